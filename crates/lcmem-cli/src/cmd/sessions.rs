@@ -1,0 +1,109 @@
+//! `lcmem sessions`, `lcmem pin`, `lcmem unpin`.
+
+use std::process::ExitCode;
+
+use lcmem::journal::Journal;
+use lcmem::session::Status;
+use serde::Serialize;
+
+use crate::context::Context;
+use crate::output::{day, print_json, warn_all};
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// Print one JSON array instead of a table
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(clap::Args)]
+pub struct PinArgs {
+    /// A session id (or a unique prefix)
+    #[arg(value_name = "SESSION")]
+    session: String,
+}
+
+#[derive(Serialize)]
+struct Row {
+    id: String,
+    title: String,
+    created_at: jiff::Timestamp,
+    last_active: jiff::Timestamp,
+    status: &'static str,
+    pinned: bool,
+    sealed: bool,
+    messages: usize,
+}
+
+pub fn run(args: Args, context: &Context) -> anyhow::Result<ExitCode> {
+    let store = context.store()?;
+    let journal = Journal::read(&store.journal_path())?;
+    let mut rows = Vec::new();
+    for id in store.session_ids()? {
+        let session = match store.read_session(&id) {
+            Ok(s) => s,
+            Err(error) => {
+                eprintln!("warning: {error}");
+                continue;
+            }
+        };
+        warn_all(&session.diagnostics);
+        let sealed = journal.get(&id);
+        let status = match (sealed.map(|c| c.entry.kind), session.closing_status()) {
+            (Some(lcmem::journal::SealKind::Archived), _) | (None, Some(Status::Archived)) => {
+                "archived"
+            }
+            (Some(lcmem::journal::SealKind::Done), _) | (None, Some(Status::Done)) => "done",
+            _ => "open",
+        };
+        rows.push(Row {
+            id: id.clone(),
+            title: session.header.title.clone(),
+            created_at: session.header.created_at,
+            last_active: session.last_active(),
+            status,
+            pinned: sealed
+                .map(|c| c.entry.pinned)
+                .unwrap_or_else(|| session.pinned()),
+            sealed: sealed.is_some(),
+            messages: session.message_count(),
+        });
+    }
+    rows.sort_by_key(|r| r.created_at);
+    if args.json {
+        print_json(&rows)?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    if rows.is_empty() {
+        println!(
+            "No sessions in {} yet. Add some with `lcmem import FILE…`.",
+            store.dir().display()
+        );
+        return Ok(ExitCode::SUCCESS);
+    }
+    println!(
+        "{:<10}  {:<8}  {:<6}  {:<3}  {:<24}  TITLE",
+        "CREATED", "STATUS", "SEALED", "PIN", "ID"
+    );
+    for r in rows {
+        println!(
+            "{:<10}  {:<8}  {:<6}  {:<3}  {:<24}  {}",
+            day(r.created_at),
+            r.status,
+            if r.sealed { "yes" } else { "no" },
+            if r.pinned { "*" } else { "" },
+            r.id,
+            r.title
+        );
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+pub fn pin(args: PinArgs, context: &Context, pinned: bool) -> anyhow::Result<ExitCode> {
+    let store = context.store()?;
+    store.ensure_enabled()?;
+    let id = store.resolve_session(&args.session)?;
+    lcmem::seal::set_pinned(&store, &id, pinned, context.now()?)?;
+    println!("{} {id}", if pinned { "pinned" } else { "unpinned" });
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,146 @@
+//! `lcmem tour`: the whole pipeline on the bundled example project, in a
+//! temporary store, so the user's own store is never touched.
+
+use std::path::Path;
+use std::process::ExitCode;
+
+use lcmem::Store;
+use lcmem::extract::offline::OfflineExtractor;
+use lcmem::journal::Journal;
+use lcmem::seal::{SealOutcome, seal};
+
+use super::journal::render;
+
+macro_rules! example {
+    ($name:literal) => {
+        (
+            concat!("examples/shop/sessions/", $name, ".jsonl"),
+            include_str!(concat!(
+                "../../../../examples/shop/sessions/",
+                $name,
+                ".jsonl"
+            )),
+        )
+    };
+}
+
+/// The example project's sessions, compiled into the binary so the tour
+/// runs from anywhere.
+const EXAMPLES: &[(&str, &str)] = &[
+    example!("2026-10-05-refund-retries"),
+    example!("2026-10-08-product-cache"),
+    example!("2026-10-12-graphql-spike"),
+    example!("2026-10-15-orders-refactor"),
+    example!("2026-10-20-flaky-checkout"),
+    example!("2026-10-23-fixture-import"),
+    example!("2026-11-02-stripe-webhooks"),
+    example!("2026-11-06-cache-postgres"),
+    example!("2026-11-10-migrations-question"),
+    example!("2026-11-18-changelog-104"),
+    example!("2026-11-24-vitest"),
+    example!("2026-11-27-rate-limits"),
+];
+
+/// The tour's "today": the day after the example's last session, so the
+/// example's weeks read as they were written whatever the real date is.
+pub const TOUR_NOW: &str = "2026-11-28T18:00:00Z";
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// Keep the temporary store and print where it is, to explore it afterwards
+    #[arg(long)]
+    keep: bool,
+}
+
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    let temp = tempfile::Builder::new().prefix("lcmem-tour-").tempdir()?;
+    let home = temp.path().join("levelcode");
+    let project = temp.path().join("shop");
+    std::fs::create_dir_all(&project)?;
+    let store = Store::open(&home, &project)?;
+    let now = TOUR_NOW.parse()?;
+
+    heading("1. Import the example project's sessions");
+    for (name, content) in EXAMPLES {
+        store.import_bytes(Path::new(name), content.as_bytes().to_vec())?;
+    }
+    println!(
+        "{} sessions imported into {}",
+        EXAMPLES.len(),
+        store.dir().display()
+    );
+
+    heading("2. Seal each session: extract what it achieved");
+    for id in store.session_ids()? {
+        if let SealOutcome::Sealed { entry, facts } =
+            seal(&store, &id, None, &OfflineExtractor, now)?
+        {
+            println!(
+                "sealed {:<34} {:?}, {facts} candidate fact(s)",
+                id, entry.outcome
+            );
+        }
+    }
+
+    heading("3. The journal (memory/journal.jsonl)");
+    print!("{}", render(&Journal::read(&store.journal_path())?));
+
+    heading("4. Candidate facts (memory/facts.jsonl)");
+    for line in lcmem::jsonl::read(&store.facts_path())? {
+        if let Ok(value) = line.parsed {
+            let text = value.get("text").and_then(|t| t.as_str()).unwrap_or("");
+            let source = value
+                .get("source_session")
+                .and_then(|t| t.as_str())
+                .unwrap_or("");
+            println!("- {text}  ({source})");
+        }
+    }
+
+    heading("5. What never reached memory");
+    check_absent(
+        &store,
+        "note to AI",
+        "the instruction planted in a fixture file (tool output)",
+    );
+    check_absent(&store, "sk_test_51", "the API key a user pasted");
+
+    if args.keep {
+        let kept = temp.keep();
+        println!(
+            "\nThe tour's store is kept at {}",
+            kept.join("levelcode").display()
+        );
+        println!(
+            "Explore it with: lcmem --home {} --project {} sessions",
+            kept.join("levelcode").display(),
+            kept.join("shop").display()
+        );
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn heading(title: &str) {
+    println!("\n== {title}\n");
+}
+
+/// Says whether `needle` is absent from every memory file.
+fn check_absent(store: &Store, needle: &str, what: &str) {
+    let mut found = Vec::new();
+    for path in [
+        store.journal_path(),
+        store.facts_path(),
+        store.memory_md_path(),
+    ] {
+        if let Ok(text) = std::fs::read_to_string(&path)
+            && text.contains(needle)
+        {
+            found.push(path.display().to_string());
+        }
+    }
+    if found.is_empty() {
+        println!("ok: {what} is in no memory file");
+    } else {
+        println!("LEAK: {what} was found in {}", found.join(", "));
+    }
+}

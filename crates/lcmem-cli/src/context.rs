@@ -1,0 +1,52 @@
+//! What every command needs: where the store is, which project, what time it is.
+
+use std::path::PathBuf;
+
+use anyhow::{Context as _, bail};
+use jiff::Timestamp;
+use lcmem::Store;
+
+pub struct Context {
+    home: Option<PathBuf>,
+    project: Option<PathBuf>,
+}
+
+impl Context {
+    pub fn new(home: Option<PathBuf>, project: Option<PathBuf>) -> Context {
+        Context { home, project }
+    }
+
+    /// The store root: `--home`, else `$LEVELCODE_HOME`, else `~/.levelcode`.
+    pub fn home(&self) -> anyhow::Result<PathBuf> {
+        if let Some(home) = &self.home {
+            return Ok(home.clone());
+        }
+        if let Some(home) = std::env::var_os("LEVELCODE_HOME").filter(|h| !h.is_empty()) {
+            return Ok(PathBuf::from(home));
+        }
+        match std::env::var_os("HOME").filter(|h| !h.is_empty()) {
+            Some(user) => Ok(PathBuf::from(user).join(".levelcode")),
+            None => bail!("cannot find the store: set LEVELCODE_HOME or pass --home DIR"),
+        }
+    }
+
+    pub fn project_path(&self) -> PathBuf {
+        self.project.clone().unwrap_or_else(|| PathBuf::from("."))
+    }
+
+    pub fn store(&self) -> anyhow::Result<Store> {
+        let project = self.project_path();
+        Store::open(&self.home()?, &project)
+            .with_context(|| format!("cannot open the project at {}", project.display()))
+    }
+
+    /// "Now": `$LCMEM_NOW` when set (for reproducible runs), else the clock.
+    pub fn now(&self) -> anyhow::Result<Timestamp> {
+        match std::env::var("LCMEM_NOW") {
+            Ok(s) if !s.is_empty() => s.parse::<Timestamp>().with_context(|| {
+                format!("LCMEM_NOW={s:?} is not an RFC 3339 time like 2026-11-30T12:00:00Z")
+            }),
+            _ => Ok(Timestamp::now()),
+        }
+    }
+}

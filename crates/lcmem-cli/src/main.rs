@@ -1,0 +1,66 @@
+//! `lcmem`: the command-line front-end. Parsing, printing and exit codes
+//! live here; everything else is the `lcmem` library.
+
+mod cmd;
+mod context;
+mod output;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::Parser;
+
+use crate::context::Context;
+
+const EXIT_CODES: &str = "\
+Exit codes:
+  0  success (warnings about skipped lines go to stderr)
+  1  an error: the message names the file and says what to do
+  2  bad usage: unknown command, flag or value
+  3  memory is off for this project (nothing was written)
+
+Environment:
+  LEVELCODE_HOME  the store root (default ~/.levelcode); --home overrides it
+  LCMEM_NOW       an RFC 3339 time to use as \"now\" (for reproducible runs)";
+
+#[derive(Parser)]
+#[command(
+    name = "lcmem",
+    version,
+    about = "Project memory for AI coding assistants: a small digest always, cited recall on demand, all in plain files",
+    long_about = "lcmem keeps a project's memory in plain files under ~/.levelcode/sessions/<project-slug>/: \
+the sessions (JSONL), a journal of what each sealed session achieved, durable facts with their sources, \
+and MEMORY.md, the short digest a new session is given. Everything is yours to read, edit, grep and delete.\n\n\
+Start with `lcmem tour` to see it work on a bundled example project.",
+    after_help = EXIT_CODES,
+    after_long_help = EXIT_CODES
+)]
+struct Cli {
+    /// The store root [env: LEVELCODE_HOME] [default: ~/.levelcode]
+    #[arg(long, global = true, value_name = "DIR")]
+    home: Option<PathBuf>,
+    /// The project: a path inside it, resolved to its git top level [default: .]
+    #[arg(long, global = true, value_name = "PATH")]
+    project: Option<PathBuf>,
+    #[command(subcommand)]
+    command: cmd::Command,
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let context = Context::new(cli.home, cli.project);
+    match cmd::run(cli.command, &context) {
+        Ok(code) => code,
+        Err(error) => output::report_error(&error),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::CommandFactory;
+
+    #[test]
+    fn cli_definition_is_consistent() {
+        super::Cli::command().debug_assert();
+    }
+}

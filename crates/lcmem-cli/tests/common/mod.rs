@@ -1,0 +1,108 @@
+//! Shared helpers for tests that run the real `lcmem` binary.
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// A throwaway store and project, and a way to run `lcmem` against them.
+pub struct Sandbox {
+    pub dir: tempfile::TempDir,
+}
+
+impl Sandbox {
+    pub fn new() -> Sandbox {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir_all(dir.path().join("project")).unwrap();
+        std::fs::create_dir_all(dir.path().join("inbox")).unwrap();
+        Sandbox { dir }
+    }
+    pub fn home(&self) -> PathBuf {
+        self.dir.path().join("home")
+    }
+    pub fn project(&self) -> PathBuf {
+        self.dir.path().join("project")
+    }
+    pub fn inbox(&self) -> PathBuf {
+        self.dir.path().join("inbox")
+    }
+    /// `lcmem --home … --project …` with a fixed clock.
+    pub fn cmd(&self) -> Command {
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_lcmem"));
+        cmd.arg("--home")
+            .arg(self.home())
+            .arg("--project")
+            .arg(self.project());
+        cmd.env("LCMEM_NOW", "2026-11-30T12:00:00Z")
+            .env_remove("LEVELCODE_HOME");
+        cmd
+    }
+    pub fn assert_cmd(&self) -> assert_cmd::Command {
+        assert_cmd::Command::from_std(self.cmd())
+    }
+    /// The project's folder in the store.
+    pub fn store_dir(&self) -> PathBuf {
+        let project = lcmem::project::Project::resolve(&self.project()).unwrap();
+        self.home().join("sessions").join(project.slug)
+    }
+    pub fn journal(&self) -> PathBuf {
+        self.store_dir().join("memory/journal.jsonl")
+    }
+    /// Writes a v1 session file into the inbox and returns its path.
+    pub fn write_session(&self, id: &str, body: &[String]) -> PathBuf {
+        write_session(&self.inbox(), id, body)
+    }
+}
+
+pub fn write_session(dir: &Path, id: &str, body: &[String]) -> PathBuf {
+    let header = serde_json::json!({
+        "type": "session", "v": 1, "id": id, "title": format!("Session {id}"),
+        "created_at": "2026-11-01T09:00:00Z"
+    });
+    let mut text = header.to_string();
+    text.push('\n');
+    for line in body {
+        text.push_str(line);
+        text.push('\n');
+    }
+    let path = dir.join(format!("{id}.jsonl"));
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+pub fn message(role: &str, text: &str) -> String {
+    serde_json::json!({"type": "message", "role": role, "text": text, "ts": "2026-11-01T09:05:00Z"})
+        .to_string()
+}
+
+pub fn tool(name: &str, files: &[&str]) -> String {
+    serde_json::json!({"type": "tool", "name": name, "files": files, "ts": "2026-11-01T09:06:00Z"})
+        .to_string()
+}
+
+/// A small but real working session.
+pub fn working_session(n: usize) -> Vec<String> {
+    vec![
+        message("user", &format!("Please fix issue {n} in the parser.")),
+        tool("Edit", &[&format!("src/parser_{n}.rs")]),
+        message(
+            "assistant",
+            &format!(
+                "Fixed issue {n}: the parser now accepts trailing commas. The parser uses a recursive descent design."
+            ),
+        ),
+    ]
+}
+
+/// Reads the journal and returns its sealed session ids, asserting every line parses.
+pub fn sealed_ids(journal: &Path) -> Vec<String> {
+    let text = std::fs::read_to_string(journal).unwrap_or_default();
+    let mut ids = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let value: serde_json::Value = serde_json::from_str(line)
+            .unwrap_or_else(|e| panic!("journal line {} is damaged ({e}): {line:?}", i + 1));
+        if value["type"] == "sealed" {
+            ids.push(value["session_id"].as_str().unwrap().to_string());
+        }
+    }
+    ids
+}

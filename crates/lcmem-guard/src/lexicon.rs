@@ -1,0 +1,190 @@
+//! Word lists the English clause analysis leans on.
+//!
+//! The guard tells "Run cargo fmt before committing" (an order) from "Load
+//! tests run manually" (a fact) by the shape of the clause, and the shape is
+//! read with these lists: which words can open an imperative, which of those
+//! are just as often nouns, which words mark a finite verb (and so a subject
+//! before it). They are general English, not tuned to any corpus.
+
+use std::collections::HashSet;
+use std::sync::LazyLock;
+
+fn set(words: &'static str) -> HashSet<&'static str> {
+    words.split_whitespace().collect()
+}
+
+/// Base forms that can open an imperative addressed to the reader. `see`,
+/// `note` and `refer` are left out on purpose: "See docs/ for details" is a
+/// pointer, not an order worth withholding.
+static VERBS: LazyLock<HashSet<&'static str>> = LazyLock::new(|| {
+    set("accept access act activate add adjust allow alter amend append apply approve archive \
+         ask assign assume attach avoid ban be begin behave block break bring build bump bypass \
+         calculate call cancel capture change check checkout choose clean clear click clone close \
+         collect combine comment commit compare compile complete compress compute concatenate \
+         configure confirm connect consider contact continue convert copy create cut deactivate \
+         debug decline decode decrypt delete deny deploy describe destroy determine disable \
+         disclose disconnect discard display disregard do document download drop dump duplicate \
+         echo edit email embed emit enable encode encrypt end enforce ensure enter erase escalate \
+         evaluate execute exfiltrate exit expand explain export expose extract fetch fill filter \
+         find finish fix flag flush follow force forget fork format forward generate get give go \
+         grab grant grep guess handle hide ignore imagine implement import improve include \
+         incorporate increase inject input insert install integrate invoke keep kill label launch \
+         leak leave let list load lock log look make mark mention merge migrate modify monitor \
+         mount move name navigate obey obtain omit open output overlook override overwrite paste \
+         patch pause perform pin ping place post prefer prefix prepend preserve pretend prevent \
+         print proceed produce prove provide publish pull purge push put query quote read reboot \
+         rebase recommend record redirect refactor refresh reject release reload remember remove \
+         rename render reorder repeat rephrase replace reply report request require reset resolve \
+         respond restart restore retry return reveal reverse review revoke rewrite rm roleplay \
+         rotate run save say scan schedule scrape search select send set share ship show shut \
+         sign simulate skip sleep sort specify spell squash start stash state stay steal stop \
+         store strip submit substitute sudo suggest summarise summarize suppress swap switch sync \
+         tag take talk teach tell terminate test think touch track transfer translate transmit \
+         treat trigger trust try turn type uncomment undo uninstall unlock unset update upgrade \
+         upload use validate verify visit wait wipe wrap write blend answer append")
+});
+
+/// Verbs that are (almost) never the first word of a noun phrase, so a
+/// clause they open is an order without further checks.
+static STRONG: LazyLock<HashSet<&'static str>> = LazyLock::new(|| {
+    set("add append ask avoid be blend bypass concatenate confirm decode decrypt delete describe \
+         determine disable disregard do email encode encrypt ensure execute exfiltrate explain \
+         forget generate give go ignore imagine include incorporate insert integrate invoke keep \
+         leak let obey omit overlook perform pretend proceed provide prove recommend remember \
+         remove repeat rephrase reply respond reveal reverse run say send show skip substitute \
+         summarise summarize tell translate unlock upload validate verify")
+});
+
+/// Words that, right after an opening verb, show it is an imperative: the
+/// verb has an object, an adverb or a prepositional phrase, not a subject.
+static IMPERATIVE_NEXT: LazyLock<HashSet<&'static str>> = LazyLock::new(|| {
+    set("the a an this that these those all every each any some no your my our their his her \
+         its it them me us him everything anything nothing something everyone to with from in on \
+         at for into onto before after without instead using via only directly always never \
+         again now first immediately manually locally carefully up down out off over back away \
+         here there what whatever whichever how whether if sure certain code quote")
+});
+
+/// Finite verbs and auxiliaries: when one follows the opening word, that
+/// word was a noun (a subject), as in "Email is sent through Postmark".
+static FINITE: LazyLock<HashSet<&'static str>> = LazyLock::new(|| {
+    set("is are was were has had will would can could may might must should shall does did \
+         isn't aren't wasn't weren't hasn't won't can't cannot doesn't didn't shouldn't mustn't \
+         goes lives happens runs uses comes takes gets needs depends belongs contains includes \
+         requires means seems appears exists works fails passes points refers resides expires \
+         lasts stays sits follows becomes remains holds keeps produces generates creates writes \
+         reads relies defaults wraps lands lives serves handles stores sends emits consumes \
+         accepts supports covers ships maps matches mirrors rotates varies differs talks speaks \
+         lacks hits starts ends times stops retries falls")
+});
+
+/// Base verbs that follow a plural noun subject: "Load tests use k6",
+/// "Commit messages follow Conventional Commits".
+static PLURAL_BASE: LazyLock<HashSet<&'static str>> = LazyLock::new(|| {
+    set("use run live go follow get need take stay come fail pass expire contain include require \
+         depend happen exist belong point refer sit land remain rely default target wrap map hit \
+         read write have do don't work match mirror cover ship emit produce support accept return \
+         trigger start end time serve store send consume hold keep vary differ talk lack fall \
+         retry share")
+});
+
+/// Words after which a finite verb no longer tells anything about the
+/// opening word (it belongs to a subordinate or relative clause).
+static SCAN_STOP: LazyLock<HashSet<&'static str>> = LazyLock::new(|| {
+    set("that which who whom whose where when whenever if because so but since unless until \
+         before after while whatever what how as than to whether once though although")
+});
+
+/// Openers that soften or sequence an order without changing it.
+static FILLERS: LazyLock<HashSet<&'static str>> = LazyLock::new(|| {
+    set("please pls plz kindly just simply also now then and so first firstly finally lastly \
+         next immediately instead again additionally quickly carefully strictly ok okay oh yes \
+         sure but step important urgent")
+});
+
+/// Names an agent answers to; used for vocatives ("Assistant, …") and for
+/// notes addressed to it ("AI agents: …").
+static AGENT_NOUNS: LazyLock<HashSet<&'static str>> = LazyLock::new(|| {
+    set("ai llm llms assistant assistants agent agents claude chatgpt gpt copilot gemini codex \
+         cursor bot bots model models chatbot")
+});
+
+/// Verbs that move data somewhere or show it, for exfiltration requests.
+static EXFIL_VERBS: LazyLock<HashSet<&'static str>> = LazyLock::new(|| {
+    set("send email mail post upload forward share leak exfiltrate transmit transfer print \
+         reveal show display dump output paste copy cat list give tell include read echo expose \
+         publish push commit attach write log put add insert append embed")
+});
+
+/// Words known to the spaced-letter segmenter.
+static SEGMENT_WORDS: LazyLock<HashSet<&'static str>> = LazyLock::new(|| {
+    set("ignore disregard forget all any previous prior above earlier instructions instruction \
+         the system prompt you are now your and print reveal show send rules new always never \
+         run must secrets secret token tokens password passwords key keys api env delete remove \
+         execute command commands to a me my of in on for with this that is be do not don't act \
+         as pretend admin developer mode override bypass safety filter push main commit force \
+         approve approved user has every shell confirm confirmation without ask assistant ai \
+         agent note dan jailbreak from remember tell what output repeat say")
+});
+
+pub(crate) fn is_verb(w: &str) -> bool {
+    VERBS.contains(w)
+}
+pub(crate) fn is_strong_verb(w: &str) -> bool {
+    STRONG.contains(w)
+}
+pub(crate) fn is_imperative_next(w: &str) -> bool {
+    IMPERATIVE_NEXT.contains(w)
+}
+pub(crate) fn is_finite(w: &str) -> bool {
+    FINITE.contains(w)
+}
+pub(crate) fn is_plural_base(w: &str) -> bool {
+    PLURAL_BASE.contains(w)
+}
+pub(crate) fn is_scan_stop(w: &str) -> bool {
+    SCAN_STOP.contains(w)
+}
+pub(crate) fn is_filler(w: &str) -> bool {
+    FILLERS.contains(w)
+}
+pub(crate) fn is_agent_noun(w: &str) -> bool {
+    AGENT_NOUNS.contains(w)
+}
+pub(crate) fn is_exfil_verb(w: &str) -> bool {
+    EXFIL_VERBS.contains(w)
+}
+
+/// Splits a run of letters with no word gaps (`ignorepreviousinstructions`)
+/// into known words, preferring the fewest pieces; `None` when it cannot be
+/// covered. Runs are short, so the quadratic search is cheap.
+pub(crate) fn segment(joined: &str) -> Option<String> {
+    let lower = joined.to_lowercase();
+    if !lower.is_ascii() || lower.len() > 200 {
+        return None;
+    }
+    let n = lower.len();
+    // best[i]: fewest words covering lower[..i], with the split point.
+    let mut best: Vec<Option<(usize, usize)>> = vec![None; n + 1];
+    best[0] = Some((0, 0));
+    for end in 1..=n {
+        for start in end.saturating_sub(14)..end {
+            let Some((count, _)) = best[start] else { continue };
+            if SEGMENT_WORDS.contains(&lower[start..end])
+                && best[end].is_none_or(|(c, _)| count + 1 < c)
+            {
+                best[end] = Some((count + 1, start));
+            }
+        }
+    }
+    best[n]?;
+    let mut words = Vec::new();
+    let mut end = n;
+    while end > 0 {
+        let (_, start) = best[end]?;
+        words.push(&joined[start..end]);
+        end = start;
+    }
+    words.reverse();
+    (words.len() > 1).then(|| words.join(" "))
+}

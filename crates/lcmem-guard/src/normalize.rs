@@ -1,0 +1,285 @@
+//! Turning hostile text into the text the guard judges.
+//!
+//! Session text can come from a repository written by an attacker, and the
+//! cheapest way past a phrase filter is to make the phrase look different to
+//! a program while it still reads the same to a model: invisible characters
+//! between letters, instructions smuggled in Unicode tag characters, Cyrillic
+//! look-alikes, fullwidth forms, `1gn0r3`, `i g n o r e`. Every rule in this
+//! crate runs on the output of [`normalize`], so each trick only has to be
+//! undone once, here. What was undone is recorded in [`Signals`] because the
+//! disguise is itself evidence: benign project facts have no reason to hide.
+
+use unicode_normalization::UnicodeNormalization;
+
+/// What normalisation had to undo, used as evidence by the guard.
+#[derive(Debug, Default, Clone)]
+pub(crate) struct Signals {
+    /// Invisible characters sitting against ASCII letters or digits (the
+    /// shape of text split up to dodge a filter, unlike a lone BOM or the
+    /// zero-width joiners inside emoji and Indic scripts).
+    pub invisible_in_words: usize,
+    /// ASCII text decoded from Unicode tag characters (not counting emoji
+    /// subdivision flags, which legitimately use them).
+    pub tag_chars: usize,
+    /// Explicit bidi overrides (U+202D/U+202E), the Trojan Source trick.
+    pub bidi_override: bool,
+    /// Words mixing Latin letters with Cyrillic/Greek/IPA look-alikes.
+    pub homoglyph_words: usize,
+    /// Words written in leetspeak (`1gn0r3`).
+    pub leet_words: usize,
+    /// Runs of letters spelled out with spaces (`i g n o r e`).
+    pub spaced_runs: usize,
+}
+
+/// Normalises `text` and reports what had to be undone.
+pub(crate) fn normalize_with_signals(text: &str) -> (String, Signals) {
+    let mut signals = Signals::default();
+    let visible = strip_invisible(text, &mut signals);
+    let folded: String = visible.nfkc().map(fold_punctuation).collect();
+    let latin = map_homoglyphs(&folded, &mut signals);
+    let unleet = map_leet(&latin, &mut signals);
+    let joined = join_spaced_letters(&unleet, &mut signals);
+    (joined, signals)
+}
+
+/// True for characters that render as nothing (or only steer layout) and
+/// therefore only ever hide or reorder text: zero-width spaces and joiners,
+/// word joiner and invisible operators, BOM, soft hyphen, bidi controls.
+fn is_invisible(c: char) -> bool {
+    matches!(c,
+        '\u{00AD}' | '\u{034F}' | '\u{061C}' | '\u{115F}' | '\u{1160}' | '\u{17B4}' | '\u{17B5}'
+        | '\u{180E}' | '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}'
+        | '\u{2060}'..='\u{2064}' | '\u{2066}'..='\u{2069}' | '\u{206A}'..='\u{206F}'
+        | '\u{3164}' | '\u{FE00}'..='\u{FE0E}' | '\u{FEFF}' | '\u{FFA0}')
+}
+
+fn is_tag(c: char) -> bool {
+    ('\u{E0000}'..='\u{E007F}').contains(&c)
+}
+
+/// Removes invisible characters and decodes tag characters to the ASCII
+/// they shadow (U+E0041 is a hidden `A`), so hidden text gets judged too.
+fn strip_invisible(text: &str, signals: &mut Signals) -> String {
+    let chars: Vec<char> = text.chars().collect();
+    let mut out = String::with_capacity(text.len());
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        if is_tag(c) {
+            let start = i;
+            while i < chars.len() && is_tag(chars[i]) {
+                i += 1;
+            }
+            // Emoji subdivision flags: U+1F3F4, a few tag letters, CANCEL TAG.
+            let flag = start > 0
+                && chars[start - 1] == '\u{1F3F4}'
+                && i - start <= 7
+                && chars[i - 1] == '\u{E007F}';
+            if !flag {
+                for &t in &chars[start..i] {
+                    let ascii = (t as u32) - 0xE0000;
+                    if (0x20..0x7F).contains(&ascii) {
+                        signals.tag_chars += 1;
+                        out.push(char::from(ascii as u8));
+                    }
+                }
+            }
+            continue;
+        }
+        if is_invisible(c) {
+            if matches!(c, '\u{202D}' | '\u{202E}') {
+                signals.bidi_override = true;
+            }
+            let prev_ascii = i > 0 && chars[i - 1].is_ascii_alphanumeric();
+            let next_ascii = chars.get(i + 1).is_some_and(|n| n.is_ascii_alphanumeric());
+            if prev_ascii || next_ascii {
+                signals.invisible_in_words += 1;
+            }
+            i += 1;
+            continue;
+        }
+        out.push(c);
+        i += 1;
+    }
+    out
+}
+
+/// Folds typographic punctuation NFKC leaves alone onto ASCII, so `don’t`
+/// and `don't` are the same word to every rule.
+fn fold_punctuation(c: char) -> char {
+    match c {
+        '\u{2018}' | '\u{2019}' | '\u{201A}' | '\u{201B}' | '\u{2032}' | '\u{02BC}' => '\'',
+        '\u{201C}' | '\u{201D}' | '\u{201E}' | '\u{201F}' | '\u{2033}' | '\u{00AB}'
+        | '\u{00BB}' => '"',
+        '\u{2010}'..='\u{2015}' | '\u{2212}' => '-',
+        '\u{00A0}' | '\u{2000}'..='\u{200A}' | '\u{202F}' | '\u{205F}' | '\u{3000}' => ' ',
+        other => other,
+    }
+}
+
+/// The Latin letter a look-alike from another script stands for. Only shapes
+/// that are visually identical (or nearly) in common fonts are listed; Greek
+/// `μ`, `π`, `Δ` and the like are real symbols in technical text and stay.
+fn confusable(c: char) -> Option<char> {
+    Some(match c {
+        // Cyrillic
+        'а' => 'a', 'е' | 'ё' => 'e', 'о' => 'o', 'р' => 'p', 'с' => 'c', 'у' => 'y', 'х' => 'x',
+        'і' | 'ї' => 'i', 'ј' => 'j', 'ѕ' => 's', 'ԁ' => 'd', 'ԛ' => 'q', 'ԝ' => 'w', 'һ' => 'h',
+        'ӏ' => 'l', 'ү' => 'y', 'ɡ' => 'g', 'А' => 'A', 'В' => 'B', 'Е' => 'E', 'К' => 'K',
+        'М' => 'M', 'Н' => 'H', 'О' => 'O', 'Р' => 'P', 'С' => 'C', 'Т' => 'T', 'Х' => 'X',
+        'У' => 'Y', 'І' => 'I', 'Ј' => 'J', 'Ѕ' => 'S', 'Ԁ' => 'D', 'Ԛ' => 'Q', 'Ԝ' => 'W',
+        'Һ' => 'H', 'Ӏ' => 'I', 'Ү' => 'Y',
+        // Greek
+        'Α' => 'A', 'Β' => 'B', 'Ε' => 'E', 'Ζ' => 'Z', 'Η' => 'H', 'Ι' => 'I', 'Κ' => 'K',
+        'Μ' => 'M', 'Ν' => 'N', 'Ο' => 'O', 'Ρ' => 'P', 'Τ' => 'T', 'Υ' => 'Y', 'Χ' => 'X',
+        'ο' => 'o', 'α' => 'a', 'ι' => 'i', 'κ' => 'k', 'ν' => 'v', 'ρ' => 'p', 'υ' => 'u',
+        'χ' => 'x', 'ϲ' => 'c', 'ϳ' => 'j', 'γ' => 'y',
+        // Latin extensions and IPA that pass for plain letters
+        'ɑ' => 'a', 'ı' => 'i', 'ȷ' => 'j', 'ɩ' => 'i', 'ʏ' => 'y', 'ꞵ' => 'b',
+        // Armenian
+        'օ' => 'o', 'ս' => 'u', 'ո' => 'n', 'հ' => 'h', 'ց' => 'g',
+        _ => return None,
+    })
+}
+
+/// Dotless i is an ordinary letter in Turkish and Azerbaijani, so it is
+/// mapped for judging but is not, on its own, evidence of a disguise.
+fn is_weak_confusable(c: char) -> bool {
+    c == 'ı'
+}
+
+/// Maps look-alike letters onto Latin inside words that already contain
+/// Latin letters (`Ιgnοrе`). Whole words made only of look-alikes (`аѕ`) are
+/// mapped too when the text as a whole is mostly Latin, so that a Russian or
+/// Greek sentence is left as it is but an English one made of borrowed
+/// letters is read as English.
+fn map_homoglyphs(text: &str, signals: &mut Signals) -> String {
+    if text.is_ascii() {
+        return text.to_owned();
+    }
+    let mut latin = 0usize;
+    let mut other = 0usize;
+    for c in text.chars().filter(|c| c.is_alphabetic()) {
+        if c.is_ascii_alphabetic() {
+            latin += 1;
+        } else if confusable(c).is_none() && !is_latin_extended(c) {
+            other += 1;
+        }
+    }
+    let mostly_latin = latin > other * 2;
+    let mut out = String::with_capacity(text.len());
+    for word in split_words(text) {
+        let (ascii, conf, alien) = word.chars().fold((0, 0, 0), |(a, c, x), ch| {
+            if ch.is_ascii_alphabetic() {
+                (a + 1, c, x)
+            } else if confusable(ch).is_some() {
+                (a, c + 1, x)
+            } else if ch.is_alphabetic() {
+                (a, c, x + 1)
+            } else {
+                (a, c, x)
+            }
+        });
+        let mixed = ascii > 0 && conf > 0 && alien == 0;
+        let borrowed = mostly_latin && ascii == 0 && conf > 0 && alien == 0;
+        if mixed || borrowed {
+            if word.chars().any(|ch| confusable(ch).is_some() && !is_weak_confusable(ch)) {
+                signals.homoglyph_words += 1;
+            }
+            out.extend(word.chars().map(|ch| confusable(ch).unwrap_or(ch)));
+        } else {
+            out.push_str(word);
+        }
+    }
+    out
+}
+
+fn is_latin_extended(c: char) -> bool {
+    matches!(c, '\u{00C0}'..='\u{024F}' | '\u{1E00}'..='\u{1EFF}')
+}
+
+/// Splits text into alternating word / non-word pieces, losslessly.
+fn split_words(text: &str) -> impl Iterator<Item = &str> {
+    let mut rest = text;
+    std::iter::from_fn(move || {
+        let first = rest.chars().next()?;
+        let in_word = first.is_alphanumeric();
+        let end = rest
+            .char_indices()
+            .find(|&(_, c)| c.is_alphanumeric() != in_word)
+            .map_or(rest.len(), |(i, _)| i);
+        let (piece, tail) = rest.split_at(end);
+        rest = tail;
+        Some(piece)
+    })
+}
+
+/// Reads leetspeak words as letters. Deliberately narrow: only words of four
+/// or more characters mixing letters with the digits that stand for letters,
+/// with at least as many letters as digits, so `x86_64`, `sha256`, `k8s`,
+/// `100ms` and version numbers are left exactly as written.
+fn map_leet(text: &str, signals: &mut Signals) -> String {
+    if !text.bytes().any(|b| b.is_ascii_digit()) {
+        return text.to_owned();
+    }
+    let mut out = String::with_capacity(text.len());
+    for word in split_words(text) {
+        let letters = word.chars().filter(|c| c.is_ascii_alphabetic()).count();
+        let digits = word.chars().filter(|c| c.is_ascii_digit()).count();
+        let all_mappable = word
+            .chars()
+            .all(|c| c.is_ascii_alphabetic() || matches!(c, '0' | '1' | '3' | '4' | '5' | '7'));
+        if word.len() >= 4 && letters >= 2 && digits > 0 && letters >= digits && all_mappable {
+            signals.leet_words += 1;
+            out.extend(word.chars().map(|c| match c {
+                '0' => 'o',
+                '1' => 'i',
+                '3' => 'e',
+                '4' => 'a',
+                '5' => 's',
+                '7' => 't',
+                other => other,
+            }));
+        } else {
+            out.push_str(word);
+        }
+    }
+    out
+}
+
+/// Joins letters spelled out with single spaces (`i g n o r e`) back into
+/// words. Runs of four or more single letters are joined; two or more spaces
+/// (or any punctuation) mark a word gap. When the whole run was spaced
+/// evenly, the joined letters are split back into known words if possible.
+fn join_spaced_letters(text: &str, signals: &mut Signals) -> String {
+    let chars: Vec<char> = text.chars().collect();
+    let mut out = String::with_capacity(text.len());
+    let mut i = 0;
+    while i < chars.len() {
+        let at_word_start = i == 0 || !chars[i - 1].is_alphanumeric();
+        if at_word_start && chars[i].is_alphabetic() {
+            // Collect a run: letter, single space, letter, single space ...
+            let mut letters = vec![chars[i]];
+            let mut j = i + 1;
+            while j + 1 < chars.len()
+                && chars[j] == ' '
+                && chars[j + 1].is_alphabetic()
+                && chars.get(j + 2).is_none_or(|c| !c.is_alphanumeric())
+            {
+                letters.push(chars[j + 1]);
+                j += 2;
+            }
+            let single = chars.get(i + 1).is_none_or(|c| !c.is_alphanumeric());
+            if single && letters.len() >= 4 {
+                signals.spaced_runs += 1;
+                let joined: String = letters.iter().collect();
+                out.push_str(&crate::lexicon::segment(&joined).unwrap_or(joined));
+                i = j;
+                continue;
+            }
+        }
+        out.push(chars[i]);
+        i += 1;
+    }
+    out
+}

@@ -1,0 +1,199 @@
+//! The views of a normalised text that the rules read.
+//!
+//! * `prose`: the text with short quoted mentions masked when the sentence
+//!   is plainly talking *about* them ("the guard flags 'ignore previous
+//!   instructions' phrases"), backticks dropped and HTML tags turned into
+//!   spaces. Phrase rules run here.
+//! * `clauses`: the prose cut into sentences and clause openings, with code
+//!   replaced by a `CODE` placeholder and tags and comments treated as
+//!   breaks. The imperative analysis reads only the opening of each clause,
+//!   because that is where English puts an order.
+
+use std::sync::LazyLock;
+
+use regex::Regex;
+
+pub(crate) struct Views {
+    pub prose: String,
+    pub clauses: Vec<String>,
+}
+
+/// Words showing that a sentence discusses a quoted string rather than
+/// uttering it.
+static META: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(
+        r"(?i)\b(phrases?|strings?|patterns?|regex(es)?|regexp|keywords?|words?|wording|texts?|examples?|e\.g\.|such as|like|flags?|flagged|detects?|detected|detection|catch(es)?|caught|match(es|ed)?|blocks|blocked|rejects?|rejected|filters|filtered|mentions?|mentioned|contains|containing|quoted|quotes|tests?|fixtures?|corpus|labels?|labell?ed|called|named|says|said|prints|printed|shows|logs|logged|messages?|errors?|warnings?|banner|literal(ly)?|heuristics?|rules?|guard|scanner|classifier|treated|treats|counts|marks|marked|spelled|keyword)\b",
+    )
+    .expect("meta regex")
+});
+
+static FENCE: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"(?s)```[^\n]*\n.*?(```|$)").expect("fence regex"));
+static INLINE_CODE: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"`[^`\n]{1,200}`").expect("code regex"));
+static TAG: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"<!--|-->|</?[A-Za-z|][^<>\n]{0,200}>|<\|[^<>\n]{0,40}\|>").expect("tag regex")
+});
+/// Sentence breaks: terminal punctuation followed by space, line breaks,
+/// semicolons, CJK full stops, inline list markers ("1) … 2) …"), and
+/// markdown emphasis runs used as banners (`**NEW TASK**`).
+static SENTENCE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r#"[.!?]+["')\]]*(\s+|$)|\n+|;|[。！？]|\s\(?\d{1,2}[.)]\s|\*{2,}|\s-{2,}\s|\s[-–]\s"#)
+        .expect("sentence regex")
+});
+static INTRO: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)^\W*(if|when|whenever|before|after|once|while|unless|for|to|as|in|on|upon|during|then|also|otherwise|instead|first|finally|now|next|lastly|additionally|afterwards|meanwhile|however|given|with|without|because|since)\b")
+        .expect("intro regex")
+});
+static THEN: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"(?i)(,\s*|\band\s+)then\b").expect("then regex"));
+
+pub(crate) fn views(normalized: &str) -> Views {
+    let masked = mask_mentions(normalized);
+    let prose_tags = TAG.replace_all(&masked, " ");
+    let prose = prose_tags.replace('`', "");
+    let no_fence = FENCE.replace_all(&masked, "\nCODE\n");
+    let no_code = INLINE_CODE.replace_all(&no_fence, " CODE ");
+    let shape = TAG.replace_all(&no_code, "\n");
+    let mut clauses = Vec::new();
+    for sentence in SENTENCE.split(&shape) {
+        let sentence = sentence.trim();
+        if sentence.is_empty() {
+            continue;
+        }
+        for (i, part) in sentence.split(':').enumerate() {
+            let part = part.trim();
+            if part.is_empty() {
+                continue;
+            }
+            // The part before the first colon keeps the whole sentence
+            // (for the subject scan); later parts are clause openings.
+            clauses.push(if i == 0 { sentence.to_owned() } else { part.to_owned() });
+            if INTRO.is_match(part) {
+                if let Some((_, rest)) = part.split_once(',') {
+                    clauses.push(rest.trim().to_owned());
+                }
+            }
+            for m in THEN.find_iter(part) {
+                clauses.push(part[m.start()..].trim_start_matches([',', ' ']).to_owned());
+            }
+        }
+    }
+    Views { prose, clauses }
+}
+
+/// Replaces short quoted spans with `QUOTE` when the sentence around them
+/// talks about the quoted text. Long quotes are never masked: a payload
+/// wrapped in quotes is still a payload.
+fn mask_mentions(text: &str) -> String {
+    let spans = quoted_spans(text);
+    if spans.is_empty() {
+        return text.to_owned();
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut last = 0;
+    for (start, end) in spans {
+        let before = sentence_before(&text[..start]);
+        let after = sentence_after(&text[end..]);
+        if META.is_match(before) || META.is_match(after) {
+            out.push_str(&text[last..start]);
+            out.push_str(" QUOTE ");
+            last = end;
+        }
+    }
+    out.push_str(&text[last..]);
+    out
+}
+
+fn sentence_before(text: &str) -> &str {
+    let cut = text.rfind(['\n', '.', '!', '?']).map_or(0, |i| i + 1);
+    let start = text.len().saturating_sub(100).max(cut);
+    let start = (start..=text.len()).find(|&i| text.is_char_boundary(i)).unwrap_or(text.len());
+    &text[start..]
+}
+
+fn sentence_after(text: &str) -> &str {
+    let cut = text.find(['\n', '.', '!', '?']).unwrap_or(text.len());
+    let end = cut.min(100);
+    let end = (0..=end).rev().find(|&i| text.is_char_boundary(i)).unwrap_or(0);
+    &text[..end]
+}
+
+/// Byte ranges (quotes included) of quoted spans of 1–60 characters:
+/// "…", `…`, and '…' where the single quotes sit at word edges (so the
+/// apostrophes in "don't" and "team's" are not taken for quotes).
+fn quoted_spans(text: &str) -> Vec<(usize, usize)> {
+    let chars: Vec<(usize, char)> = text.char_indices().collect();
+    let mut spans = Vec::new();
+    let mut i = 0;
+    while i < chars.len() {
+        let (pos, c) = chars[i];
+        if matches!(c, '"' | '`' | '\'') {
+            let opens = c != '\''
+                || i == 0
+                || chars[i - 1].1.is_whitespace()
+                || matches!(chars[i - 1].1, '(' | '[' | '{' | ':' | ',');
+            if opens {
+                let close = (i + 1..chars.len().min(i + 62))
+                    .take_while(|&j| chars[j].1 != '\n')
+                    .find(|&j| {
+                        chars[j].1 == c
+                            && (c != '\''
+                                || chars
+                                    .get(j + 1)
+                                    .is_none_or(|n| !n.1.is_alphanumeric()))
+                    });
+                if let Some(j) = close.filter(|&j| j > i + 1) {
+                    let end = chars[j].0 + c.len_utf8();
+                    spans.push((pos, end));
+                    i = j + 1;
+                    continue;
+                }
+            }
+        }
+        i += 1;
+    }
+    spans
+}
+
+/// One token of a clause: a lower-cased word, a punctuation mark that
+/// matters to clause structure, or anything else (paths, numbers, code).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Tok {
+    Word(String),
+    Punct(char),
+    Other,
+}
+
+impl Tok {
+    pub fn word(&self) -> Option<&str> {
+        match self {
+            Tok::Word(w) => Some(w),
+            _ => None,
+        }
+    }
+}
+
+pub(crate) fn tokenize(clause: &str) -> Vec<Tok> {
+    let mut toks = Vec::new();
+    for raw in clause.split_whitespace() {
+        let trimmed = raw.trim_end_matches([',', ';', ':', '(', ')', '!', '?', '.', '"']);
+        let trailing: Vec<char> = raw[trimmed.len()..]
+            .chars()
+            .filter(|c| matches!(c, ',' | ';' | ':' | '(' | ')' | '?'))
+            .collect();
+        let core = trimmed.trim_matches(|c: char| {
+            matches!(c, '*' | '"' | '\'' | '(' | ')' | '[' | ']' | '{' | '}' | '#' | '>' | '•' | '_' | '~')
+        });
+        if raw.starts_with('(') && core.is_empty() {
+            toks.push(Tok::Punct('('));
+        }
+        if !core.is_empty() {
+            let is_word = core.chars().all(|c| c.is_alphabetic() || c == '\'' || c == '-')
+                && core.chars().next().is_some_and(char::is_alphabetic);
+            toks.push(if is_word { Tok::Word(core.to_lowercase()) } else { Tok::Other });
+        }
+        toks.extend(trailing.into_iter().map(Tok::Punct));
+    }
+    toks
+}

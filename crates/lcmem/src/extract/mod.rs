@@ -1,0 +1,171 @@
+//! Extract-on-seal: turning a finished session into a journal line and
+//! candidate facts.
+//!
+//! The [`Extractor`] trait is shaped like one small LLM call: a JSON-ready
+//! [`ExtractInput`] goes in, a JSON-ready [`ExtractOutput`] comes out. The
+//! offline extractor ([`offline::OfflineExtractor`]) is the default and needs
+//! no network and no key; a model-backed lane can implement the same trait
+//! later without any caller changing.
+//!
+//! The input deliberately holds only user and assistant prose and tool
+//! *metadata* (names and file paths). Tool output and file contents never
+//! reach an extractor: in a hostile repository that text is written by the
+//! attacker, and summarising it is how a planted "memory" would get in.
+
+pub mod offline;
+mod text;
+
+use jiff::Timestamp;
+use serde::{Deserialize, Serialize};
+
+use crate::facts::Origin;
+use crate::journal::SealKind;
+use crate::session::{Event, Role, Session};
+
+/// What an extractor is given: the prose and tool metadata of one session.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct ExtractInput {
+    pub session_id: String,
+    pub title: String,
+    pub created_at: Timestamp,
+    pub kind: SealKind,
+    /// User and assistant messages, in order. Never tool or system text.
+    pub turns: Vec<Turn>,
+    /// Tool actions: names and the files they touched, never their output.
+    pub tools: Vec<ToolUse>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct Turn {
+    pub role: Origin,
+    pub text: String,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct ToolUse {
+    pub name: String,
+    pub files: Vec<String>,
+}
+
+/// What a session amounted to; drives how much weight it gets in the digest.
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum Outcome {
+    /// Work released, merged or deployed.
+    Shipped,
+    /// A bug fixed.
+    Fixed,
+    /// Work done that is not (yet) shipped.
+    Progress,
+    /// An attempt given up.
+    Abandoned,
+    /// Questions and answers, no change made: a thin line at most.
+    Question,
+}
+
+/// What an extractor returns.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct ExtractOutput {
+    /// 1 to 3 sentences on what was achieved.
+    pub summary: String,
+    pub outcome: Outcome,
+    pub files: Vec<String>,
+    pub decisions: Vec<String>,
+    pub facts: Vec<CandidateFact>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct CandidateFact {
+    pub text: String,
+    pub confidence: f64,
+    pub origin: Origin,
+}
+
+/// Why an extractor could not do its job.
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+pub struct ExtractError(pub String);
+
+/// Turns one session into a summary and candidate facts.
+pub trait Extractor {
+    /// A short name recorded with every journal line, e.g. `offline-v1`.
+    fn name(&self) -> &str;
+    fn extract(&self, input: &ExtractInput) -> Result<ExtractOutput, ExtractError>;
+}
+
+/// Upper bounds on what any extractor may write, so that a verbose or
+/// misbehaving lane cannot flood memory.
+pub const MAX_SUMMARY_CHARS: usize = 600;
+pub const MAX_FILES: usize = 20;
+pub const MAX_DECISIONS: usize = 5;
+pub const MAX_FACTS: usize = 12;
+pub const MAX_ITEM_CHARS: usize = 300;
+
+impl ExtractInput {
+    /// Builds the input from a parsed session, keeping only what an extractor
+    /// is allowed to read.
+    pub fn from_session(session: &Session, kind: SealKind) -> ExtractInput {
+        let mut turns = Vec::new();
+        let mut tools = Vec::new();
+        for event in &session.events {
+            match &event.value {
+                Event::Message {
+                    role: Role::User,
+                    text,
+                    ..
+                } => turns.push(Turn {
+                    role: Origin::User,
+                    text: text.clone(),
+                }),
+                Event::Message {
+                    role: Role::Assistant,
+                    text,
+                    ..
+                } => turns.push(Turn {
+                    role: Origin::Assistant,
+                    text: text.clone(),
+                }),
+                Event::Message {
+                    role: Role::Tool | Role::System,
+                    ..
+                }
+                | Event::Status { .. } => {}
+                Event::Tool { name, files, .. } => tools.push(ToolUse {
+                    name: name.clone(),
+                    files: files.clone(),
+                }),
+            }
+        }
+        ExtractInput {
+            session_id: session.header.id.clone(),
+            title: session.header.title.clone(),
+            created_at: session.header.created_at,
+            kind,
+            turns,
+            tools,
+        }
+    }
+}
+
+impl ExtractOutput {
+    /// Clamps the output to the bounds above and drops empty items.
+    pub fn bounded(mut self) -> ExtractOutput {
+        self.summary = text::clip(self.summary.trim(), MAX_SUMMARY_CHARS);
+        self.files.retain(|f| !f.trim().is_empty());
+        self.files.truncate(MAX_FILES);
+        for list in [&mut self.decisions] {
+            list.retain(|d| !d.trim().is_empty());
+            list.truncate(MAX_DECISIONS);
+            for item in list.iter_mut() {
+                *item = text::clip(item.trim(), MAX_ITEM_CHARS);
+            }
+        }
+        self.facts.retain(|f| !f.text.trim().is_empty());
+        self.facts.truncate(MAX_FACTS);
+        for fact in &mut self.facts {
+            fact.text = text::clip(fact.text.trim(), MAX_ITEM_CHARS);
+            fact.confidence = fact.confidence.clamp(0.0, 1.0);
+        }
+        self
+    }
+}

@@ -1,0 +1,410 @@
+//! The offline extractor: rules over prose, no model, no network, no key.
+//!
+//! It looks for what a reader of the transcript would look for: sentences
+//! that report finished work ("Tidied CHANGELOG.md for v1.0.4"), sentences
+//! that record a decision, and plain statements about how the project is
+//! (the cache lives in Postgres). Sentences that read as orders are never
+//! put in a summary; as candidate facts they are recorded and left to the
+//! facts fold, which withholds them until a user confirms.
+
+use std::collections::HashSet;
+use std::sync::LazyLock;
+
+use regex::Regex;
+
+use super::text::{clip, prose, sentences};
+use super::{CandidateFact, ExtractError, ExtractInput, ExtractOutput, Extractor, Outcome};
+use crate::facts::{Origin, normalize};
+use crate::journal::SealKind;
+
+/// The default extractor.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct OfflineExtractor;
+
+impl Extractor for OfflineExtractor {
+    fn name(&self) -> &str {
+        "offline-v1"
+    }
+
+    fn extract(&self, input: &ExtractInput) -> Result<ExtractOutput, ExtractError> {
+        Ok(extract(input).bounded())
+    }
+}
+
+/// Verbs that report finished work when a sentence starts with them (after
+/// any "I've" or "We"). Past tense only: "I'll add" is a plan, not an outcome.
+static ACHIEVED: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(
+        r"(?ix)^(?:(?:i|we)(?:'ve|\s+have)?\s+|(?:i|we)\s+|just\s+|now\s+|done[:,\s—-]+\s*|finally\s+)*
+        (added|fixed|shipped|tidied|released|bumped|refactored|migrated|implemented|removed|renamed|wrote|rewrote
+        |updated|switched|replaced|extracted|split|moved|merged|created|deployed|tagged|documented|cleaned
+        |reorgani[sz]ed|converted|introduced|deleted|dropped|upgraded|configured|enabled|disabled|ported
+        |finished|completed|landed|resolved|patched|optimi[sz]ed|simplified|consolidated|published|restored
+        |reverted|wired|hooked|set\s+up|sped\s+up|cut|trimmed|rebuilt|reworked|tightened|hardened|closed)\b",
+    )
+    .expect("valid regex")
+});
+
+static SHIPPING: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)\b(shipped|released|deployed|published|tagged|launched|rolled out|went live|merged (it|the (pr|pull request|branch))|merged (in)?to (main|master|trunk))\b")
+        .expect("valid regex")
+});
+
+static FIXING: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)\b(fix(ed|es)?|bug|regression|crash|broken)\b").expect("valid regex")
+});
+
+static ABANDONED: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(
+        r"(?i)\b(abandon(ed|ing)?|dead end|not worth (it|pursuing)|giv(e|ing) up on|gave up|shelv(e|ed|ing)|park(ed|ing)? (this|it|the)|drop(ped)? the (idea|spike|experiment))\b",
+    )
+    .expect("valid regex")
+});
+
+static DECISION: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(
+        r"(?i)\b(decided|decision|we'll go with|going with|chose|settled on|agreed|opted|instead of|rather than|switch(ed)? (from|to))\b",
+    )
+    .expect("valid regex")
+});
+
+/// A plain statement of how the project is: a subject, a verb of state, a
+/// complement. The subject must name something, not point at it ("it is").
+static STATEMENT: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(
+        r"(?ix)^(?:the|our|this\s+project's|all|each|every)?\s*
+        (?P<subject>[\p{L}\p{N}`'./_-][\p{L}\p{N}`'./_\s-]{1,60}?)\s+
+        (?:now\s+|still\s+)?
+        (?:uses|use|is|are|lives?\s+in|runs?\s+(?:on|in|with|under)|(?:is|are)\s+stored\s+in|depends\s+on
+        |(?:is|are)\s+built\s+with|(?:is|are)\s+written\s+in|targets|requires|(?:is|are)\s+configured\s+(?:in|via|with)
+        |(?:is|are)\s+deployed\s+(?:to|on|via)|deploys?\s+(?:to|via)|(?:is|are)\s+managed\s+by|goes\s+through
+        |(?:is|are)\s+handled\s+by|(?:is|are)\s+kept\s+in|(?:is|are)\s+pinned\s+to|talks\s+to|reads\s+from|writes\s+to)\s+
+        (?P<rest>.{2,200})$",
+    )
+    .expect("valid regex")
+});
+
+/// Words that make a sentence a guess, a question or a plan rather than a fact.
+static HEDGED: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(
+        r"(?i)\b(might|maybe|perhaps|probably|possibly|not sure|i think|could|would|should we|let's|let me|i'll|we'll|will|if|unless|whether|seems?|guess|todo|tbd)\b",
+    )
+    .expect("valid regex")
+});
+
+const POINTING_SUBJECTS: &[&str] = &[
+    "it",
+    "that",
+    "this",
+    "there",
+    "which",
+    "what",
+    "who",
+    "he",
+    "she",
+    "they",
+    "you",
+    "i",
+    "we",
+    "these",
+    "those",
+    "here",
+    "everything",
+    "nothing",
+    "something",
+    "one",
+    "thing",
+    "answer",
+    "problem",
+    "issue",
+    "question",
+    "result",
+    "my",
+    "your",
+    "his",
+    "her",
+    "their",
+    "its",
+];
+
+/// A subject holding one of these is really a clause ("the test fails about
+/// one run in ten"), not a name.
+const VERBS_IN_SUBJECT: &[&str] = &[
+    "is", "are", "was", "were", "be", "been", "has", "have", "had", "does", "do", "did", "can",
+    "will", "fails", "failed", "works", "worked", "needs", "needed", "gets", "got", "makes",
+    "made",
+];
+
+/// Where a statement's own clause ends and commentary begins.
+const CLAUSE_ENDS: &[&str] = &[
+    ", so ",
+    ", but ",
+    ", which ",
+    ", whose ",
+    "; ",
+    " so that ",
+    ", because ",
+    " because ",
+];
+
+fn extract(input: &ExtractInput) -> ExtractOutput {
+    let assistant_turns: Vec<&str> = input
+        .turns
+        .iter()
+        .filter(|t| t.role == Origin::Assistant)
+        .map(|t| t.text.as_str())
+        .collect();
+    let last = assistant_turns.len().saturating_sub(1);
+
+    // Candidate outcome sentences, scored; order of appearance kept as a tie-breaker.
+    let mut achieved: Vec<(i32, usize, String)> = Vec::new();
+    let mut decisions = Vec::new();
+    let mut abandoned_reason = None;
+    let mut order = 0;
+    for (turn_index, text) in assistant_turns.iter().enumerate() {
+        let mut lead = true;
+        for sentence in sentences(&prose(text)) {
+            order += 1;
+            let plan_or_question = sentence.ends_with('?') || HEDGED.is_match(&sentence);
+            if abandoned_reason.is_none()
+                && ABANDONED.is_match(&sentence)
+                && !sentence.ends_with('?')
+            {
+                abandoned_reason = Some(sentence.clone());
+            }
+            if !plan_or_question && DECISION.is_match(&sentence) {
+                decisions.push(sentence.clone());
+            }
+            if plan_or_question || !ACHIEVED.is_match(&sentence) {
+                continue;
+            }
+            let mut score = 3;
+            // The first outcome a message reports is usually its headline.
+            if std::mem::take(&mut lead) {
+                score += 2;
+            }
+            if turn_index == last {
+                score += 2;
+            } else if turn_index * 2 >= last {
+                score += 1;
+            }
+            if sentence.contains('`')
+                || sentence.contains('/')
+                || sentence.contains(".md")
+                || sentence.contains(".rs")
+            {
+                score += 1;
+            }
+            if sentence.len() > 220 {
+                score -= 1;
+            }
+            achieved.push((score, order, as_outcome_sentence(&sentence)));
+        }
+    }
+    achieved.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+    let mut seen = HashSet::new();
+    let mut best: Vec<(usize, String)> = achieved
+        .into_iter()
+        .filter(|(_, _, s)| seen.insert(normalize(s)))
+        // The guard runs only on the few sentences that could be chosen.
+        .filter(|(_, _, s)| !is_order(s))
+        .take(2)
+        .map(|(_, order, s)| (order, clip(&s, 260)))
+        .collect();
+    best.sort_by_key(|(order, _)| *order);
+
+    let (summary, outcome) = if let Some(reason) =
+        abandoned_reason.filter(|_| best.is_empty() || input.kind == SealKind::Archived)
+    {
+        let lead = if input.title.is_empty() {
+            "An attempt".to_string()
+        } else {
+            clip(&input.title, 120)
+        };
+        (
+            format!("Abandoned: {lead}. {}", clip(&reason, 240)),
+            Outcome::Abandoned,
+        )
+    } else if best.is_empty() {
+        (question_summary(input), Outcome::Question)
+    } else {
+        let joined: Vec<String> = best.iter().map(|(_, s)| ensure_full_stop(s)).collect();
+        let text = joined.join(" ");
+        let outcome = if input.kind == SealKind::Done && SHIPPING.is_match(&text) {
+            Outcome::Shipped
+        } else if FIXING.is_match(&text) || FIXING.is_match(&input.title) {
+            Outcome::Fixed
+        } else {
+            Outcome::Progress
+        };
+        (text, outcome)
+    };
+
+    let mut seen = HashSet::new();
+    let decisions: Vec<String> = decisions
+        .into_iter()
+        .filter(|d| seen.insert(normalize(d)) && !is_order(d))
+        .take(super::MAX_DECISIONS)
+        .map(|d| clip(&d, 240))
+        .collect();
+    ExtractOutput {
+        summary,
+        outcome,
+        files: touched_files(input),
+        decisions,
+        facts: candidate_facts(input),
+    }
+}
+
+/// "I've tidied the CHANGELOG" becomes "Tidied the CHANGELOG": the journal
+/// speaks of the work, not of who typed.
+fn as_outcome_sentence(sentence: &str) -> String {
+    let mut s = sentence.trim();
+    for prefix in [
+        "I've ",
+        "I have ",
+        "We've ",
+        "We have ",
+        "I ",
+        "We ",
+        "Just ",
+        "Now ",
+        "Done: ",
+        "Done, ",
+        "Done — ",
+        "Finally ",
+    ] {
+        if let Some(rest) = s.strip_prefix(prefix)
+            && ACHIEVED.is_match(rest)
+        {
+            s = rest.trim_start();
+        }
+    }
+    let mut chars = s.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
+fn ensure_full_stop(s: &str) -> String {
+    if s.ends_with(['.', '!', '…']) {
+        s.to_string()
+    } else {
+        format!("{s}.")
+    }
+}
+
+/// A session that changed nothing: one thin line naming what was asked.
+fn question_summary(input: &ExtractInput) -> String {
+    let topic = if !input.title.trim().is_empty() {
+        input.title.trim().to_string()
+    } else {
+        input
+            .turns
+            .iter()
+            .find(|t| t.role == Origin::User)
+            .and_then(|t| sentences(&prose(&t.text)).into_iter().next())
+            .unwrap_or_else(|| "a question".to_string())
+    };
+    format!("Answered \"{}\"; no changes made.", clip(topic.trim(), 140))
+}
+
+/// Files the session changed first, then files it only read.
+fn touched_files(input: &ExtractInput) -> Vec<String> {
+    let mut changed = Vec::new();
+    let mut read = Vec::new();
+    let mut seen = HashSet::new();
+    for tool in &input.tools {
+        let name = tool.name.to_ascii_lowercase();
+        let modifies = [
+            "edit", "write", "patch", "create", "move", "rename", "delete", "notebook",
+        ]
+        .iter()
+        .any(|verb| name.contains(verb));
+        for file in &tool.files {
+            if seen.insert(file.clone()) {
+                if modifies {
+                    changed.push(file.clone())
+                } else {
+                    read.push(file.clone())
+                }
+            } else if modifies && let Some(i) = read.iter().position(|f| f == file) {
+                changed.push(read.remove(i));
+            }
+        }
+    }
+    changed.extend(read);
+    changed
+}
+
+/// Plain statements about the project, from either speaker. A user's word
+/// counts for more than the assistant's.
+fn candidate_facts(input: &ExtractInput) -> Vec<CandidateFact> {
+    let mut facts = Vec::new();
+    let mut seen = HashSet::new();
+    for turn in &input.turns {
+        for sentence in sentences(&prose(&turn.text)) {
+            let Some(fact) = statement(&sentence) else {
+                continue;
+            };
+            if !seen.insert(normalize(&fact)) {
+                continue;
+            }
+            let confidence = match turn.role {
+                Origin::User => 0.7,
+                Origin::Assistant => 0.5,
+            };
+            facts.push(CandidateFact {
+                text: fact,
+                confidence,
+                origin: turn.role,
+            });
+        }
+    }
+    facts
+}
+
+fn statement(sentence: &str) -> Option<String> {
+    if sentence.ends_with('?') || sentence.len() > 240 || HEDGED.is_match(sentence) {
+        return None;
+    }
+    let caps = STATEMENT.captures(sentence)?;
+    let subject = caps.name("subject")?.as_str().trim().to_lowercase();
+    let words: Vec<&str> = subject.split_whitespace().collect();
+    let head = words.first().copied().unwrap_or("");
+    if POINTING_SUBJECTS.contains(&head)
+        || words.len() > 6
+        || words.iter().any(|w| VERBS_IN_SUBJECT.contains(w))
+    {
+        return None;
+    }
+    // "is 2,400 lines", "is now 900 lines": a passing measurement, not a fact.
+    let rest = caps.name("rest")?.as_str();
+    if rest
+        .trim_start_matches("now ")
+        .starts_with(|c: char| c.is_ascii_digit())
+    {
+        return None;
+    }
+    let mut fact = sentence.trim();
+    for end in CLAUSE_ENDS {
+        if let Some(i) = fact.find(end)
+            && i > caps.name("rest")?.start()
+        {
+            fact = &fact[..i];
+        }
+    }
+    Some(ensure_full_stop(
+        fact.trim_end_matches([',', ';', ':', ' ']),
+    ))
+}
+
+/// Whether a sentence reads as an order; such sentences never go into a
+/// summary or a decision.
+fn is_order(sentence: &str) -> bool {
+    lcmem_guard::judge(sentence).instruction
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,170 @@
+//! The journal: one line per sealed session, append-only.
+//!
+//! Besides the entry a seal writes, the journal holds small events that
+//! change a session's standing after the fact (pin, unpin, archive), so that
+//! current standing can be read from the journal alone without opening every
+//! session file.
+
+use std::collections::HashMap;
+use std::path::Path;
+
+use jiff::Timestamp;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use crate::diagnostic::Diagnostic;
+use crate::error::Result;
+use crate::extract::Outcome;
+use crate::jsonl;
+
+/// How a session was closed: finished work, or gone cold.
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum SealKind {
+    Done,
+    Archived,
+}
+
+/// The line a seal appends.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct Entry {
+    pub session_id: String,
+    pub sealed_at: Timestamp,
+    pub kind: SealKind,
+    pub title: String,
+    /// 1 to 3 sentences on what the session achieved.
+    pub summary: String,
+    pub files: Vec<String>,
+    pub decisions: Vec<String>,
+    pub pinned: bool,
+    pub outcome: Outcome,
+    pub created_at: Timestamp,
+    pub last_active: Timestamp,
+    /// Which extractor wrote the summary, e.g. `offline-v1`.
+    pub extractor: String,
+}
+
+/// One line of the journal.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(tag = "type", rename_all = "lowercase")]
+pub enum Record {
+    Sealed(Entry),
+    Pin {
+        session_id: String,
+        ts: Timestamp,
+    },
+    Unpin {
+        session_id: String,
+        ts: Timestamp,
+    },
+    Archive {
+        session_id: String,
+        ts: Timestamp,
+        reason: String,
+    },
+}
+
+impl Record {
+    pub fn session_id(&self) -> &str {
+        match self {
+            Record::Sealed(e) => &e.session_id,
+            Record::Pin { session_id, .. }
+            | Record::Unpin { session_id, .. }
+            | Record::Archive { session_id, .. } => session_id,
+        }
+    }
+}
+
+/// A sealed session as the journal currently sees it: its entry with the
+/// later pin and archive events applied.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Current {
+    pub entry: Entry,
+    /// The journal line of the entry, for citations.
+    pub line: usize,
+}
+
+/// The whole journal, folded.
+#[derive(Debug, Default)]
+pub struct Journal {
+    /// Sealed sessions in the order they were sealed.
+    pub entries: Vec<Current>,
+    /// Pin state of sessions not sealed yet: applied when they are.
+    pub pending_pins: HashMap<String, bool>,
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl Journal {
+    pub fn read(path: &Path) -> Result<Journal> {
+        let mut journal = Journal::default();
+        let mut index: HashMap<String, usize> = HashMap::new();
+        for line in jsonl::read(path)? {
+            let value: Value = match line.parsed {
+                Ok(v) => v,
+                Err(p) => {
+                    journal
+                        .diagnostics
+                        .push(Diagnostic::new(path, line.number, p.to_string()));
+                    continue;
+                }
+            };
+            let record: Record = match serde_json::from_value(value) {
+                Ok(r) => r,
+                Err(e) => {
+                    journal.diagnostics.push(Diagnostic::new(
+                        path,
+                        line.number,
+                        format!("not a journal record ({e}); skipped"),
+                    ));
+                    continue;
+                }
+            };
+            match record {
+                Record::Sealed(mut entry) => {
+                    if index.contains_key(&entry.session_id) {
+                        journal.diagnostics.push(Diagnostic::new(
+                            path,
+                            line.number,
+                            format!(
+                                "session {} is sealed twice; the first entry is kept",
+                                entry.session_id
+                            ),
+                        ));
+                        continue;
+                    }
+                    if let Some(pinned) = journal.pending_pins.remove(&entry.session_id) {
+                        entry.pinned = pinned;
+                    }
+                    index.insert(entry.session_id.clone(), journal.entries.len());
+                    journal.entries.push(Current {
+                        entry,
+                        line: line.number,
+                    });
+                }
+                Record::Pin { session_id, .. } => journal.set_pinned(&index, session_id, true),
+                Record::Unpin { session_id, .. } => journal.set_pinned(&index, session_id, false),
+                Record::Archive { session_id, .. } => {
+                    if let Some(&i) = index.get(&session_id) {
+                        journal.entries[i].entry.kind = SealKind::Archived;
+                    }
+                }
+            }
+        }
+        Ok(journal)
+    }
+
+    fn set_pinned(&mut self, index: &HashMap<String, usize>, session_id: String, pinned: bool) {
+        match index.get(&session_id) {
+            Some(&i) => self.entries[i].entry.pinned = pinned,
+            None => {
+                self.pending_pins.insert(session_id, pinned);
+            }
+        }
+    }
+
+    pub fn get(&self, session_id: &str) -> Option<&Current> {
+        self.entries
+            .iter()
+            .find(|c| c.entry.session_id == session_id)
+    }
+}

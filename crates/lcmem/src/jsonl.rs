@@ -1,0 +1,270 @@
+//! Durable JSONL: locked appends that survive crashes, tolerant reads, and
+//! atomic rewrites.
+//!
+//! Every memory file is append-only JSONL, so the two things that can go wrong
+//! are a crash in the middle of an append (a torn last line) and two writers at
+//! once (interleaved lines). Appends therefore happen only under the project's
+//! write lock ([`crate::lock::WriteLock`]), as one `write` of whole lines,
+//! followed by `fsync`. A torn tail is tolerated on read and repaired by the
+//! next append: the fragment is moved to a `.torn` sidecar file (nothing is
+//! thrown away) and the file is cut back to its last complete line.
+
+use std::fs::{File, OpenOptions};
+use std::io::{BufRead, BufReader, Read, Write};
+use std::os::unix::fs::FileExt;
+use std::path::{Path, PathBuf};
+
+use serde_json::Value;
+
+use crate::error::{IoContext, Result};
+use crate::lock::WriteLock;
+
+/// Lines longer than this are reported as malformed instead of parsed: no
+/// record the engine writes comes near it, and parsing a gigabyte "line" of
+/// binary garbage would only waste memory.
+pub const MAX_LINE_BYTES: usize = 64 * 1024 * 1024;
+
+/// One line of a JSONL file, numbered from 1 as editors number them.
+#[derive(Debug)]
+pub struct Line {
+    pub number: usize,
+    pub parsed: Result<Value, LineProblem>,
+}
+
+/// Why a line could not be read as JSON. The line stays in the file; the
+/// reader only reports it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum LineProblem {
+    NotUtf8,
+    TooLong(usize),
+    NotJson(String),
+    /// The last line has no newline and does not parse: an append was cut off.
+    Torn,
+}
+
+impl std::fmt::Display for LineProblem {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            LineProblem::NotUtf8 => write!(f, "line is not UTF-8 text"),
+            LineProblem::TooLong(n) => {
+                write!(f, "line is {n} bytes, over the {MAX_LINE_BYTES}-byte limit")
+            }
+            LineProblem::NotJson(e) => write!(f, "line is not valid JSON ({e})"),
+            LineProblem::Torn => write!(
+                f,
+                "last line is incomplete (an interrupted write); the next write moves it aside"
+            ),
+        }
+    }
+}
+
+/// Reads every line of a JSONL file. A missing file reads as empty. Blank
+/// lines are skipped silently; every other line comes back, parsed or with
+/// the reason it could not be.
+pub fn read(path: &Path) -> Result<Vec<Line>> {
+    let file = match File::open(path) {
+        Ok(f) => f,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(e) => return Err(e).at(path),
+    };
+    read_from(BufReader::with_capacity(256 * 1024, file), path)
+}
+
+/// Reads JSONL from any reader; `path` only names the source in errors.
+pub fn read_from(mut reader: impl BufRead, path: &Path) -> Result<Vec<Line>> {
+    let mut lines = Vec::new();
+    let mut buf = Vec::new();
+    let mut number = 0;
+    loop {
+        buf.clear();
+        let n = read_line_capped(&mut reader, &mut buf).at(path)?;
+        if n == 0 {
+            break;
+        }
+        number += 1;
+        let complete = buf.last() == Some(&b'\n');
+        if complete {
+            buf.pop();
+            if buf.last() == Some(&b'\r') {
+                buf.pop();
+            }
+        }
+        if n > MAX_LINE_BYTES {
+            lines.push(Line {
+                number,
+                parsed: Err(LineProblem::TooLong(n)),
+            });
+            continue;
+        }
+        if buf.iter().all(u8::is_ascii_whitespace) {
+            continue;
+        }
+        let parsed = match std::str::from_utf8(&buf) {
+            Err(_) => Err(LineProblem::NotUtf8),
+            Ok(text) => match serde_json::from_str::<Value>(text) {
+                Ok(v) => Ok(v),
+                Err(_) if !complete => Err(LineProblem::Torn),
+                Err(e) => Err(LineProblem::NotJson(e.to_string())),
+            },
+        };
+        lines.push(Line { number, parsed });
+    }
+    Ok(lines)
+}
+
+/// Reads one line into `buf`, but stops storing bytes past the cap so that a
+/// huge line costs no memory; returns the line's full length.
+fn read_line_capped(reader: &mut impl BufRead, buf: &mut Vec<u8>) -> std::io::Result<usize> {
+    let mut total = 0;
+    loop {
+        let available = match reader.fill_buf() {
+            Ok(b) => b,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if available.is_empty() {
+            return Ok(total);
+        }
+        let (chunk, done) = match memchr::memchr(b'\n', available) {
+            Some(i) => (&available[..=i], true),
+            None => (available, false),
+        };
+        let len = chunk.len();
+        if buf.len() < MAX_LINE_BYTES + 1 {
+            let room = MAX_LINE_BYTES + 1 - buf.len();
+            buf.extend_from_slice(&chunk[..len.min(room)]);
+        }
+        total += len;
+        reader.consume(len);
+        if done {
+            return Ok(total);
+        }
+    }
+}
+
+/// Appends `lines` (each one JSON document, without a newline) as a single
+/// write, then fsyncs. Requires the project's write lock, which is what keeps
+/// two processes from interleaving. Repairs a torn tail first.
+pub fn append(_lock: &WriteLock, path: &Path, lines: &[String]) -> Result<()> {
+    if lines.is_empty() {
+        return Ok(());
+    }
+    let mut file = OpenOptions::new()
+        .create(true)
+        .read(true)
+        .append(true)
+        .open(path)
+        .at(path)?;
+    repair_torn_tail(&file, path)?;
+    let mut batch = String::with_capacity(lines.iter().map(|l| l.len() + 1).sum());
+    for line in lines {
+        debug_assert!(!line.contains('\n'), "a JSONL record must be one line");
+        batch.push_str(line);
+        batch.push('\n');
+    }
+    file.write_all(batch.as_bytes()).at(path)?;
+    file.sync_data().at(path)?;
+    Ok(())
+}
+
+/// Serialises records and appends them; see [`append`].
+pub fn append_values<T: serde::Serialize>(
+    lock: &WriteLock,
+    path: &Path,
+    records: &[T],
+) -> Result<()> {
+    let lines: Vec<String> = records
+        .iter()
+        .map(|r| serde_json::to_string(r).expect("records serialise to JSON"))
+        .collect();
+    append(lock, path, &lines)
+}
+
+/// If the file does not end in a newline, its last line was cut off by a
+/// crash. A fragment that still parses just gets its newline; any other
+/// fragment is moved to `<file>.torn` and cut from the file.
+fn repair_torn_tail(file: &File, path: &Path) -> Result<()> {
+    let len = file.metadata().at(path)?.len();
+    if len == 0 {
+        return Ok(());
+    }
+    let mut last = [0u8; 1];
+    file.read_exact_at(&mut last, len - 1).at(path)?;
+    if last[0] == b'\n' {
+        return Ok(());
+    }
+    // Find where the fragment starts: just after the last newline.
+    let mut start = len;
+    let mut window = vec![0u8; 64 * 1024];
+    while start > 0 {
+        let from = start.saturating_sub(window.len() as u64);
+        let chunk = &mut window[..(start - from) as usize];
+        file.read_exact_at(chunk, from).at(path)?;
+        if let Some(i) = memchr::memrchr(b'\n', chunk) {
+            start = from + i as u64 + 1;
+            break;
+        }
+        start = from;
+    }
+    let mut fragment = vec![0u8; (len - start) as usize];
+    file.read_exact_at(&mut fragment, start).at(path)?;
+    let parses = std::str::from_utf8(&fragment)
+        .ok()
+        .is_some_and(|s| serde_json::from_str::<Value>(s).is_ok());
+    if parses {
+        (&*file).write_all(b"\n").at(path)?;
+    } else {
+        let sidecar = torn_sidecar(path);
+        let mut side = OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(&sidecar)
+            .at(&sidecar)?;
+        side.write_all(&fragment).at(&sidecar)?;
+        side.write_all(b"\n").at(&sidecar)?;
+        side.sync_data().at(&sidecar)?;
+        file.set_len(start).at(path)?;
+    }
+    file.sync_data().at(path)?;
+    Ok(())
+}
+
+/// Where a torn fragment of `path` is kept.
+pub fn torn_sidecar(path: &Path) -> PathBuf {
+    let mut name = path.file_name().unwrap_or_default().to_os_string();
+    name.push(".torn");
+    path.with_file_name(name)
+}
+
+/// Replaces the file's content atomically: write a temporary file beside it,
+/// fsync it, rename it over the old one, fsync the directory. A crash at any
+/// point leaves either the old content or the new, never a mix.
+pub fn atomic_write(path: &Path, content: &[u8]) -> Result<()> {
+    let dir = path.parent().unwrap_or(Path::new("."));
+    std::fs::create_dir_all(dir).at(dir)?;
+    let mut tmp = tempfile::Builder::new()
+        .prefix(".lcmem-tmp-")
+        .tempfile_in(dir)
+        .at(dir)?;
+    tmp.write_all(content).at(tmp.path())?;
+    tmp.as_file().sync_all().at(tmp.path())?;
+    tmp.persist(path).map_err(|e| e.error).at(path)?;
+    sync_dir(dir)
+}
+
+/// Fsyncs a directory so that a rename or a new file in it is durable.
+pub fn sync_dir(dir: &Path) -> Result<()> {
+    File::open(dir).and_then(|d| d.sync_all()).at(dir)
+}
+
+/// Reads a whole file as bytes; a missing file reads as `None`.
+pub fn read_optional(path: &Path) -> Result<Option<Vec<u8>>> {
+    let mut file = match File::open(path) {
+        Ok(f) => f,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(e).at(path),
+    };
+    let mut bytes = Vec::new();
+    file.read_to_end(&mut bytes).at(path)?;
+    Ok(Some(bytes))
+}

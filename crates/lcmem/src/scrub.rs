@@ -1,0 +1,51 @@
+//! The write boundary: every record bound for a memory file passes through
+//! here, and every string in it is redacted on the way.
+//!
+//! Memory files are the ones the user is invited to open, grep and check into
+//! git, so a secret must never reach them. Rather than trusting each caller to
+//! remember which fields to scrub, records are serialised and *every* string
+//! value is redacted, whatever struct it came from.
+
+use serde::Serialize;
+use serde_json::Value;
+
+use crate::error::Result;
+use crate::jsonl;
+use crate::lock::WriteLock;
+
+/// Redacts every string in a JSON value, in place.
+pub fn scrub_value(value: &mut Value) {
+    match value {
+        Value::String(s) => {
+            if let std::borrow::Cow::Owned(clean) = lcmem_redact::redact(s) {
+                *s = clean;
+            }
+        }
+        Value::Array(items) => items.iter_mut().for_each(scrub_value),
+        Value::Object(map) => map.values_mut().for_each(scrub_value),
+        _ => {}
+    }
+}
+
+/// Serialises a record to one JSON line with every string redacted.
+pub fn scrubbed_line<T: Serialize>(record: &T) -> String {
+    let mut value = serde_json::to_value(record).expect("memory records serialise to JSON");
+    scrub_value(&mut value);
+    value.to_string()
+}
+
+/// Appends records to a memory file, scrubbed. The only way the engine
+/// appends to `journal.jsonl` and `facts.jsonl`.
+pub fn append_records<T: Serialize>(
+    lock: &WriteLock,
+    path: &std::path::Path,
+    records: &[T],
+) -> Result<()> {
+    let lines: Vec<String> = records.iter().map(scrubbed_line).collect();
+    jsonl::append(lock, path, &lines)
+}
+
+/// Redacts a whole text (for Markdown and other non-JSON memory files).
+pub fn scrub_text(text: &str) -> String {
+    lcmem_redact::redact(text).into_owned()
+}

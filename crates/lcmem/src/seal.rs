@@ -1,0 +1,151 @@
+//! Sealing: closing a session and writing what it achieved into memory.
+
+use jiff::Timestamp;
+
+use crate::error::{Error, Result};
+use crate::extract::{ExtractInput, Extractor};
+use crate::facts::{self, Observation};
+use crate::journal::{self, Entry, Journal, Record, SealKind};
+use crate::scrub;
+use crate::session::Status;
+use crate::store::Store;
+
+/// What a seal did.
+#[derive(Debug, Clone, PartialEq)]
+pub enum SealOutcome {
+    /// The session was sealed now: its journal entry and how many candidate
+    /// facts were observed.
+    Sealed { entry: Entry, facts: usize },
+    /// The session had been sealed before; nothing was written.
+    AlreadySealed { entry: Entry },
+}
+
+impl SealOutcome {
+    pub fn entry(&self) -> &Entry {
+        match self {
+            SealOutcome::Sealed { entry, .. } | SealOutcome::AlreadySealed { entry } => entry,
+        }
+    }
+}
+
+/// Seals session `id`: runs the extractor over its prose and appends one
+/// journal entry and its candidate facts. `kind` overrides the session's own
+/// closing status; without either, a session is sealed as done.
+///
+/// Idempotent: a session already in the journal is left as it is. Facts are
+/// written before the journal entry, so the entry is the commit point: a crash
+/// between the two leaves the session unsealed, and sealing it again records
+/// the same observations once more, which the facts fold counts once.
+pub fn seal(
+    store: &Store,
+    id: &str,
+    kind: Option<SealKind>,
+    extractor: &dyn Extractor,
+    now: Timestamp,
+) -> Result<SealOutcome> {
+    store.ensure_enabled()?;
+    if let Some(current) = find_entry(store, id)? {
+        return Ok(SealOutcome::AlreadySealed { entry: current });
+    }
+    let session = store.read_session(id)?;
+    let kind = kind
+        .or(match session.closing_status() {
+            Some(Status::Archived) => Some(SealKind::Archived),
+            Some(Status::Done) => Some(SealKind::Done),
+            _ => None,
+        })
+        .unwrap_or(SealKind::Done);
+    let input = ExtractInput::from_session(&session, kind);
+    let output = extractor
+        .extract(&input)
+        .map_err(|e| Error::Extract {
+            session: id.to_string(),
+            message: e.0,
+        })?
+        .bounded();
+
+    let entry = Entry {
+        session_id: id.to_string(),
+        sealed_at: now,
+        kind,
+        title: session.header.title.clone(),
+        summary: output.summary,
+        files: output.files,
+        decisions: output.decisions,
+        pinned: session.pinned(),
+        outcome: output.outcome,
+        created_at: session.header.created_at,
+        last_active: session.last_active(),
+        extractor: extractor.name().to_string(),
+    };
+    let observations: Vec<facts::Event> = output
+        .facts
+        .into_iter()
+        .map(|f| {
+            facts::Event::Observe(Observation {
+                fact: facts::fact_id(&scrub::scrub_text(&f.text)),
+                text: f.text,
+                source_session: id.to_string(),
+                learned_at: now,
+                confidence: f.confidence,
+                confirmed: false,
+                origin: f.origin,
+            })
+        })
+        .collect();
+
+    let lock = store.lock()?;
+    // Another process may have sealed it while we were extracting.
+    if let Some(current) = find_entry(store, id)? {
+        return Ok(SealOutcome::AlreadySealed { entry: current });
+    }
+    scrub::append_records(&lock, &store.facts_path(), &observations)?;
+    scrub::append_records(
+        &lock,
+        &store.journal_path(),
+        &[Record::Sealed(entry.clone())],
+    )?;
+    let count = observations.len();
+    Ok(SealOutcome::Sealed {
+        entry,
+        facts: count,
+    })
+}
+
+/// The journal's current entry for a session, if it was sealed. A cheap byte
+/// search rules most journals out before any JSON is parsed.
+fn find_entry(store: &Store, id: &str) -> Result<Option<Entry>> {
+    let path = store.journal_path();
+    let Some(bytes) = crate::jsonl::read_optional(&path)? else {
+        return Ok(None);
+    };
+    let needle = format!("\"session_id\":{}", serde_json::Value::from(id));
+    if memchr::memmem::find(&bytes, needle.as_bytes()).is_none() {
+        return Ok(None);
+    }
+    Ok(Journal::read(&path)?.get(id).map(|c| c.entry.clone()))
+}
+
+/// Pins or unpins a session: recorded in the session's file and in the
+/// journal, so the digest can read current standing from the journal alone.
+pub fn set_pinned(store: &Store, id: &str, pinned: bool, now: Timestamp) -> Result<()> {
+    let lock = store.lock()?;
+    let status = if pinned {
+        Status::Pinned
+    } else {
+        Status::Unpinned
+    };
+    store.append_status(&lock, id, status, now)?;
+    let record = if pinned {
+        journal::Record::Pin {
+            session_id: id.to_string(),
+            ts: now,
+        }
+    } else {
+        journal::Record::Unpin {
+            session_id: id.to_string(),
+            ts: now,
+        }
+    };
+    scrub::append_records(&lock, &store.journal_path(), &[record])
+}

@@ -1,0 +1,250 @@
+//! The store: where a project's sessions and memory live on disk.
+//!
+//! ```text
+//! $LEVELCODE_HOME/                  (default ~/.levelcode)
+//!   config.toml                     global settings
+//!   sessions/<project-slug>/
+//!     <session-id>.jsonl            one file per session, format v1
+//!     config.toml                   this project's settings
+//!     .lock                         the project's write lock
+//!     memory/MEMORY.md              the always-on digest
+//!     memory/journal.jsonl          one line per sealed session
+//!     memory/facts.jsonl            fact observations and user actions
+//!     cache/                        derived data; safe to delete at any time
+//! ```
+
+use std::path::{Path, PathBuf};
+
+use crate::config::{ConfigFiles, Scope, Settings};
+use crate::diagnostic::Diagnostic;
+use crate::error::{Error, IoContext, Result};
+use crate::jsonl;
+use crate::lock::WriteLock;
+use crate::project::Project;
+use crate::session::{self, Session};
+
+/// One project's corner of the store.
+#[derive(Debug, Clone)]
+pub struct Store {
+    home: PathBuf,
+    project: Project,
+    dir: PathBuf,
+}
+
+/// What importing one file did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ImportOutcome {
+    Added {
+        id: String,
+    },
+    /// The stored copy was a prefix of the file; the new lines were appended.
+    Extended {
+        id: String,
+        lines: usize,
+    },
+    Unchanged {
+        id: String,
+    },
+}
+
+impl Store {
+    /// The store for `project` under the root `home`. Nothing is created
+    /// until something is written.
+    pub fn new(home: &Path, project: Project) -> Store {
+        let dir = home.join("sessions").join(&project.slug);
+        Store {
+            home: home.to_path_buf(),
+            project,
+            dir,
+        }
+    }
+
+    /// Resolves `project_path` to its project and opens its store.
+    pub fn open(home: &Path, project_path: &Path) -> Result<Store> {
+        Ok(Store::new(home, Project::resolve(project_path)?))
+    }
+
+    pub fn home(&self) -> &Path {
+        &self.home
+    }
+    pub fn project(&self) -> &Project {
+        &self.project
+    }
+    /// The project's folder: `sessions/<slug>/`.
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+    pub fn session_path(&self, id: &str) -> PathBuf {
+        self.dir.join(format!("{id}.jsonl"))
+    }
+    pub fn memory_dir(&self) -> PathBuf {
+        self.dir.join("memory")
+    }
+    pub fn journal_path(&self) -> PathBuf {
+        self.memory_dir().join("journal.jsonl")
+    }
+    pub fn facts_path(&self) -> PathBuf {
+        self.memory_dir().join("facts.jsonl")
+    }
+    pub fn memory_md_path(&self) -> PathBuf {
+        self.memory_dir().join("MEMORY.md")
+    }
+    /// Derived data only: deleting this folder loses nothing.
+    pub fn cache_dir(&self) -> PathBuf {
+        self.dir.join("cache")
+    }
+
+    pub fn config_files(&self) -> ConfigFiles {
+        ConfigFiles {
+            global: self.home.join("config.toml"),
+            project: self.dir.join("config.toml"),
+        }
+    }
+
+    pub fn settings(&self) -> Result<Settings> {
+        self.config_files().load()
+    }
+
+    /// Fails with [`Error::MemoryOff`] when memory is switched off for this
+    /// project. Every write path calls it first.
+    pub fn ensure_enabled(&self) -> Result<Settings> {
+        let settings = self.settings()?;
+        match settings.disabled_by {
+            None => Ok(settings),
+            Some(scope) => Err(Error::MemoryOff {
+                reason: match scope {
+                    Scope::Global => format!(
+                        "memory.enabled = false in {}",
+                        self.home.join("config.toml").display()
+                    ),
+                    Scope::Project => format!(
+                        "memory.enabled = false in {}",
+                        self.dir.join("config.toml").display()
+                    ),
+                },
+                global: scope == Scope::Global,
+            }),
+        }
+    }
+
+    /// Checks that memory is on, then takes the project's write lock.
+    pub fn lock(&self) -> Result<WriteLock> {
+        self.ensure_enabled()?;
+        std::fs::create_dir_all(self.memory_dir()).at(self.memory_dir())?;
+        WriteLock::acquire(&self.dir.join(".lock"))
+    }
+
+    /// The ids of every session in the store, sorted.
+    pub fn session_ids(&self) -> Result<Vec<String>> {
+        let entries = match std::fs::read_dir(&self.dir) {
+            Ok(e) => e,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+            Err(e) => return Err(e).at(&self.dir),
+        };
+        let mut ids = Vec::new();
+        for entry in entries {
+            let entry = entry.at(&self.dir)?;
+            let name = entry.file_name();
+            let Some(name) = name.to_str() else { continue };
+            if let Some(id) = name.strip_suffix(".jsonl")
+                && session::validate_id(id).is_ok()
+            {
+                ids.push(id.to_string());
+            }
+        }
+        ids.sort();
+        Ok(ids)
+    }
+
+    /// Finds a session by its full id or a unique prefix of it.
+    pub fn resolve_session(&self, query: &str) -> Result<String> {
+        let ids = self.session_ids()?;
+        if ids.iter().any(|id| id == query) {
+            return Ok(query.to_string());
+        }
+        let matches: Vec<String> = ids.into_iter().filter(|id| id.starts_with(query)).collect();
+        match matches.len() {
+            0 => Err(Error::NoSuchSession {
+                query: query.to_string(),
+            }),
+            1 => Ok(matches.into_iter().next().expect("one match")),
+            _ => Err(Error::AmbiguousSession {
+                query: query.to_string(),
+                candidates: matches,
+            }),
+        }
+    }
+
+    pub fn read_session(&self, id: &str) -> Result<Session> {
+        Session::read(&self.session_path(id))
+    }
+
+    /// Validates a v1 session file and adds it to the store. The stored copy
+    /// is byte-for-byte the file (malformed lines included: they are the
+    /// user's, and are reported, not dropped). Importing the same file again
+    /// changes nothing; a file that grew since is appended to.
+    pub fn import_file(&self, path: &Path) -> Result<(ImportOutcome, Vec<Diagnostic>)> {
+        let bytes = std::fs::read(path).at(path)?;
+        self.import_bytes(path, bytes)
+    }
+
+    /// Like [`Store::import_file`], for content already in memory; `origin`
+    /// names it in messages.
+    pub fn import_bytes(
+        &self,
+        origin: &Path,
+        mut bytes: Vec<u8>,
+    ) -> Result<(ImportOutcome, Vec<Diagnostic>)> {
+        let lines = jsonl::read_from(&bytes[..], origin)?;
+        let parsed = Session::from_lines(origin, lines)?;
+        if bytes.last() != Some(&b'\n') {
+            bytes.push(b'\n');
+        }
+        let id = parsed.header.id.clone();
+        let lock = self.lock()?;
+        let target = self.session_path(&id);
+        let outcome = match jsonl::read_optional(&target)? {
+            None => {
+                jsonl::atomic_write(&target, &bytes)?;
+                ImportOutcome::Added { id }
+            }
+            Some(existing) if existing == bytes => ImportOutcome::Unchanged { id },
+            Some(existing) if bytes.starts_with(&existing) => {
+                let tail =
+                    std::str::from_utf8(&bytes[existing.len()..]).map_err(|_| Error::Format {
+                        path: origin.to_path_buf(),
+                        line: 0,
+                        message: "new lines are not UTF-8 text".into(),
+                    })?;
+                let new_lines: Vec<String> = tail.lines().map(str::to_string).collect();
+                let count = new_lines.len();
+                jsonl::append(&lock, &target, &new_lines)?;
+                ImportOutcome::Extended { id, lines: count }
+            }
+            Some(_) => {
+                return Err(Error::SessionConflict {
+                    id,
+                    path: origin.to_path_buf(),
+                    stored: target,
+                });
+            }
+        };
+        Ok((outcome, parsed.diagnostics))
+    }
+
+    /// Records a status change (done, archived, pinned, unpinned) in the
+    /// session's own file.
+    pub fn append_status(
+        &self,
+        lock: &WriteLock,
+        id: &str,
+        status: session::Status,
+        ts: jiff::Timestamp,
+    ) -> Result<()> {
+        jsonl::append(
+            lock,
+            &self.session_path(id),
+            &[session::status_line(status, ts)],
+        )
+    }
+}
