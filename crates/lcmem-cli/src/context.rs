@@ -43,9 +43,9 @@ impl Context {
     /// "Now": `$LCMEM_NOW` when set (for reproducible runs), else the clock.
     pub fn now(&self) -> anyhow::Result<Timestamp> {
         match std::env::var("LCMEM_NOW") {
-            Ok(s) if !s.is_empty() => s.parse::<Timestamp>().with_context(|| {
-                format!("LCMEM_NOW={s:?} is not an RFC 3339 time like 2026-11-30T12:00:00Z")
-            }),
+            Ok(s) if !s.is_empty() => s
+                .parse::<Timestamp>()
+                .with_context(|| format!("LCMEM_NOW={s:?} is not an RFC 3339 time like 2026-11-30T12:00:00Z")),
             _ => Ok(Timestamp::now()),
         }
     }

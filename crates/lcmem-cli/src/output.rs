@@ -15,12 +15,8 @@ pub fn report_error(error: &anyhow::Error) -> ExitCode {
         }
     }
     eprintln!("{message}");
-    let memory_off = error.chain().any(|e| {
-        matches!(
-            e.downcast_ref::<lcmem::Error>(),
-            Some(lcmem::Error::MemoryOff { .. })
-        )
-    });
+    let memory_off =
+        error.chain().any(|e| matches!(e.downcast_ref::<lcmem::Error>(), Some(lcmem::Error::MemoryOff { .. })));
     ExitCode::from(if memory_off { 3 } else { 1 })
 }
 

@@ -1,13 +1,103 @@
 //! The instruction guard: does this text read as an order to the agent?
+//!
+//! lcmem promotes facts it has seen in several sessions into trusted memory.
+//! Against a hostile repository, repetition is not corroboration: a planted
+//! file is still checked out next session. So text that reads as an order
+//! (an imperative, an override, a fake system turn, a shell pipe, a request
+//! to leak secrets …) must never promote itself; it waits for a human. This
+//! crate makes that one decision, for every candidate fact, cheaply.
+//!
+//! The pipeline: [`normalize`] undoes disguises (hidden characters, tag
+//! smuggling, look-alike letters, leetspeak, spaced-out letters) and notes
+//! that it had to; the normalised text is cut into views ([`text`]); then
+//! rule families vote: clause openings ([`imperative`]), English phrase
+//! families ([`english`]), other languages ([`languages`]), structural
+//! markers ([`markers`]) and shell pipes ([`shell`]). Any decisive reason
+//! makes the text an instruction; the reasons say why.
+
+mod english;
+mod imperative;
+mod languages;
+mod lexicon;
+mod markers;
+mod normalize;
+mod shell;
+mod text;
 
 /// The guard's decision on one text.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Verdict {
+    /// True when the text reads as an order to the agent.
     pub instruction: bool,
+    /// Short machine-readable labels for every rule that fired, in the
+    /// order found, without duplicates (e.g. `imperative:always`,
+    /// `override:ignore-previous`, `shell-pipe`, `hidden-characters`,
+    /// `lang:fr`). Informational labels (`lang:*`, `leetspeak`,
+    /// `spaced-letters`) may appear on a benign verdict.
     pub reasons: Vec<String>,
 }
 
-/// Judges one text.
-pub fn judge(_text: &str) -> Verdict {
-    Verdict { instruction: false, reasons: Vec::new() }
+/// Labels that describe the text without, on their own, making it an order.
+fn is_informational(reason: &str) -> bool {
+    reason.starts_with("lang:") || matches!(reason, "leetspeak" | "spaced-letters")
+}
+
+/// Judges one text. Never panics; linear in the input.
+pub fn judge(text: &str) -> Verdict {
+    let (normalized, signals) = normalize::normalize_with_signals(text);
+    let mut reasons = Vec::new();
+    if signals.tag_chars > 0 {
+        reasons.push("hidden-characters".to_owned());
+        reasons.push("unicode-tags".to_owned());
+    }
+    // A lone BOM or an invisible joiner in an emoji is everyday text; three
+    // or more invisible characters wedged against letters is a disguise.
+    if signals.invisible_in_words >= 3 {
+        reasons.push("hidden-characters".to_owned());
+    }
+    if signals.bidi_override {
+        reasons.push("bidi-controls".to_owned());
+    }
+    if signals.homoglyph_words > 0 {
+        reasons.push("homoglyphs".to_owned());
+    }
+    if signals.leet_words > 0 {
+        reasons.push("leetspeak".to_owned());
+    }
+    if signals.spaced_runs > 0 {
+        reasons.push("spaced-letters".to_owned());
+    }
+
+    shell::check(&normalized, &mut reasons);
+    let views = text::views(&normalized);
+    markers::check(&views.masked, &mut reasons);
+    english::check(&views.prose, &mut reasons);
+    for clause in &views.clauses {
+        let finding = imperative::analyse(clause);
+        if imperative::is_exfil(&finding) && english::mentions_secret(clause) {
+            reasons.push("exfiltration".to_owned());
+        }
+        reasons.extend(finding.reasons);
+    }
+    languages::check(&views.prose, &views.clauses, &mut reasons);
+
+    let mut seen = std::collections::HashSet::new();
+    reasons.retain(|r| seen.insert(r.clone()));
+    let instruction = reasons.iter().any(|r| !is_informational(r));
+    Verdict { instruction, reasons }
+}
+
+/// Shorthand for `judge(text).instruction`.
+pub fn is_instruction(text: &str) -> bool {
+    judge(text).instruction
+}
+
+/// The text the guard actually judges: invisible characters removed, tag
+/// characters decoded to the ASCII they hide, NFKC applied (fullwidth forms
+/// and ligatures folded), typographic quotes and dashes folded to ASCII,
+/// look-alike letters mapped to Latin inside Latin words, leetspeak words
+/// read as letters, and spaced-out letters joined. Exposed so tests and
+/// debugging can see what a rule saw.
+pub fn normalize(text: &str) -> String {
+    normalize::normalize_with_signals(text).0
 }

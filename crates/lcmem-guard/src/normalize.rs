@@ -229,7 +229,16 @@ fn map_leet(text: &str, signals: &mut Signals) -> String {
         let all_mappable = word
             .chars()
             .all(|c| c.is_ascii_alphabetic() || matches!(c, '0' | '1' | '3' | '4' | '5' | '7'));
-        if word.len() >= 4 && letters >= 2 && digits > 0 && letters >= digits && all_mappable {
+        // Mixed case inside a word is an identifier or base64, not leet.
+        let mixed_case = word.chars().skip(1).any(|c| c.is_ascii_uppercase())
+            && word.chars().any(|c| c.is_ascii_lowercase());
+        if (4..=20).contains(&word.len())
+            && letters >= 2
+            && digits > 0
+            && letters >= digits
+            && all_mappable
+            && !mixed_case
+        {
             signals.leet_words += 1;
             out.extend(word.chars().map(|c| match c {
                 '0' => 'o',

@@ -1,5 +1,7 @@
 //! The views of a normalised text that the rules read.
 //!
+//! * `masked`: the normalised text with quoted mentions masked (see below)
+//!   and markup left in place, for the structural markers.
 //! * `prose`: the text with short quoted mentions masked when the sentence
 //!   is plainly talking *about* them ("the guard flags 'ignore previous
 //!   instructions' phrases"), backticks dropped and HTML tags turned into
@@ -14,6 +16,8 @@ use std::sync::LazyLock;
 use regex::Regex;
 
 pub(crate) struct Views {
+    /// The normalised text with quoted mentions masked; markup intact.
+    pub masked: String,
     pub prose: String,
     pub clauses: Vec<String>,
 }
@@ -79,7 +83,7 @@ pub(crate) fn views(normalized: &str) -> Views {
             }
         }
     }
-    Views { prose, clauses }
+    Views { masked, prose, clauses }
 }
 
 /// Replaces short quoted spans with `QUOTE` when the sentence around them
@@ -177,6 +181,19 @@ impl Tok {
 pub(crate) fn tokenize(clause: &str) -> Vec<Tok> {
     let mut toks = Vec::new();
     for raw in clause.split_whitespace() {
+        if is_bullet(raw) {
+            toks.push(Tok::Punct('•'));
+            continue;
+        }
+        // A single quoted word ('TEST', "type") is a quotation, not a verb.
+        let bare = raw.trim_matches(|c: char| !c.is_alphanumeric() && !matches!(c, '\'' | '"'));
+        if bare.len() >= 2
+            && ((bare.starts_with('\'') && bare.ends_with('\''))
+                || (bare.starts_with('"') && bare.ends_with('"')))
+        {
+            toks.push(Tok::Other);
+            continue;
+        }
         let trimmed = raw.trim_end_matches([',', ';', ':', '(', ')', '!', '?', '.', '"']);
         let trailing: Vec<char> = raw[trimmed.len()..]
             .chars()
@@ -196,4 +213,16 @@ pub(crate) fn tokenize(clause: &str) -> Vec<Tok> {
         toks.extend(trailing.into_iter().map(Tok::Punct));
     }
     toks
+}
+
+/// List markers: `-`, `+`, `•`, `1.`, `2)`, `(3)`, `a)`.
+fn is_bullet(core: &str) -> bool {
+    matches!(core, "-" | "+" | "•" | "*" | "--")
+        || (core.len() <= 4
+            && core.ends_with(['.', ')'])
+            && core
+                .trim_start_matches('(')
+                .trim_end_matches(['.', ')'])
+                .chars()
+                .all(|c| c.is_ascii_digit()))
 }

@@ -50,12 +50,7 @@ fn fresh(content: &str) -> Fixture {
     let project: PathBuf = dir.path().join("project");
     std::fs::create_dir_all(&project).unwrap();
     let store = Store::open(&dir.path().join("home"), &project).unwrap();
-    store
-        .import_bytes(
-            std::path::Path::new("bench.jsonl"),
-            content.as_bytes().to_vec(),
-        )
-        .unwrap();
+    store.import_bytes(std::path::Path::new("bench.jsonl"), content.as_bytes().to_vec()).unwrap();
     Fixture { _dir: dir, store }
 }
 
@@ -63,11 +58,8 @@ fn fresh(content: &str) -> Fixture {
 fn seal_1mb_session(bencher: Bencher) {
     let content = session(1 << 20);
     let now = "2026-11-30T12:00:00Z".parse().unwrap();
-    bencher
-        .counter(BytesCount::new(content.len()))
-        .with_inputs(|| fresh(&content))
-        .bench_local_values(|fixture| {
-            seal(&fixture.store, "bench", None, &OfflineExtractor, now).unwrap();
-            fixture
-        });
+    bencher.counter(BytesCount::new(content.len())).with_inputs(|| fresh(&content)).bench_local_values(|fixture| {
+        seal(&fixture.store, "bench", None, &OfflineExtractor, now).unwrap();
+        fixture
+    });
 }

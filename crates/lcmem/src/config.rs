@@ -34,11 +34,7 @@ pub const KEYS: &[Key] = &[
         help: "rewrite MEMORY.md by itself after this many seals (0: only on demand)",
         default: Default::Int(5),
     },
-    Key {
-        name: "memory.cap_tokens",
-        help: "hard cap on MEMORY.md, in o200k tokens",
-        default: Default::Int(1500),
-    },
+    Key { name: "memory.cap_tokens", help: "hard cap on MEMORY.md, in o200k tokens", default: Default::Int(1500) },
     Key {
         name: "memory.archive_after_days",
         help: "a session inactive this long is auto-archived and fades from the digest",
@@ -95,12 +91,8 @@ impl ConfigFiles {
             }
             Ok(get(&global, key).map(|v| (v, Scope::Global)))
         };
-        let global_enabled = get(&global, "memory.enabled")
-            .and_then(|v| v.as_bool())
-            .unwrap_or(true);
-        let project_enabled = get(&project, "memory.enabled")
-            .and_then(|v| v.as_bool())
-            .unwrap_or(true);
+        let global_enabled = get(&global, "memory.enabled").and_then(|v| v.as_bool()).unwrap_or(true);
+        let project_enabled = get(&project, "memory.enabled").and_then(|v| v.as_bool()).unwrap_or(true);
         let disabled_by = if !global_enabled {
             Some(Scope::Global)
         } else if !project_enabled {
@@ -138,46 +130,33 @@ impl ConfigFiles {
     /// Sets one key in one file, keeping every other entry of that file.
     pub fn set(&self, scope: Scope, key: &str, value: &str) -> Result<()> {
         let known = key_named(key).ok_or_else(|| {
-            Error::Invalid(format!(
-                "unknown setting {key:?}; `lcmem config list` shows the settings"
-            ))
+            Error::Invalid(format!("unknown setting {key:?}; `lcmem config list` shows the settings"))
         })?;
         let parsed = match known.default {
             Default::Bool(_) => toml::Value::Boolean(match value {
                 "true" | "on" | "yes" => true,
                 "false" | "off" | "no" => false,
                 _ => {
-                    return Err(Error::Invalid(format!(
-                        "{key} takes true or false, not {value:?}"
-                    )));
+                    return Err(Error::Invalid(format!("{key} takes true or false, not {value:?}")));
                 }
             }),
             Default::Int(_) => toml::Value::Integer(
                 value
                     .parse::<u32>()
-                    .map_err(|_| {
-                        Error::Invalid(format!("{key} takes a whole number, not {value:?}"))
-                    })?
+                    .map_err(|_| Error::Invalid(format!("{key} takes a whole number, not {value:?}")))?
                     .into(),
             ),
         };
         let path = self.path(scope);
         let mut table = read_table(path)?;
         let (section, leaf) = key.split_once('.').expect("known keys are dotted");
-        let entry = table
-            .entry(section)
-            .or_insert_with(|| toml::Value::Table(toml::Table::new()));
+        let entry = table.entry(section).or_insert_with(|| toml::Value::Table(toml::Table::new()));
         let toml::Value::Table(section_table) = entry else {
-            return Err(Error::Config {
-                path: path.to_path_buf(),
-                message: format!("[{section}] must be a table"),
-            });
+            return Err(Error::Config { path: path.to_path_buf(), message: format!("[{section}] must be a table") });
         };
         section_table.insert(leaf.to_string(), parsed);
-        let text = toml::to_string_pretty(&table).map_err(|e| Error::Config {
-            path: path.to_path_buf(),
-            message: e.to_string(),
-        })?;
+        let text = toml::to_string_pretty(&table)
+            .map_err(|e| Error::Config { path: path.to_path_buf(), message: e.to_string() })?;
         jsonl::atomic_write(path, text.as_bytes())
     }
 
@@ -195,10 +174,8 @@ fn read_table(path: &Path) -> Result<toml::Table> {
     let Some(bytes) = jsonl::read_optional(path)? else {
         return Ok(toml::Table::new());
     };
-    let text = String::from_utf8(bytes).map_err(|_| Error::Config {
-        path: path.to_path_buf(),
-        message: "not UTF-8 text".into(),
-    })?;
+    let text = String::from_utf8(bytes)
+        .map_err(|_| Error::Config { path: path.to_path_buf(), message: "not UTF-8 text".into() })?;
     text.parse::<toml::Table>().map_err(|e| Error::Config {
         path: path.to_path_buf(),
         message: format!("not valid TOML: {}", e.to_string().trim()),

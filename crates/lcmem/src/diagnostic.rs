@@ -13,11 +13,7 @@ pub struct Diagnostic {
 
 impl Diagnostic {
     pub fn new(path: &Path, line: usize, message: impl Into<String>) -> Diagnostic {
-        Diagnostic {
-            path: path.to_path_buf(),
-            line,
-            message: message.into(),
-        }
+        Diagnostic { path: path.to_path_buf(), line, message: message.into() }
     }
 }
 

@@ -21,27 +21,16 @@ pub enum Error {
     #[error("{}: {message}", path.display())]
     Config { path: PathBuf, message: String },
     #[error("{}:{line}: {message}", path.display())]
-    Format {
-        path: PathBuf,
-        line: usize,
-        message: String,
-    },
+    Format { path: PathBuf, line: usize, message: String },
     #[error("no session matches {query:?} in this project; `lcmem sessions` lists them")]
     NoSuchSession { query: String },
     #[error("{query:?} matches several sessions ({}); give more of the id", candidates.join(", "))]
-    AmbiguousSession {
-        query: String,
-        candidates: Vec<String>,
-    },
+    AmbiguousSession { query: String, candidates: Vec<String> },
     #[error(
         "{}: session {id} already exists in the store with different content; remove {} first if you mean to replace it",
         path.display(), stored.display()
     )]
-    SessionConflict {
-        id: String,
-        path: PathBuf,
-        stored: PathBuf,
-    },
+    SessionConflict { id: String, path: PathBuf, stored: PathBuf },
     #[error("extraction failed for session {session}: {message}")]
     Extract { session: String, message: String },
     #[error("{0}")]
@@ -58,9 +47,6 @@ pub(crate) trait IoContext<T> {
 
 impl<T> IoContext<T> for std::io::Result<T> {
     fn at(self, path: impl Into<PathBuf>) -> Result<T> {
-        self.map_err(|source| Error::Io {
-            path: path.into(),
-            source,
-        })
+        self.map_err(|source| Error::Io { path: path.into(), source })
     }
 }

@@ -49,28 +49,18 @@ pub struct Entry {
 #[serde(tag = "type", rename_all = "lowercase")]
 pub enum Record {
     Sealed(Entry),
-    Pin {
-        session_id: String,
-        ts: Timestamp,
-    },
-    Unpin {
-        session_id: String,
-        ts: Timestamp,
-    },
-    Archive {
-        session_id: String,
-        ts: Timestamp,
-        reason: String,
-    },
+    Pin { session_id: String, ts: Timestamp },
+    Unpin { session_id: String, ts: Timestamp },
+    Archive { session_id: String, ts: Timestamp, reason: String },
 }
 
 impl Record {
     pub fn session_id(&self) -> &str {
         match self {
             Record::Sealed(e) => &e.session_id,
-            Record::Pin { session_id, .. }
-            | Record::Unpin { session_id, .. }
-            | Record::Archive { session_id, .. } => session_id,
+            Record::Pin { session_id, .. } | Record::Unpin { session_id, .. } | Record::Archive { session_id, .. } => {
+                session_id
+            }
         }
     }
 }
@@ -102,9 +92,7 @@ impl Journal {
             let value: Value = match line.parsed {
                 Ok(v) => v,
                 Err(p) => {
-                    journal
-                        .diagnostics
-                        .push(Diagnostic::new(path, line.number, p.to_string()));
+                    journal.diagnostics.push(Diagnostic::new(path, line.number, p.to_string()));
                     continue;
                 }
             };
@@ -125,10 +113,7 @@ impl Journal {
                         journal.diagnostics.push(Diagnostic::new(
                             path,
                             line.number,
-                            format!(
-                                "session {} is sealed twice; the first entry is kept",
-                                entry.session_id
-                            ),
+                            format!("session {} is sealed twice; the first entry is kept", entry.session_id),
                         ));
                         continue;
                     }
@@ -136,10 +121,7 @@ impl Journal {
                         entry.pinned = pinned;
                     }
                     index.insert(entry.session_id.clone(), journal.entries.len());
-                    journal.entries.push(Current {
-                        entry,
-                        line: line.number,
-                    });
+                    journal.entries.push(Current { entry, line: line.number });
                 }
                 Record::Pin { session_id, .. } => journal.set_pinned(&index, session_id, true),
                 Record::Unpin { session_id, .. } => journal.set_pinned(&index, session_id, false),
@@ -163,8 +145,6 @@ impl Journal {
     }
 
     pub fn get(&self, session_id: &str) -> Option<&Current> {
-        self.entries
-            .iter()
-            .find(|c| c.entry.session_id == session_id)
+        self.entries.iter().find(|c| c.entry.session_id == session_id)
     }
 }

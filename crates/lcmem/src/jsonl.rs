@@ -50,10 +50,9 @@ impl std::fmt::Display for LineProblem {
                 write!(f, "line is {n} bytes, over the {MAX_LINE_BYTES}-byte limit")
             }
             LineProblem::NotJson(e) => write!(f, "line is not valid JSON ({e})"),
-            LineProblem::Torn => write!(
-                f,
-                "last line is incomplete (an interrupted write); the next write moves it aside"
-            ),
+            LineProblem::Torn => {
+                write!(f, "last line is incomplete (an interrupted write); the next write moves it aside")
+            }
         }
     }
 }
@@ -90,10 +89,7 @@ pub fn read_from(mut reader: impl BufRead, path: &Path) -> Result<Vec<Line>> {
             }
         }
         if n > MAX_LINE_BYTES {
-            lines.push(Line {
-                number,
-                parsed: Err(LineProblem::TooLong(n)),
-            });
+            lines.push(Line { number, parsed: Err(LineProblem::TooLong(n)) });
             continue;
         }
         if buf.iter().all(u8::is_ascii_whitespace) {
@@ -149,12 +145,7 @@ pub fn append(_lock: &WriteLock, path: &Path, lines: &[String]) -> Result<()> {
     if lines.is_empty() {
         return Ok(());
     }
-    let mut file = OpenOptions::new()
-        .create(true)
-        .read(true)
-        .append(true)
-        .open(path)
-        .at(path)?;
+    let mut file = OpenOptions::new().create(true).read(true).append(true).open(path).at(path)?;
     repair_torn_tail(&file, path)?;
     let mut batch = String::with_capacity(lines.iter().map(|l| l.len() + 1).sum());
     for line in lines {
@@ -168,15 +159,9 @@ pub fn append(_lock: &WriteLock, path: &Path, lines: &[String]) -> Result<()> {
 }
 
 /// Serialises records and appends them; see [`append`].
-pub fn append_values<T: serde::Serialize>(
-    lock: &WriteLock,
-    path: &Path,
-    records: &[T],
-) -> Result<()> {
-    let lines: Vec<String> = records
-        .iter()
-        .map(|r| serde_json::to_string(r).expect("records serialise to JSON"))
-        .collect();
+pub fn append_values<T: serde::Serialize>(lock: &WriteLock, path: &Path, records: &[T]) -> Result<()> {
+    let lines: Vec<String> =
+        records.iter().map(|r| serde_json::to_string(r).expect("records serialise to JSON")).collect();
     append(lock, path, &lines)
 }
 
@@ -208,18 +193,12 @@ fn repair_torn_tail(file: &File, path: &Path) -> Result<()> {
     }
     let mut fragment = vec![0u8; (len - start) as usize];
     file.read_exact_at(&mut fragment, start).at(path)?;
-    let parses = std::str::from_utf8(&fragment)
-        .ok()
-        .is_some_and(|s| serde_json::from_str::<Value>(s).is_ok());
+    let parses = std::str::from_utf8(&fragment).ok().is_some_and(|s| serde_json::from_str::<Value>(s).is_ok());
     if parses {
         (&*file).write_all(b"\n").at(path)?;
     } else {
         let sidecar = torn_sidecar(path);
-        let mut side = OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(&sidecar)
-            .at(&sidecar)?;
+        let mut side = OpenOptions::new().create(true).append(true).open(&sidecar).at(&sidecar)?;
         side.write_all(&fragment).at(&sidecar)?;
         side.write_all(b"\n").at(&sidecar)?;
         side.sync_data().at(&sidecar)?;
@@ -227,6 +206,40 @@ fn repair_torn_tail(file: &File, path: &Path) -> Result<()> {
     }
     file.sync_data().at(path)?;
     Ok(())
+}
+
+/// Rewrites a JSONL file atomically, keeping the lines `keep` accepts.
+/// Lines that do not parse are kept (they are the user's), unless they
+/// contain `drop_raw`: a physical removal must not leave its text behind in
+/// a damaged line. Returns how many lines were removed; the file is only
+/// rewritten when that is more than none.
+pub fn rewrite_lines(
+    _lock: &WriteLock,
+    path: &Path,
+    drop_raw: Option<&str>,
+    mut keep: impl FnMut(&Value) -> bool,
+) -> Result<usize> {
+    let Some(bytes) = read_optional(path)? else { return Ok(0) };
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut removed = 0;
+    for raw in bytes.split_inclusive(|&b| b == b'\n') {
+        let body = raw.strip_suffix(b"\n").unwrap_or(raw);
+        let parsed = std::str::from_utf8(body).ok().and_then(|s| serde_json::from_str::<Value>(s).ok());
+        let kept = match parsed {
+            Some(value) => keep(&value),
+            None => drop_raw.is_none_or(|needle| memchr::memmem::find(body, needle.as_bytes()).is_none()),
+        };
+        if kept {
+            out.extend_from_slice(body);
+            out.push(b'\n');
+        } else {
+            removed += 1;
+        }
+    }
+    if removed > 0 {
+        atomic_write(path, &out)?;
+    }
+    Ok(removed)
 }
 
 /// Where a torn fragment of `path` is kept.
@@ -242,10 +255,7 @@ pub fn torn_sidecar(path: &Path) -> PathBuf {
 pub fn atomic_write(path: &Path, content: &[u8]) -> Result<()> {
     let dir = path.parent().unwrap_or(Path::new("."));
     std::fs::create_dir_all(dir).at(dir)?;
-    let mut tmp = tempfile::Builder::new()
-        .prefix(".lcmem-tmp-")
-        .tempfile_in(dir)
-        .at(dir)?;
+    let mut tmp = tempfile::Builder::new().prefix(".lcmem-tmp-").tempfile_in(dir).at(dir)?;
     tmp.write_all(content).at(tmp.path())?;
     tmp.as_file().sync_all().at(tmp.path())?;
     tmp.persist(path).map_err(|e| e.error).at(path)?;

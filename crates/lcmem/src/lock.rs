@@ -25,17 +25,9 @@ impl WriteLock {
         if let Some(dir) = path.parent() {
             std::fs::create_dir_all(dir).at(dir)?;
         }
-        let file = OpenOptions::new()
-            .create(true)
-            .truncate(false)
-            .write(true)
-            .open(path)
-            .at(path)?;
+        let file = OpenOptions::new().create(true).truncate(false).write(true).open(path).at(path)?;
         file.lock().at(path)?;
-        Ok(WriteLock {
-            _file: file,
-            path: path.to_path_buf(),
-        })
+        Ok(WriteLock { _file: file, path: path.to_path_buf() })
     }
 
     pub fn path(&self) -> &Path {

@@ -28,18 +28,12 @@ impl Project {
 
     /// The display name of the project: the last component of its root.
     pub fn name(&self) -> String {
-        self.root
-            .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_else(|| "root".to_string())
+        self.root.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|| "root".to_string())
     }
 }
 
 fn git_top_level(start: &Path) -> Option<PathBuf> {
-    start
-        .ancestors()
-        .find(|dir| dir.join(".git").exists())
-        .map(Path::to_path_buf)
+    start.ancestors().find(|dir| dir.join(".git").exists()).map(Path::to_path_buf)
 }
 
 /// The slug is `<name>-<hash>`: the root's folder name lowercased with
@@ -48,28 +42,17 @@ fn git_top_level(start: &Path) -> Option<PathBuf> {
 /// The name makes the store browsable by hand; the hash keeps two projects
 /// that share a folder name apart. Same path, same slug, on every run.
 pub fn slug_for(root: &Path) -> String {
-    let raw = root
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
+    let raw = root.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
     let mut name: String = raw
         .chars()
         .map(|c| {
             let c = c.to_ascii_lowercase();
-            if c.is_ascii_alphanumeric() || c == '.' || c == '_' || c == '-' {
-                c
-            } else {
-                '-'
-            }
+            if c.is_ascii_alphanumeric() || c == '.' || c == '_' || c == '-' { c } else { '-' }
         })
         .take(40)
         .collect();
     let trimmed = name.trim_matches(|c| c == '-' || c == '.').to_string();
-    name = if trimmed.is_empty() {
-        "project".to_string()
-    } else {
-        trimmed
-    };
+    name = if trimmed.is_empty() { "project".to_string() } else { trimmed };
     let digest = Sha256::digest(root.as_os_str().as_encoded_bytes());
     let hash: String = digest.iter().take(4).map(|b| format!("{b:02x}")).collect();
     format!("{name}-{hash}")
@@ -93,10 +76,6 @@ mod tests {
         assert!(slug_for(Path::new("/")).starts_with("project-"));
         assert!(slug_for(Path::new("/x/..hidden..")).starts_with("hidden-"));
         let s = slug_for(Path::new("/x/プロジェクト"));
-        assert!(
-            s.chars()
-                .all(|c| c.is_ascii_alphanumeric() || "-._".contains(c)),
-            "{s}"
-        );
+        assert!(s.chars().all(|c| c.is_ascii_alphanumeric() || "-._".contains(c)), "{s}");
     }
 }

@@ -10,42 +10,44 @@ use serde::Serialize;
 use serde_json::Value;
 
 use crate::error::Result;
+use crate::guards::Guards;
 use crate::jsonl;
 use crate::lock::WriteLock;
 
 /// Redacts every string in a JSON value, in place.
-pub fn scrub_value(value: &mut Value) {
+pub fn scrub_value(guards: &Guards, value: &mut Value) {
     match value {
         Value::String(s) => {
-            if let std::borrow::Cow::Owned(clean) = lcmem_redact::redact(s) {
+            if let std::borrow::Cow::Owned(clean) = (guards.redact)(s) {
                 *s = clean;
             }
         }
-        Value::Array(items) => items.iter_mut().for_each(scrub_value),
-        Value::Object(map) => map.values_mut().for_each(scrub_value),
+        Value::Array(items) => items.iter_mut().for_each(|v| scrub_value(guards, v)),
+        Value::Object(map) => map.values_mut().for_each(|v| scrub_value(guards, v)),
         _ => {}
     }
 }
 
 /// Serialises a record to one JSON line with every string redacted.
-pub fn scrubbed_line<T: Serialize>(record: &T) -> String {
+pub fn scrubbed_line<T: Serialize>(guards: &Guards, record: &T) -> String {
     let mut value = serde_json::to_value(record).expect("memory records serialise to JSON");
-    scrub_value(&mut value);
+    scrub_value(guards, &mut value);
     value.to_string()
 }
 
 /// Appends records to a memory file, scrubbed. The only way the engine
 /// appends to `journal.jsonl` and `facts.jsonl`.
 pub fn append_records<T: Serialize>(
+    guards: &Guards,
     lock: &WriteLock,
     path: &std::path::Path,
     records: &[T],
 ) -> Result<()> {
-    let lines: Vec<String> = records.iter().map(scrubbed_line).collect();
+    let lines: Vec<String> = records.iter().map(|r| scrubbed_line(guards, r)).collect();
     jsonl::append(lock, path, &lines)
 }
 
 /// Redacts a whole text (for Markdown and other non-JSON memory files).
-pub fn scrub_text(text: &str) -> String {
-    lcmem_redact::redact(text).into_owned()
+pub fn scrub_text(guards: &Guards, text: &str) -> String {
+    (guards.redact)(text).into_owned()
 }

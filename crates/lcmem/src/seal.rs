@@ -4,10 +4,11 @@ use jiff::Timestamp;
 
 use crate::error::{Error, Result};
 use crate::extract::{ExtractInput, Extractor};
+use crate::facts::SubjectKeyJudge;
 use crate::facts::{self, Observation};
 use crate::journal::{self, Entry, Journal, Record, SealKind};
 use crate::scrub;
-use crate::session::Status;
+use crate::session::{Event, Role, Status};
 use crate::store::Store;
 
 /// What a seal did.
@@ -56,35 +57,46 @@ pub fn seal(
         })
         .unwrap_or(SealKind::Done);
     let input = ExtractInput::from_session(&session, kind);
-    let output = extractor
-        .extract(&input)
-        .map_err(|e| Error::Extract {
-            session: id.to_string(),
-            message: e.0,
-        })?
-        .bounded();
+    let output =
+        extractor.extract(&input).map_err(|e| Error::Extract { session: id.to_string(), message: e.0 })?.bounded();
 
+    let guards = store.guards();
+    // The boundary does not trust the extractor: whatever lane wrote it, a
+    // summary or decision that reads as an order is not written.
+    let summary = if (guards.is_instruction)(&output.summary) {
+        format!(
+            "Session sealed; its summary was withheld because it reads as an instruction ({}).",
+            session.header.title
+        )
+    } else {
+        output.summary
+    };
+    let decisions = output.decisions.into_iter().filter(|d| !(guards.is_instruction)(d)).collect();
     let entry = Entry {
         session_id: id.to_string(),
         sealed_at: now,
         kind,
         title: session.header.title.clone(),
-        summary: output.summary,
+        summary,
         files: output.files,
-        decisions: output.decisions,
+        decisions,
         pinned: session.pinned(),
         outcome: output.outcome,
         created_at: session.header.created_at,
         last_active: session.last_active(),
         extractor: extractor.name().to_string(),
     };
+    let workspace = WorkspaceText::of(&session);
     let observations: Vec<facts::Event> = output
         .facts
         .into_iter()
         .map(|f| {
+            let text = scrub::scrub_text(guards, &f.text);
             facts::Event::Observe(Observation {
-                fact: facts::fact_id(&scrub::scrub_text(&f.text)),
-                text: f.text,
+                fact: facts::fact_id(&text),
+                instruction: (guards.is_instruction)(&text),
+                workspace_echo: workspace.contains(&text),
+                text,
                 source_session: id.to_string(),
                 learned_at: now,
                 confidence: f.confidence,
@@ -93,23 +105,41 @@ pub fn seal(
             })
         })
         .collect();
+    let touched: Vec<String> = observations.iter().map(|o| o.fact().to_string()).collect();
 
     let lock = store.lock()?;
     // Another process may have sealed it while we were extracting.
     if let Some(current) = find_entry(store, id)? {
         return Ok(SealOutcome::AlreadySealed { entry: current });
     }
-    scrub::append_records(&lock, &store.facts_path(), &observations)?;
-    scrub::append_records(
-        &lock,
-        &store.journal_path(),
-        &[Record::Sealed(entry.clone())],
-    )?;
-    let count = observations.len();
-    Ok(SealOutcome::Sealed {
-        entry,
-        facts: count,
-    })
+    store.append_memory(&lock, &store.facts_path(), &observations)?;
+    if !touched.is_empty() {
+        facts::append_reconciled(store, &lock, &touched, &SubjectKeyJudge, now)?;
+    }
+    store.append_memory(&lock, &store.journal_path(), &[Record::Sealed(entry.clone())])?;
+    Ok(SealOutcome::Sealed { entry, facts: observations.len() })
+}
+
+/// The session's tool output, normalised, to tell whether a candidate fact
+/// merely repeats workspace content.
+struct WorkspaceText(String);
+
+impl WorkspaceText {
+    fn of(session: &crate::session::Session) -> WorkspaceText {
+        let mut all = String::new();
+        for event in &session.events {
+            if let Event::Message { role: Role::Tool, text, .. } = &event.value {
+                all.push(' ');
+                all.push_str(&facts::normalize(text));
+            }
+        }
+        WorkspaceText(all)
+    }
+
+    fn contains(&self, fact: &str) -> bool {
+        let needle = facts::normalize(fact);
+        !needle.is_empty() && self.0.contains(&needle)
+    }
 }
 
 /// The journal's current entry for a session, if it was sealed. A cheap byte
@@ -130,22 +160,12 @@ fn find_entry(store: &Store, id: &str) -> Result<Option<Entry>> {
 /// journal, so the digest can read current standing from the journal alone.
 pub fn set_pinned(store: &Store, id: &str, pinned: bool, now: Timestamp) -> Result<()> {
     let lock = store.lock()?;
-    let status = if pinned {
-        Status::Pinned
-    } else {
-        Status::Unpinned
-    };
+    let status = if pinned { Status::Pinned } else { Status::Unpinned };
     store.append_status(&lock, id, status, now)?;
     let record = if pinned {
-        journal::Record::Pin {
-            session_id: id.to_string(),
-            ts: now,
-        }
+        journal::Record::Pin { session_id: id.to_string(), ts: now }
     } else {
-        journal::Record::Unpin {
-            session_id: id.to_string(),
-            ts: now,
-        }
+        journal::Record::Unpin { session_id: id.to_string(), ts: now }
     };
-    scrub::append_records(&lock, &store.journal_path(), &[record])
+    store.append_memory(&lock, &store.journal_path(), &[record])
 }

@@ -53,21 +53,9 @@ pub enum Status {
 /// One line of a session after the header.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Event {
-    Message {
-        role: Role,
-        text: String,
-        ts: Option<Timestamp>,
-        id: Option<String>,
-    },
-    Tool {
-        name: String,
-        files: Vec<String>,
-        ts: Option<Timestamp>,
-    },
-    Status {
-        status: Status,
-        ts: Option<Timestamp>,
-    },
+    Message { role: Role, text: String, ts: Option<Timestamp>, id: Option<String> },
+    Tool { name: String, files: Vec<String>, ts: Option<Timestamp> },
+    Status { status: Status, ts: Option<Timestamp> },
 }
 
 impl Event {
@@ -109,9 +97,7 @@ impl Session {
         let first = lines.next().ok_or_else(|| Error::Format {
             path: path.to_path_buf(),
             line: 1,
-            message:
-                "empty file: a session starts with a header line {\"type\":\"session\",\"v\":1,...}"
-                    .into(),
+            message: "empty file: a session starts with a header line {\"type\":\"session\",\"v\":1,...}".into(),
         })?;
         let header = parse_header(path, &first)?;
         let mut events = Vec::new();
@@ -124,20 +110,12 @@ impl Session {
                 }
             };
             match parse_event(&value) {
-                Ok(Some(event)) => events.push(Located {
-                    line: line.number,
-                    value: event,
-                }),
+                Ok(Some(event)) => events.push(Located { line: line.number, value: event }),
                 Ok(None) => {}
                 Err(message) => diagnostics.push(Diagnostic::new(path, line.number, message)),
             }
         }
-        Ok(Session {
-            path: path.to_path_buf(),
-            header,
-            events,
-            diagnostics,
-        })
+        Ok(Session { path: path.to_path_buf(), header, events, diagnostics })
     }
 
     pub fn id(&self) -> &str {
@@ -156,17 +134,12 @@ impl Session {
 
     /// The latest done/archived status recorded in the file, if any.
     pub fn closing_status(&self) -> Option<Status> {
-        self.statuses()
-            .filter(|s| matches!(s, Status::Done | Status::Archived))
-            .last()
+        self.statuses().filter(|s| matches!(s, Status::Done | Status::Archived)).last()
     }
 
     /// Whether the file's latest pin status is pinned.
     pub fn pinned(&self) -> bool {
-        self.statuses()
-            .filter(|s| matches!(s, Status::Pinned | Status::Unpinned))
-            .last()
-            == Some(Status::Pinned)
+        self.statuses().filter(|s| matches!(s, Status::Pinned | Status::Unpinned)).last() == Some(Status::Pinned)
     }
 
     fn statuses(&self) -> impl Iterator<Item = Status> + '_ {
@@ -177,24 +150,16 @@ impl Session {
     }
 
     pub fn message_count(&self) -> usize {
-        self.events
-            .iter()
-            .filter(|e| matches!(e.value, Event::Message { .. }))
-            .count()
+        self.events.iter().filter(|e| matches!(e.value, Event::Message { .. })).count()
     }
 }
 
 fn parse_header(path: &Path, line: &Line) -> Result<Header> {
-    let fail = |message: String| Error::Format {
-        path: path.to_path_buf(),
-        line: line.number,
-        message,
-    };
-    let value = line.parsed.as_ref().map_err(|p| {
-        fail(format!(
-            "{p}; a session starts with a header line {{\"type\":\"session\",\"v\":1,...}}"
-        ))
-    })?;
+    let fail = |message: String| Error::Format { path: path.to_path_buf(), line: line.number, message };
+    let value = line
+        .parsed
+        .as_ref()
+        .map_err(|p| fail(format!("{p}; a session starts with a header line {{\"type\":\"session\",\"v\":1,...}}")))?;
     if value.get("type").and_then(Value::as_str) != Some("session") {
         return Err(fail(
             "missing header: the first line must be {\"type\":\"session\",\"v\":1,\"id\":...,\"created_at\":...}"
@@ -210,8 +175,7 @@ fn parse_header(path: &Path, line: &Line) -> Result<Header> {
         }
         None => return Err(fail("header has no version: add \"v\":1".into())),
     }
-    let header: Header =
-        serde_json::from_value(value.clone()).map_err(|e| fail(format!("bad header: {e}")))?;
+    let header: Header = serde_json::from_value(value.clone()).map_err(|e| fail(format!("bad header: {e}")))?;
     validate_id(&header.id).map_err(fail)?;
     Ok(header)
 }
@@ -221,9 +185,7 @@ pub fn validate_id(id: &str) -> std::result::Result<(), String> {
     let ok = !id.is_empty()
         && id.len() <= 128
         && !id.starts_with('.')
-        && id
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || "-_.".contains(c));
+        && id.chars().all(|c| c.is_ascii_alphanumeric() || "-_.".contains(c));
     if ok {
         Ok(())
     } else {
@@ -236,29 +198,20 @@ pub fn validate_id(id: &str) -> std::result::Result<(), String> {
 /// Parses one non-header line. `Ok(None)` is a line of a type this build
 /// does not know, which is kept in the file and ignored.
 fn parse_event(value: &Value) -> std::result::Result<Option<Event>, String> {
-    let kind = value
-        .get("type")
-        .and_then(Value::as_str)
-        .ok_or("line has no \"type\" field; skipped")?;
+    let kind = value.get("type").and_then(Value::as_str).ok_or("line has no \"type\" field; skipped")?;
     let ts = match value.get("ts") {
         None | Some(Value::Null) => None,
-        Some(Value::String(s)) => Some(
-            s.parse::<Timestamp>()
-                .map_err(|e| format!("\"ts\" is not an RFC 3339 time ({e}); skipped"))?,
-        ),
+        Some(Value::String(s)) => {
+            Some(s.parse::<Timestamp>().map_err(|e| format!("\"ts\" is not an RFC 3339 time ({e}); skipped"))?)
+        }
         Some(_) => return Err("\"ts\" must be an RFC 3339 string; skipped".into()),
     };
     let event = match kind {
         "message" => {
-            let role: Role = serde_json::from_value(
-                value.get("role").cloned().unwrap_or(Value::Null),
-            )
-            .map_err(|_| "message \"role\" must be user, assistant, system or tool; skipped")?;
-            let text = value
-                .get("text")
-                .and_then(Value::as_str)
-                .ok_or("message has no \"text\" string; skipped")?
-                .to_string();
+            let role: Role = serde_json::from_value(value.get("role").cloned().unwrap_or(Value::Null))
+                .map_err(|_| "message \"role\" must be user, assistant, system or tool; skipped")?;
+            let text =
+                value.get("text").and_then(Value::as_str).ok_or("message has no \"text\" string; skipped")?.to_string();
             let id = match value.get("id") {
                 None | Some(Value::Null) => None,
                 Some(Value::String(s)) => Some(s.clone()),
@@ -276,22 +229,15 @@ fn parse_event(value: &Value) -> std::result::Result<Option<Event>, String> {
                 None | Some(Value::Null) => Vec::new(),
                 Some(Value::Array(items)) => items
                     .iter()
-                    .map(|f| {
-                        f.as_str()
-                            .map(str::to_string)
-                            .ok_or("\"files\" must hold strings; skipped")
-                    })
+                    .map(|f| f.as_str().map(str::to_string).ok_or("\"files\" must hold strings; skipped"))
                     .collect::<std::result::Result<_, _>>()?,
                 Some(_) => return Err("\"files\" must be an array of paths; skipped".into()),
             };
             Event::Tool { name, files, ts }
         }
         "status" => {
-            let status: Status =
-                serde_json::from_value(value.get("status").cloned().unwrap_or(Value::Null))
-                    .map_err(
-                        |_| "\"status\" must be done, archived, pinned or unpinned; skipped",
-                    )?;
+            let status: Status = serde_json::from_value(value.get("status").cloned().unwrap_or(Value::Null))
+                .map_err(|_| "\"status\" must be done, archived, pinned or unpinned; skipped")?;
             Event::Status { status, ts }
         }
         "session" => return Err("a second header line; skipped".into()),

@@ -18,6 +18,7 @@ use std::path::{Path, PathBuf};
 use crate::config::{ConfigFiles, Scope, Settings};
 use crate::diagnostic::Diagnostic;
 use crate::error::{Error, IoContext, Result};
+use crate::guards::Guards;
 use crate::jsonl;
 use crate::lock::WriteLock;
 use crate::project::Project;
@@ -29,6 +30,7 @@ pub struct Store {
     home: PathBuf,
     project: Project,
     dir: PathBuf,
+    guards: Guards,
 }
 
 /// What importing one file did.
@@ -52,11 +54,25 @@ impl Store {
     /// until something is written.
     pub fn new(home: &Path, project: Project) -> Store {
         let dir = home.join("sessions").join(&project.slug);
-        Store {
-            home: home.to_path_buf(),
-            project,
-            dir,
-        }
+        Store { home: home.to_path_buf(), project, dir, guards: Guards::default() }
+    }
+
+    /// The same store with other guards: only for proving the red-team
+    /// suite's cases non-vacuous. Never switch a guard off anywhere else.
+    #[doc(hidden)]
+    pub fn with_guards(mut self, guards: Guards) -> Store {
+        self.guards = guards;
+        self
+    }
+
+    pub fn guards(&self) -> &Guards {
+        &self.guards
+    }
+
+    /// Appends records to a memory file through the write boundary: every
+    /// string is redacted on the way.
+    pub fn append_memory<T: serde::Serialize>(&self, lock: &WriteLock, path: &Path, records: &[T]) -> Result<()> {
+        crate::scrub::append_records(&self.guards, lock, path, records)
     }
 
     /// Resolves `project_path` to its project and opens its store.
@@ -95,10 +111,7 @@ impl Store {
     }
 
     pub fn config_files(&self) -> ConfigFiles {
-        ConfigFiles {
-            global: self.home.join("config.toml"),
-            project: self.dir.join("config.toml"),
-        }
+        ConfigFiles { global: self.home.join("config.toml"), project: self.dir.join("config.toml") }
     }
 
     pub fn settings(&self) -> Result<Settings> {
@@ -113,14 +126,8 @@ impl Store {
             None => Ok(settings),
             Some(scope) => Err(Error::MemoryOff {
                 reason: match scope {
-                    Scope::Global => format!(
-                        "memory.enabled = false in {}",
-                        self.home.join("config.toml").display()
-                    ),
-                    Scope::Project => format!(
-                        "memory.enabled = false in {}",
-                        self.dir.join("config.toml").display()
-                    ),
+                    Scope::Global => format!("memory.enabled = false in {}", self.home.join("config.toml").display()),
+                    Scope::Project => format!("memory.enabled = false in {}", self.dir.join("config.toml").display()),
                 },
                 global: scope == Scope::Global,
             }),
@@ -164,14 +171,9 @@ impl Store {
         }
         let matches: Vec<String> = ids.into_iter().filter(|id| id.starts_with(query)).collect();
         match matches.len() {
-            0 => Err(Error::NoSuchSession {
-                query: query.to_string(),
-            }),
+            0 => Err(Error::NoSuchSession { query: query.to_string() }),
             1 => Ok(matches.into_iter().next().expect("one match")),
-            _ => Err(Error::AmbiguousSession {
-                query: query.to_string(),
-                candidates: matches,
-            }),
+            _ => Err(Error::AmbiguousSession { query: query.to_string(), candidates: matches }),
         }
     }
 
@@ -190,11 +192,7 @@ impl Store {
 
     /// Like [`Store::import_file`], for content already in memory; `origin`
     /// names it in messages.
-    pub fn import_bytes(
-        &self,
-        origin: &Path,
-        mut bytes: Vec<u8>,
-    ) -> Result<(ImportOutcome, Vec<Diagnostic>)> {
+    pub fn import_bytes(&self, origin: &Path, mut bytes: Vec<u8>) -> Result<(ImportOutcome, Vec<Diagnostic>)> {
         let lines = jsonl::read_from(&bytes[..], origin)?;
         let parsed = Session::from_lines(origin, lines)?;
         if bytes.last() != Some(&b'\n') {
@@ -210,23 +208,18 @@ impl Store {
             }
             Some(existing) if existing == bytes => ImportOutcome::Unchanged { id },
             Some(existing) if bytes.starts_with(&existing) => {
-                let tail =
-                    std::str::from_utf8(&bytes[existing.len()..]).map_err(|_| Error::Format {
-                        path: origin.to_path_buf(),
-                        line: 0,
-                        message: "new lines are not UTF-8 text".into(),
-                    })?;
+                let tail = std::str::from_utf8(&bytes[existing.len()..]).map_err(|_| Error::Format {
+                    path: origin.to_path_buf(),
+                    line: 0,
+                    message: "new lines are not UTF-8 text".into(),
+                })?;
                 let new_lines: Vec<String> = tail.lines().map(str::to_string).collect();
                 let count = new_lines.len();
                 jsonl::append(&lock, &target, &new_lines)?;
                 ImportOutcome::Extended { id, lines: count }
             }
             Some(_) => {
-                return Err(Error::SessionConflict {
-                    id,
-                    path: origin.to_path_buf(),
-                    stored: target,
-                });
+                return Err(Error::SessionConflict { id, path: origin.to_path_buf(), stored: target });
             }
         };
         Ok((outcome, parsed.diagnostics))
@@ -241,10 +234,6 @@ impl Store {
         status: session::Status,
         ts: jiff::Timestamp,
     ) -> Result<()> {
-        jsonl::append(
-            lock,
-            &self.session_path(id),
-            &[session::status_line(status, ts)],
-        )
+        jsonl::append(lock, &self.session_path(id), &[session::status_line(status, ts)])
     }
 }

@@ -6,11 +6,7 @@ use lcmem::jsonl::{self, LineProblem};
 use lcmem::lock::WriteLock;
 
 fn lines_of(path: &std::path::Path) -> Vec<String> {
-    std::fs::read_to_string(path)
-        .unwrap()
-        .lines()
-        .map(str::to_string)
-        .collect()
+    std::fs::read_to_string(path).unwrap().lines().map(str::to_string).collect()
 }
 
 #[test]
@@ -20,12 +16,7 @@ fn a_torn_tail_is_tolerated_on_read_and_moved_aside_by_the_next_append() {
     let lock = WriteLock::acquire(&dir.path().join(".lock")).unwrap();
     jsonl::append(&lock, &path, &[r#"{"n":1}"#.into(), r#"{"n":2}"#.into()]).unwrap();
     // A crash in the middle of the third append.
-    std::fs::OpenOptions::new()
-        .append(true)
-        .open(&path)
-        .unwrap()
-        .write_all(br#"{"n":3,"te"#)
-        .unwrap();
+    std::fs::OpenOptions::new().append(true).open(&path).unwrap().write_all(br#"{"n":3,"te"#).unwrap();
 
     let read = jsonl::read(&path).unwrap();
     assert_eq!(read.len(), 3);
@@ -34,11 +25,7 @@ fn a_torn_tail_is_tolerated_on_read_and_moved_aside_by_the_next_append() {
 
     jsonl::append(&lock, &path, &[r#"{"n":4}"#.into()]).unwrap();
     assert_eq!(lines_of(&path), [r#"{"n":1}"#, r#"{"n":2}"#, r#"{"n":4}"#]);
-    assert_eq!(
-        lines_of(&jsonl::torn_sidecar(&path)),
-        [r#"{"n":3,"te"#],
-        "the fragment is kept, not lost"
-    );
+    assert_eq!(lines_of(&jsonl::torn_sidecar(&path)), [r#"{"n":3,"te"#], "the fragment is kept, not lost");
 }
 
 #[test]
@@ -62,19 +49,12 @@ fn malformed_lines_are_reported_with_their_number_and_left_in_the_file() {
     std::fs::write(&path, &bytes).unwrap();
     let read = jsonl::read(&path).unwrap();
     let numbers: Vec<usize> = read.iter().map(|l| l.number).collect();
-    assert_eq!(
-        numbers,
-        [1, 2, 4, 5],
-        "blank line 3 is skipped, numbering stays true to the file"
-    );
+    assert_eq!(numbers, [1, 2, 4, 5], "blank line 3 is skipped, numbering stays true to the file");
     assert!(matches!(read[1].parsed, Err(LineProblem::NotJson(_))));
     assert_eq!(read[2].parsed.as_ref().unwrap_err(), &LineProblem::NotUtf8);
     let lock = WriteLock::acquire(&dir.path().join(".lock")).unwrap();
     jsonl::append(&lock, &path, &[r#"{"ok":3}"#.into()]).unwrap();
-    assert!(
-        std::fs::read(&path).unwrap().starts_with(&bytes),
-        "appending never rewrites earlier lines"
-    );
+    assert!(std::fs::read(&path).unwrap().starts_with(&bytes), "appending never rewrites earlier lines");
 }
 
 #[test]
@@ -92,10 +72,7 @@ fn a_huge_line_is_reported_without_being_held_in_memory() {
     let read = jsonl::read(&path).unwrap();
     assert_eq!(read.len(), 3);
     assert!(matches!(read[1].parsed, Err(LineProblem::TooLong(n)) if n > jsonl::MAX_LINE_BYTES));
-    assert!(
-        read[2].parsed.is_ok(),
-        "the line after the huge one is still read"
-    );
+    assert!(read[2].parsed.is_ok(), "the line after the huge one is still read");
 }
 
 #[test]
@@ -105,9 +82,6 @@ fn atomic_write_replaces_the_whole_file_and_leaves_no_temporary_behind() {
     jsonl::atomic_write(&path, b"old").unwrap();
     jsonl::atomic_write(&path, b"new content").unwrap();
     assert_eq!(std::fs::read(&path).unwrap(), b"new content");
-    let names: Vec<_> = std::fs::read_dir(dir.path())
-        .unwrap()
-        .map(|e| e.unwrap().file_name())
-        .collect();
+    let names: Vec<_> = std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
     assert_eq!(names, [std::ffi::OsString::from("MEMORY.md")]);
 }

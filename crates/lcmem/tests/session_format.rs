@@ -11,7 +11,8 @@ fn parse(text: &[u8]) -> lcmem::Result<Session> {
     Session::from_lines(path, jsonl::read_from(text, path).unwrap())
 }
 
-const HEADER: &str = r#"{"type":"session","v":1,"id":"s-1","title":"T","created_at":"2026-11-01T10:00:00Z","client":"x"}"#;
+const HEADER: &str =
+    r#"{"type":"session","v":1,"id":"s-1","title":"T","created_at":"2026-11-01T10:00:00Z","client":"x"}"#;
 
 #[test]
 fn every_line_type_is_read_and_unknown_ones_are_ignored() {
@@ -26,9 +27,7 @@ fn every_line_type_is_read_and_unknown_ones_are_ignored() {
     assert!(s.diagnostics.is_empty(), "{:?}", s.diagnostics);
     assert_eq!(s.events.len(), 3);
     assert_eq!(s.events[0].line, 2);
-    assert!(
-        matches!(&s.events[0].value, Event::Message { role: Role::User, id: Some(id), .. } if id == "u1")
-    );
+    assert!(matches!(&s.events[0].value, Event::Message { role: Role::User, id: Some(id), .. } if id == "u1"));
     assert_eq!(s.events[2].line, 5);
     assert!(s.pinned());
     assert_eq!(s.last_active().to_string(), "2026-11-03T10:00:00Z");
@@ -49,34 +48,19 @@ fn bad_lines_are_reported_with_file_and_line_and_skipped() {
     let s = parse(text.as_bytes()).unwrap();
     let lines: Vec<usize> = s.diagnostics.iter().map(|d| d.line).collect();
     assert_eq!(lines, [2, 3, 4, 5]);
-    assert!(
-        s.diagnostics[0].to_string().starts_with("mem.jsonl:2: "),
-        "{}",
-        s.diagnostics[0]
-    );
+    assert!(s.diagnostics[0].to_string().starts_with("mem.jsonl:2: "), "{}", s.diagnostics[0]);
     assert_eq!(s.events.len(), 1);
 }
 
 #[test]
 fn a_file_without_a_header_or_of_another_version_is_an_error_naming_the_line() {
     let no_header = parse(br#"{"type":"message","role":"user","text":"hi"}"#).unwrap_err();
-    assert!(
-        no_header
-            .to_string()
-            .starts_with("mem.jsonl:1: missing header"),
-        "{no_header}"
-    );
-    let v2 = parse(br#"{"type":"session","v":2,"id":"a","created_at":"2026-11-01T10:00:00Z"}"#)
-        .unwrap_err();
-    assert!(
-        v2.to_string().contains("version 2 is not supported"),
-        "{v2}"
-    );
+    assert!(no_header.to_string().starts_with("mem.jsonl:1: missing header"), "{no_header}");
+    let v2 = parse(br#"{"type":"session","v":2,"id":"a","created_at":"2026-11-01T10:00:00Z"}"#).unwrap_err();
+    assert!(v2.to_string().contains("version 2 is not supported"), "{v2}");
     let empty = parse(b"").unwrap_err();
     assert!(empty.to_string().contains("empty file"), "{empty}");
-    let bad_id =
-        parse(br#"{"type":"session","v":1,"id":"../etc","created_at":"2026-11-01T10:00:00Z"}"#)
-            .unwrap_err();
+    let bad_id = parse(br#"{"type":"session","v":1,"id":"../etc","created_at":"2026-11-01T10:00:00Z"}"#).unwrap_err();
     assert!(bad_id.to_string().contains("not usable"), "{bad_id}");
 }
 

@@ -40,17 +40,12 @@ pub fn run(command: Command, context: &Context) -> anyhow::Result<ExitCode> {
             }
         }
         Command::Get { key } => {
-            let known = lcmem::config::key_named(&key).ok_or_else(|| {
-                anyhow::anyhow!("unknown setting {key:?}; `lcmem config list` shows the settings")
-            })?;
+            let known = lcmem::config::key_named(&key)
+                .ok_or_else(|| anyhow::anyhow!("unknown setting {key:?}; `lcmem config list` shows the settings"))?;
             println!("{}", effective(&files, known.name, known.default)?.0);
         }
         Command::Set { key, value, global } => {
-            let scope = if global {
-                Scope::Global
-            } else {
-                Scope::Project
-            };
+            let scope = if global { Scope::Global } else { Scope::Project };
             files.set(scope, &key, &value)?;
             println!("{key} = {value} in {}", files.path(scope).display());
         }

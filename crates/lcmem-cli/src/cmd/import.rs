@@ -9,11 +9,9 @@ use crate::context::Context;
 use crate::output::warn_all;
 
 #[derive(clap::Args)]
-#[command(
-    after_help = "Each file must be a session in format v1 (docs/session-format.md): a header line, \
+#[command(after_help = "Each file must be a session in format v1 (docs/session-format.md): a header line, \
 then messages, tool actions and status changes. Malformed lines are reported as file:line warnings and kept \
-in the stored copy. Importing the same file twice changes nothing; a file that grew is appended to."
-)]
+in the stored copy. Importing the same file twice changes nothing; a file that grew is appended to.")]
 pub struct Args {
     /// Session files to import
     #[arg(required = true, value_name = "FILE")]
@@ -51,10 +49,7 @@ pub fn run(args: Args, context: &Context) -> anyhow::Result<ExitCode> {
         }
     }
     if failed > 0 {
-        eprintln!(
-            "lcmem: {failed} of {} file(s) not imported",
-            args.files.len()
-        );
+        eprintln!("lcmem: {failed} of {} file(s) not imported", args.files.len());
         return Ok(ExitCode::from(1));
     }
     Ok(ExitCode::SUCCESS)

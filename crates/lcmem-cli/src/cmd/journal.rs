@@ -24,9 +24,7 @@ pub fn run(args: Args, context: &Context) -> anyhow::Result<ExitCode> {
         return Ok(ExitCode::SUCCESS);
     }
     if journal.entries.is_empty() {
-        println!(
-            "The journal is empty: seal a session with `lcmem seal SESSION` to add its first entry."
-        );
+        println!("The journal is empty: seal a session with `lcmem seal SESSION` to add its first entry.");
         return Ok(ExitCode::SUCCESS);
     }
     print!("{}", render(&journal));

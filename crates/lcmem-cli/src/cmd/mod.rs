@@ -3,6 +3,7 @@
 mod config;
 mod import;
 mod journal;
+mod recall;
 mod seal;
 mod sessions;
 mod tour;
@@ -30,6 +31,11 @@ pub enum Command {
     /// Read and change settings (memory.enabled and friends)
     #[command(subcommand)]
     Config(config::Command),
+    /// Search past sessions, the journal and every fact; cited hits
+    Recall(recall::Args),
+    /// Manage the derived search index (a cache: deleting it loses nothing)
+    #[command(subcommand)]
+    Index(recall::IndexCommand),
     /// Run lcmem on the bundled example project in a temporary store
     Tour(tour::Args),
 }
@@ -43,6 +49,8 @@ pub fn run(command: Command, context: &Context) -> anyhow::Result<ExitCode> {
         Command::Pin(args) => sessions::pin(args, context, true),
         Command::Unpin(args) => sessions::pin(args, context, false),
         Command::Config(command) => config::run(command, context),
+        Command::Recall(args) => recall::run(args, context),
+        Command::Index(command) => recall::index(command, context),
         Command::Tour(args) => tour::run(args),
     }
 }

@@ -10,11 +10,9 @@ use crate::context::Context;
 use crate::output::warn_all;
 
 #[derive(clap::Args)]
-#[command(
-    after_help = "Sealing runs the offline extractor over the session's user and assistant prose and \
+#[command(after_help = "Sealing runs the offline extractor over the session's user and assistant prose and \
 its tool metadata (never tool output): it appends one journal line with a 1-3 sentence summary and appends \
-candidate facts to facts.jsonl, every string scrubbed of secrets. Sealing a sealed session changes nothing."
-)]
+candidate facts to facts.jsonl, every string scrubbed of secrets. Sealing a sealed session changes nothing.")]
 pub struct Args {
     /// Session ids (or unique prefixes)
     #[arg(value_name = "SESSION", required_unless_present = "all")]
@@ -44,16 +42,9 @@ pub fn run(args: Args, context: &Context) -> anyhow::Result<ExitCode> {
     };
     let ids = if args.all {
         let journal = lcmem::journal::Journal::read(&store.journal_path())?;
-        store
-            .session_ids()?
-            .into_iter()
-            .filter(|id| journal.get(id).is_none())
-            .collect()
+        store.session_ids()?.into_iter().filter(|id| journal.get(id).is_none()).collect()
     } else {
-        args.sessions
-            .iter()
-            .map(|q| store.resolve_session(q))
-            .collect::<Result<Vec<_>, _>>()?
+        args.sessions.iter().map(|q| store.resolve_session(q)).collect::<Result<Vec<_>, _>>()?
     };
     let mut entries = Vec::new();
     for id in ids {

@@ -50,9 +50,7 @@ pub fn run(args: Args, context: &Context) -> anyhow::Result<ExitCode> {
         warn_all(&session.diagnostics);
         let sealed = journal.get(&id);
         let status = match (sealed.map(|c| c.entry.kind), session.closing_status()) {
-            (Some(lcmem::journal::SealKind::Archived), _) | (None, Some(Status::Archived)) => {
-                "archived"
-            }
+            (Some(lcmem::journal::SealKind::Archived), _) | (None, Some(Status::Archived)) => "archived",
             (Some(lcmem::journal::SealKind::Done), _) | (None, Some(Status::Done)) => "done",
             _ => "open",
         };
@@ -62,9 +60,7 @@ pub fn run(args: Args, context: &Context) -> anyhow::Result<ExitCode> {
             created_at: session.header.created_at,
             last_active: session.last_active(),
             status,
-            pinned: sealed
-                .map(|c| c.entry.pinned)
-                .unwrap_or_else(|| session.pinned()),
+            pinned: sealed.map(|c| c.entry.pinned).unwrap_or_else(|| session.pinned()),
             sealed: sealed.is_some(),
             messages: session.message_count(),
         });
@@ -75,16 +71,10 @@ pub fn run(args: Args, context: &Context) -> anyhow::Result<ExitCode> {
         return Ok(ExitCode::SUCCESS);
     }
     if rows.is_empty() {
-        println!(
-            "No sessions in {} yet. Add some with `lcmem import FILE…`.",
-            store.dir().display()
-        );
+        println!("No sessions in {} yet. Add some with `lcmem import FILE…`.", store.dir().display());
         return Ok(ExitCode::SUCCESS);
     }
-    println!(
-        "{:<10}  {:<8}  {:<6}  {:<3}  {:<24}  TITLE",
-        "CREATED", "STATUS", "SEALED", "PIN", "ID"
-    );
+    println!("{:<10}  {:<8}  {:<6}  {:<3}  {:<24}  TITLE", "CREATED", "STATUS", "SEALED", "PIN", "ID");
     for r in rows {
         println!(
             "{:<10}  {:<8}  {:<6}  {:<3}  {:<24}  {}",

@@ -15,11 +15,7 @@ macro_rules! example {
     ($name:literal) => {
         (
             concat!("examples/shop/sessions/", $name, ".jsonl"),
-            include_str!(concat!(
-                "../../../../examples/shop/sessions/",
-                $name,
-                ".jsonl"
-            )),
+            include_str!(concat!("../../../../examples/shop/sessions/", $name, ".jsonl")),
         )
     };
 }
@@ -64,21 +60,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     for (name, content) in EXAMPLES {
         store.import_bytes(Path::new(name), content.as_bytes().to_vec())?;
     }
-    println!(
-        "{} sessions imported into {}",
-        EXAMPLES.len(),
-        store.dir().display()
-    );
+    println!("{} sessions imported into {}", EXAMPLES.len(), store.dir().display());
 
     heading("2. Seal each session: extract what it achieved");
     for id in store.session_ids()? {
-        if let SealOutcome::Sealed { entry, facts } =
-            seal(&store, &id, None, &OfflineExtractor, now)?
-        {
-            println!(
-                "sealed {:<34} {:?}, {facts} candidate fact(s)",
-                id, entry.outcome
-            );
+        if let SealOutcome::Sealed { entry, facts } = seal(&store, &id, None, &OfflineExtractor, now)? {
+            println!("sealed {:<34} {:?}, {facts} candidate fact(s)", id, entry.outcome);
         }
     }
 
@@ -89,28 +76,18 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     for line in lcmem::jsonl::read(&store.facts_path())? {
         if let Ok(value) = line.parsed {
             let text = value.get("text").and_then(|t| t.as_str()).unwrap_or("");
-            let source = value
-                .get("source_session")
-                .and_then(|t| t.as_str())
-                .unwrap_or("");
+            let source = value.get("source_session").and_then(|t| t.as_str()).unwrap_or("");
             println!("- {text}  ({source})");
         }
     }
 
     heading("5. What never reached memory");
-    check_absent(
-        &store,
-        "note to AI",
-        "the instruction planted in a fixture file (tool output)",
-    );
+    check_absent(&store, "note to AI", "the instruction planted in a fixture file (tool output)");
     check_absent(&store, "sk_test_51", "the API key a user pasted");
 
     if args.keep {
         let kept = temp.keep();
-        println!(
-            "\nThe tour's store is kept at {}",
-            kept.join("levelcode").display()
-        );
+        println!("\nThe tour's store is kept at {}", kept.join("levelcode").display());
         println!(
             "Explore it with: lcmem --home {} --project {} sessions",
             kept.join("levelcode").display(),
@@ -127,11 +104,7 @@ fn heading(title: &str) {
 /// Says whether `needle` is absent from every memory file.
 fn check_absent(store: &Store, needle: &str, what: &str) {
     let mut found = Vec::new();
-    for path in [
-        store.journal_path(),
-        store.facts_path(),
-        store.memory_md_path(),
-    ] {
+    for path in [store.journal_path(), store.facts_path(), store.memory_md_path()] {
         if let Ok(text) = std::fs::read_to_string(&path)
             && text.contains(needle)
         {

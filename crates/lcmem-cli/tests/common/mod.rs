@@ -28,12 +28,8 @@ impl Sandbox {
     /// `lcmem --home … --project …` with a fixed clock.
     pub fn cmd(&self) -> Command {
         let mut cmd = Command::new(env!("CARGO_BIN_EXE_lcmem"));
-        cmd.arg("--home")
-            .arg(self.home())
-            .arg("--project")
-            .arg(self.project());
-        cmd.env("LCMEM_NOW", "2026-11-30T12:00:00Z")
-            .env_remove("LEVELCODE_HOME");
+        cmd.arg("--home").arg(self.home()).arg("--project").arg(self.project());
+        cmd.env("LCMEM_NOW", "2026-11-30T12:00:00Z").env_remove("LEVELCODE_HOME");
         cmd
     }
     pub fn assert_cmd(&self) -> assert_cmd::Command {
@@ -70,13 +66,11 @@ pub fn write_session(dir: &Path, id: &str, body: &[String]) -> PathBuf {
 }
 
 pub fn message(role: &str, text: &str) -> String {
-    serde_json::json!({"type": "message", "role": role, "text": text, "ts": "2026-11-01T09:05:00Z"})
-        .to_string()
+    serde_json::json!({"type": "message", "role": role, "text": text, "ts": "2026-11-01T09:05:00Z"}).to_string()
 }
 
 pub fn tool(name: &str, files: &[&str]) -> String {
-    serde_json::json!({"type": "tool", "name": name, "files": files, "ts": "2026-11-01T09:06:00Z"})
-        .to_string()
+    serde_json::json!({"type": "tool", "name": name, "files": files, "ts": "2026-11-01T09:06:00Z"}).to_string()
 }
 
 /// A small but real working session.
@@ -98,8 +92,8 @@ pub fn sealed_ids(journal: &Path) -> Vec<String> {
     let text = std::fs::read_to_string(journal).unwrap_or_default();
     let mut ids = Vec::new();
     for (i, line) in text.lines().enumerate() {
-        let value: serde_json::Value = serde_json::from_str(line)
-            .unwrap_or_else(|e| panic!("journal line {} is damaged ({e}): {line:?}", i + 1));
+        let value: serde_json::Value =
+            serde_json::from_str(line).unwrap_or_else(|e| panic!("journal line {} is damaged ({e}): {line:?}", i + 1));
         if value["type"] == "sealed" {
             ids.push(value["session_id"].as_str().unwrap().to_string());
         }

@@ -109,31 +109,14 @@ impl ExtractInput {
         let mut tools = Vec::new();
         for event in &session.events {
             match &event.value {
-                Event::Message {
-                    role: Role::User,
-                    text,
-                    ..
-                } => turns.push(Turn {
-                    role: Origin::User,
-                    text: text.clone(),
-                }),
-                Event::Message {
-                    role: Role::Assistant,
-                    text,
-                    ..
-                } => turns.push(Turn {
-                    role: Origin::Assistant,
-                    text: text.clone(),
-                }),
-                Event::Message {
-                    role: Role::Tool | Role::System,
-                    ..
+                Event::Message { role: Role::User, text, .. } => {
+                    turns.push(Turn { role: Origin::User, text: text.clone() })
                 }
-                | Event::Status { .. } => {}
-                Event::Tool { name, files, .. } => tools.push(ToolUse {
-                    name: name.clone(),
-                    files: files.clone(),
-                }),
+                Event::Message { role: Role::Assistant, text, .. } => {
+                    turns.push(Turn { role: Origin::Assistant, text: text.clone() })
+                }
+                Event::Message { role: Role::Tool | Role::System, .. } | Event::Status { .. } => {}
+                Event::Tool { name, files, .. } => tools.push(ToolUse { name: name.clone(), files: files.clone() }),
             }
         }
         ExtractInput {

@@ -14,7 +14,7 @@ use regex::Regex;
 
 use super::text::{clip, prose, sentences};
 use super::{CandidateFact, ExtractError, ExtractInput, ExtractOutput, Extractor, Outcome};
-use crate::facts::{Origin, normalize};
+use crate::facts::{Origin, normalize, subject};
 use crate::journal::SealKind;
 
 /// The default extractor.
@@ -50,9 +50,8 @@ static SHIPPING: LazyLock<Regex> = LazyLock::new(|| {
         .expect("valid regex")
 });
 
-static FIXING: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)\b(fix(ed|es)?|bug|regression|crash|broken)\b").expect("valid regex")
-});
+static FIXING: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"(?i)\b(fix(ed|es)?|bug|regression|crash|broken)\b").expect("valid regex"));
 
 static ABANDONED: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(
@@ -68,22 +67,6 @@ static DECISION: LazyLock<Regex> = LazyLock::new(|| {
     .expect("valid regex")
 });
 
-/// A plain statement of how the project is: a subject, a verb of state, a
-/// complement. The subject must name something, not point at it ("it is").
-static STATEMENT: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(
-        r"(?ix)^(?:the|our|this\s+project's|all|each|every)?\s*
-        (?P<subject>[\p{L}\p{N}`'./_-][\p{L}\p{N}`'./_\s-]{1,60}?)\s+
-        (?:now\s+|still\s+)?
-        (?:uses|use|is|are|lives?\s+in|runs?\s+(?:on|in|with|under)|(?:is|are)\s+stored\s+in|depends\s+on
-        |(?:is|are)\s+built\s+with|(?:is|are)\s+written\s+in|targets|requires|(?:is|are)\s+configured\s+(?:in|via|with)
-        |(?:is|are)\s+deployed\s+(?:to|on|via)|deploys?\s+(?:to|via)|(?:is|are)\s+managed\s+by|goes\s+through
-        |(?:is|are)\s+handled\s+by|(?:is|are)\s+kept\s+in|(?:is|are)\s+pinned\s+to|talks\s+to|reads\s+from|writes\s+to)\s+
-        (?P<rest>.{2,200})$",
-    )
-    .expect("valid regex")
-});
-
 /// Words that make a sentence a guess, a question or a plan rather than a fact.
 static HEDGED: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(
@@ -92,68 +75,9 @@ static HEDGED: LazyLock<Regex> = LazyLock::new(|| {
     .expect("valid regex")
 });
 
-const POINTING_SUBJECTS: &[&str] = &[
-    "it",
-    "that",
-    "this",
-    "there",
-    "which",
-    "what",
-    "who",
-    "he",
-    "she",
-    "they",
-    "you",
-    "i",
-    "we",
-    "these",
-    "those",
-    "here",
-    "everything",
-    "nothing",
-    "something",
-    "one",
-    "thing",
-    "answer",
-    "problem",
-    "issue",
-    "question",
-    "result",
-    "my",
-    "your",
-    "his",
-    "her",
-    "their",
-    "its",
-];
-
-/// A subject holding one of these is really a clause ("the test fails about
-/// one run in ten"), not a name.
-const VERBS_IN_SUBJECT: &[&str] = &[
-    "is", "are", "was", "were", "be", "been", "has", "have", "had", "does", "do", "did", "can",
-    "will", "fails", "failed", "works", "worked", "needs", "needed", "gets", "got", "makes",
-    "made",
-];
-
-/// Where a statement's own clause ends and commentary begins.
-const CLAUSE_ENDS: &[&str] = &[
-    ", so ",
-    ", but ",
-    ", which ",
-    ", whose ",
-    "; ",
-    " so that ",
-    ", because ",
-    " because ",
-];
-
 fn extract(input: &ExtractInput) -> ExtractOutput {
-    let assistant_turns: Vec<&str> = input
-        .turns
-        .iter()
-        .filter(|t| t.role == Origin::Assistant)
-        .map(|t| t.text.as_str())
-        .collect();
+    let assistant_turns: Vec<&str> =
+        input.turns.iter().filter(|t| t.role == Origin::Assistant).map(|t| t.text.as_str()).collect();
     let last = assistant_turns.len().saturating_sub(1);
 
     // Candidate outcome sentences, scored; order of appearance kept as a tie-breaker.
@@ -166,10 +90,7 @@ fn extract(input: &ExtractInput) -> ExtractOutput {
         for sentence in sentences(&prose(text)) {
             order += 1;
             let plan_or_question = sentence.ends_with('?') || HEDGED.is_match(&sentence);
-            if abandoned_reason.is_none()
-                && ABANDONED.is_match(&sentence)
-                && !sentence.ends_with('?')
-            {
+            if abandoned_reason.is_none() && ABANDONED.is_match(&sentence) && !sentence.ends_with('?') {
                 abandoned_reason = Some(sentence.clone());
             }
             if !plan_or_question && DECISION.is_match(&sentence) {
@@ -188,10 +109,7 @@ fn extract(input: &ExtractInput) -> ExtractOutput {
             } else if turn_index * 2 >= last {
                 score += 1;
             }
-            if sentence.contains('`')
-                || sentence.contains('/')
-                || sentence.contains(".md")
-                || sentence.contains(".rs")
+            if sentence.contains('`') || sentence.contains('/') || sentence.contains(".md") || sentence.contains(".rs")
             {
                 score += 1;
             }
@@ -213,32 +131,24 @@ fn extract(input: &ExtractInput) -> ExtractOutput {
         .collect();
     best.sort_by_key(|(order, _)| *order);
 
-    let (summary, outcome) = if let Some(reason) =
-        abandoned_reason.filter(|_| best.is_empty() || input.kind == SealKind::Archived)
-    {
-        let lead = if input.title.is_empty() {
-            "An attempt".to_string()
+    let (summary, outcome) =
+        if let Some(reason) = abandoned_reason.filter(|_| best.is_empty() || input.kind == SealKind::Archived) {
+            let lead = if input.title.is_empty() { "An attempt".to_string() } else { clip(&input.title, 120) };
+            (format!("Abandoned: {lead}. {}", clip(&reason, 240)), Outcome::Abandoned)
+        } else if best.is_empty() {
+            (question_summary(input), Outcome::Question)
         } else {
-            clip(&input.title, 120)
+            let joined: Vec<String> = best.iter().map(|(_, s)| ensure_full_stop(s)).collect();
+            let text = joined.join(" ");
+            let outcome = if input.kind == SealKind::Done && SHIPPING.is_match(&text) {
+                Outcome::Shipped
+            } else if FIXING.is_match(&text) || FIXING.is_match(&input.title) {
+                Outcome::Fixed
+            } else {
+                Outcome::Progress
+            };
+            (text, outcome)
         };
-        (
-            format!("Abandoned: {lead}. {}", clip(&reason, 240)),
-            Outcome::Abandoned,
-        )
-    } else if best.is_empty() {
-        (question_summary(input), Outcome::Question)
-    } else {
-        let joined: Vec<String> = best.iter().map(|(_, s)| ensure_full_stop(s)).collect();
-        let text = joined.join(" ");
-        let outcome = if input.kind == SealKind::Done && SHIPPING.is_match(&text) {
-            Outcome::Shipped
-        } else if FIXING.is_match(&text) || FIXING.is_match(&input.title) {
-            Outcome::Fixed
-        } else {
-            Outcome::Progress
-        };
-        (text, outcome)
-    };
 
     let mut seen = HashSet::new();
     let decisions: Vec<String> = decisions
@@ -247,13 +157,7 @@ fn extract(input: &ExtractInput) -> ExtractOutput {
         .take(super::MAX_DECISIONS)
         .map(|d| clip(&d, 240))
         .collect();
-    ExtractOutput {
-        summary,
-        outcome,
-        files: touched_files(input),
-        decisions,
-        facts: candidate_facts(input),
-    }
+    ExtractOutput { summary, outcome, files: touched_files(input), decisions, facts: candidate_facts(input) }
 }
 
 /// "I've tidied the CHANGELOG" becomes "Tidied the CHANGELOG": the journal
@@ -288,11 +192,7 @@ fn as_outcome_sentence(sentence: &str) -> String {
 }
 
 fn ensure_full_stop(s: &str) -> String {
-    if s.ends_with(['.', '!', '…']) {
-        s.to_string()
-    } else {
-        format!("{s}.")
-    }
+    if s.ends_with(['.', '!', '…']) { s.to_string() } else { format!("{s}.") }
 }
 
 /// A session that changed nothing: one thin line naming what was asked.
@@ -317,18 +217,12 @@ fn touched_files(input: &ExtractInput) -> Vec<String> {
     let mut seen = HashSet::new();
     for tool in &input.tools {
         let name = tool.name.to_ascii_lowercase();
-        let modifies = [
-            "edit", "write", "patch", "create", "move", "rename", "delete", "notebook",
-        ]
-        .iter()
-        .any(|verb| name.contains(verb));
+        let modifies = ["edit", "write", "patch", "create", "move", "rename", "delete", "notebook"]
+            .iter()
+            .any(|verb| name.contains(verb));
         for file in &tool.files {
             if seen.insert(file.clone()) {
-                if modifies {
-                    changed.push(file.clone())
-                } else {
-                    read.push(file.clone())
-                }
+                if modifies { changed.push(file.clone()) } else { read.push(file.clone()) }
             } else if modifies && let Some(i) = read.iter().position(|f| f == file) {
                 changed.push(read.remove(i));
             }
@@ -355,49 +249,17 @@ fn candidate_facts(input: &ExtractInput) -> Vec<CandidateFact> {
                 Origin::User => 0.7,
                 Origin::Assistant => 0.5,
             };
-            facts.push(CandidateFact {
-                text: fact,
-                confidence,
-                origin: turn.role,
-            });
+            facts.push(CandidateFact { text: fact, confidence, origin: turn.role });
         }
     }
     facts
 }
 
 fn statement(sentence: &str) -> Option<String> {
-    if sentence.ends_with('?') || sentence.len() > 240 || HEDGED.is_match(sentence) {
+    if HEDGED.is_match(sentence) {
         return None;
     }
-    let caps = STATEMENT.captures(sentence)?;
-    let subject = caps.name("subject")?.as_str().trim().to_lowercase();
-    let words: Vec<&str> = subject.split_whitespace().collect();
-    let head = words.first().copied().unwrap_or("");
-    if POINTING_SUBJECTS.contains(&head)
-        || words.len() > 6
-        || words.iter().any(|w| VERBS_IN_SUBJECT.contains(w))
-    {
-        return None;
-    }
-    // "is 2,400 lines", "is now 900 lines": a passing measurement, not a fact.
-    let rest = caps.name("rest")?.as_str();
-    if rest
-        .trim_start_matches("now ")
-        .starts_with(|c: char| c.is_ascii_digit())
-    {
-        return None;
-    }
-    let mut fact = sentence.trim();
-    for end in CLAUSE_ENDS {
-        if let Some(i) = fact.find(end)
-            && i > caps.name("rest")?.start()
-        {
-            fact = &fact[..i];
-        }
-    }
-    Some(ensure_full_stop(
-        fact.trim_end_matches([',', ';', ':', ' ']),
-    ))
+    subject::parse(sentence).map(|s| s.text)
 }
 
 /// Whether a sentence reads as an order; such sentences never go into a

@@ -11,10 +11,7 @@ pub fn clip(text: &str, max: usize) -> String {
         Some(i) if i > max / 2 => &cut[..i],
         _ => &cut[..],
     };
-    format!(
-        "{}…",
-        cut.trim_end_matches(|c: char| c.is_whitespace() || c == ',' || c == ';')
-    )
+    format!("{}…", cut.trim_end_matches(|c: char| c.is_whitespace() || c == ',' || c == ';'))
 }
 
 /// The prose of a message: fenced code blocks, indented code and quoted
@@ -29,11 +26,7 @@ pub fn prose(text: &str) -> String {
             out.push('\n');
             continue;
         }
-        if in_fence
-            || line.starts_with("    ")
-            || line.starts_with('\t')
-            || trimmed.starts_with('>')
-        {
+        if in_fence || line.starts_with("    ") || line.starts_with('\t') || trimmed.starts_with('>') {
             out.push('\n');
             continue;
         }
@@ -77,14 +70,8 @@ fn push_sentence(out: &mut Vec<String>, s: &str) {
 }
 
 fn is_abbreviation(before: &str) -> bool {
-    let last = before
-        .rsplit(|c: char| c.is_whitespace())
-        .next()
-        .unwrap_or("");
-    matches!(
-        last.to_ascii_lowercase().as_str(),
-        "e.g" | "i.e" | "etc" | "vs" | "cf" | "approx"
-    )
+    let last = before.rsplit(|c: char| c.is_whitespace()).next().unwrap_or("");
+    matches!(last.to_ascii_lowercase().as_str(), "e.g" | "i.e" | "etc" | "vs" | "cf" | "approx")
 }
 
 /// Drops list markers, heading hashes and emphasis from one line.
@@ -112,16 +99,8 @@ mod tests {
 
     #[test]
     fn sentences_keep_versions_and_file_names_whole() {
-        let got =
-            sentences("Tidied CHANGELOG.md for v1.0.4. Then ran the tests!\n- Bumped the version");
-        assert_eq!(
-            got,
-            [
-                "Tidied CHANGELOG.md for v1.0.4.",
-                "Then ran the tests!",
-                "Bumped the version"
-            ]
-        );
+        let got = sentences("Tidied CHANGELOG.md for v1.0.4. Then ran the tests!\n- Bumped the version");
+        assert_eq!(got, ["Tidied CHANGELOG.md for v1.0.4.", "Then ran the tests!", "Bumped the version"]);
     }
 
     #[test]

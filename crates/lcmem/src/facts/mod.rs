@@ -1,10 +1,21 @@
 //! Facts: durable statements about the project, kept as an append-only event
 //! log in `facts.jsonl`.
 //!
-//! The log holds observations (a seal saw a candidate fact in a session) and,
-//! later, user actions on facts. The current state of every fact is a fold
-//! over the log, so nothing is ever overwritten in place and every fact can
-//! say where it came from and what happened to it.
+//! The log holds observations (a seal saw a candidate fact in a session) and
+//! user actions on facts (confirm, pin, edit, not-true, …). The current state
+//! of every fact is a deterministic fold over the log ([`Fold`]), so nothing
+//! is overwritten in place and every fact can say where it came from and what
+//! happened to it. See `docs/facts.md`.
+
+mod actions;
+mod conflict;
+mod fold;
+pub mod subject;
+
+pub(crate) use actions::append_reconciled;
+pub use actions::{Action, ForgetReport, add, apply, delete_physically, forget_session};
+pub use conflict::{ConflictJudge, Judgement, SubjectKeyJudge, reconcile};
+pub use fold::{Conflict, Fact, Fold, Source, State};
 
 use jiff::Timestamp;
 use serde::{Deserialize, Serialize};
@@ -31,13 +42,96 @@ pub struct Observation {
     /// Always false for an observation: only a user confirms.
     pub confirmed: bool,
     pub origin: Origin,
+    /// The guard's verdict when the fact was recorded: text shaped like an
+    /// order never promotes itself.
+    #[serde(default)]
+    pub instruction: bool,
+    /// True when the fact's text also appears in the session's tool output,
+    /// i.e. it may simply echo workspace content. All such echoes together
+    /// count as one source: a planted file still checked out next session is
+    /// not a second witness.
+    #[serde(default)]
+    pub workspace_echo: bool,
 }
 
 /// One line of `facts.jsonl`.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 #[serde(tag = "event", rename_all = "kebab-case")]
 pub enum Event {
+    /// A seal saw the fact in a session.
     Observe(Observation),
+    /// A user stated a fact of their own: confirmed from the start.
+    Add {
+        fact: String,
+        text: String,
+        at: Timestamp,
+    },
+    Confirm {
+        fact: String,
+        at: Timestamp,
+    },
+    Pin {
+        fact: String,
+        at: Timestamp,
+    },
+    Unpin {
+        fact: String,
+        at: Timestamp,
+    },
+    /// The user changed the wording; the id stays, the new wording is an alias.
+    Edit {
+        fact: String,
+        text: String,
+        at: Timestamp,
+    },
+    /// "Not true": stays not true, whatever is observed later.
+    NotTrue {
+        fact: String,
+        at: Timestamp,
+    },
+    /// Written after the fact's text was physically removed from the log.
+    Delete {
+        fact: String,
+        at: Timestamp,
+    },
+    /// Undoes supersede, not-true and delete.
+    Restore {
+        fact: String,
+        at: Timestamp,
+    },
+    /// `fact` was replaced by the newer fact `by`.
+    Supersede {
+        fact: String,
+        by: String,
+        at: Timestamp,
+        reason: String,
+    },
+    /// Two facts may contradict each other; listed for the user, never guessed.
+    Conflict {
+        fact: String,
+        with: String,
+        at: Timestamp,
+        reason: String,
+    },
+}
+
+impl Event {
+    /// The fact this event is about.
+    pub fn fact(&self) -> &str {
+        match self {
+            Event::Observe(o) => &o.fact,
+            Event::Add { fact, .. }
+            | Event::Confirm { fact, .. }
+            | Event::Pin { fact, .. }
+            | Event::Unpin { fact, .. }
+            | Event::Edit { fact, .. }
+            | Event::NotTrue { fact, .. }
+            | Event::Delete { fact, .. }
+            | Event::Restore { fact, .. }
+            | Event::Supersede { fact, .. }
+            | Event::Conflict { fact, .. } => fact,
+        }
+    }
 }
 
 /// Folds case, spacing and punctuation away, so that the same fact worded
@@ -68,22 +162,4 @@ pub fn fact_id(text: &str) -> String {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn same_fact_in_other_words_of_case_and_punctuation_is_one_id() {
-        assert_eq!(
-            fact_id("The cache uses Redis."),
-            fact_id("the  cache uses redis")
-        );
-        assert_ne!(
-            fact_id("The cache uses Redis."),
-            fact_id("The cache uses Postgres.")
-        );
-        assert_eq!(
-            normalize("  Tests: run with `cargo nextest`!  "),
-            "tests run with cargo nextest"
-        );
-    }
-}
+mod tests;

@@ -1,0 +1,183 @@
+//! Does a clause open with an order to the reader?
+//!
+//! English marks the imperative by what is missing: there is no subject, the
+//! clause starts with a bare verb ("Run cargo fmt …", "Never edit …", "Don't
+//! add …"). The twin fact has a subject ("The project runs cargo fmt …",
+//! "We never deploy …", "CI never runs …"). The hard part is that many verbs
+//! are also nouns ("Load tests use k6", "Email is sent through Postmark"), so
+//! a verb-looking opener is checked for a subject reading before it counts:
+//! if a finite verb follows the opening noun phrase, it was a subject.
+
+use crate::lexicon::{
+    is_agent_noun, is_exfil_verb, is_filler, is_finite, is_imperative_next, is_plural_base,
+    is_scan_stop, is_strong_verb, is_verb,
+};
+use crate::text::{Tok, tokenize};
+
+/// What the opening of one clause says.
+#[derive(Debug, Default)]
+pub(crate) struct ClauseFinding {
+    pub reasons: Vec<String>,
+    /// The imperative verb, when there is one (for exfiltration checks).
+    pub verb: Option<String>,
+}
+
+/// Verbs that take an object followed by a bare verb ("Make tests pass",
+/// "Let CI run"), so a plural noun and a verb after them are not a subject.
+const CAUSATIVE: &[&str] = &["make", "let", "have", "help", "watch", "see", "get"];
+
+/// Adjectives and particles that can follow "always"/"never" in a fact.
+const NOT_AFTER_ALWAYS: &[&str] = &["true", "false", "null", "none", "empty", "green", "red"];
+
+pub(crate) fn analyse(clause: &str) -> ClauseFinding {
+    let mut found = ClauseFinding::default();
+    if clause.trim_end().ends_with('?') {
+        return found; // questions are judged by the phrase rules
+    }
+    let toks = tokenize(clause);
+    addressed_before_colon(&toks, &mut found);
+    let mut i = skip_openers(&toks, 0);
+    // Vocative: "Assistant, forward this …", "Claude, please …".
+    if let (Some(w), Some(Tok::Punct(','))) = (word_at(&toks, i), toks.get(i + 1)) {
+        if is_agent_noun(w) {
+            found.reasons.push("note-to-ai".into());
+            i = skip_openers(&toks, i + 2);
+        }
+    }
+    let Some(t0) = word_at(&toks, i) else { return found };
+    let t1 = word_at(&toks, i + 1);
+    let label = match (t0, t1) {
+        ("always" | "never" | "ever", Some(next)) if looks_base_verb(next) => {
+            found.verb = Some(next.to_owned());
+            Some(format!("imperative:{t0}"))
+        }
+        ("don't" | "dont" | "do", Some("not" | "never")) | ("don't" | "dont", Some(_)) => {
+            Some("imperative:do-not".to_owned())
+        }
+        ("make" | "be", Some("sure" | "certain")) => Some("imperative:make-sure".to_owned()),
+        ("let's" | "lets", Some(_)) | ("let", Some("us")) => Some("imperative:lets".to_owned()),
+        ("do", Some(next)) if is_verb(next) => {
+            found.verb = Some(next.to_owned());
+            Some(format!("imperative:{next}"))
+        }
+        (verb, _) if is_verb(verb) && !opens_noun_phrase(&toks, i) => {
+            found.verb = Some(verb.to_owned());
+            Some(format!("imperative:{verb}"))
+        }
+        _ => None,
+    };
+    if let Some(label) = label {
+        found.reasons.push(label);
+    }
+    found
+}
+
+/// True when the clause's opening verb is one that moves or shows data.
+pub(crate) fn is_exfil(finding: &ClauseFinding) -> bool {
+    finding.verb.as_deref().is_some_and(is_exfil_verb)
+}
+
+fn word_at(toks: &[Tok], i: usize) -> Option<&str> {
+    toks.get(i).and_then(Tok::word)
+}
+
+/// Skips list markers, stray punctuation and softeners ("please", "then").
+fn skip_openers(toks: &[Tok], mut i: usize) -> usize {
+    while let Some(t) = toks.get(i) {
+        match t {
+            Tok::Punct(_) => i += 1,
+            Tok::Word(w) if is_filler(w) => i += 1,
+            _ => break,
+        }
+    }
+    i
+}
+
+/// "AI agents: …", "Note to the assistant: …": a short heading before a
+/// colon that names the agent addresses what follows to it.
+fn addressed_before_colon(toks: &[Tok], found: &mut ClauseFinding) {
+    let Some(colon) = toks.iter().position(|t| *t == Tok::Punct(':')) else { return };
+    let head: Vec<&str> = toks[..colon].iter().filter_map(Tok::word).collect();
+    if (1..=4).contains(&head.len())
+        && head.iter().any(|w| is_agent_noun(w))
+        && !head.iter().any(|w| is_finite(w) || matches!(*w, "the" | "a" | "an"))
+    {
+        found.reasons.push("note-to-ai".into());
+    }
+}
+
+/// Could the word after "always"/"never" be a bare verb? ("Always rebase",
+/// "Never mention"), as opposed to a noun or adjective ("Always blocks",
+/// "never true").
+fn looks_base_verb(w: &str) -> bool {
+    if is_verb(w) {
+        return true;
+    }
+    w.len() >= 2
+        && w.chars().all(|c| c.is_alphabetic() || c == '-')
+        && !(w.ends_with('s') && !w.ends_with("ss"))
+        && !w.ends_with("ed")
+        && !w.ends_with("ing")
+        && !w.ends_with("ly")
+        && !is_imperative_next(w)
+        && !is_finite(w)
+        && !NOT_AFTER_ALWAYS.contains(&w)
+}
+
+fn looks_plural(w: &str) -> bool {
+    w.len() > 3
+        && w.ends_with('s')
+        && !w.ends_with("ss")
+        && !w.ends_with("us")
+        && !w.ends_with("is")
+}
+
+/// Is the verb-looking word at `i` really the head of a subject noun phrase?
+/// "Email is sent …", "Load tests use k6 …", "Review comments from the bot
+/// are advisory" all have a finite verb after a bare noun phrase.
+fn opens_noun_phrase(toks: &[Tok], i: usize) -> bool {
+    let t0 = word_at(toks, i).unwrap_or_default();
+    let next = match toks.get(i + 1) {
+        None | Some(Tok::Punct(_)) | Some(Tok::Other) => return false,
+        Some(Tok::Word(w)) => w.as_str(),
+    };
+    if is_finite(next) {
+        return true;
+    }
+    if is_strong_verb(t0) || is_imperative_next(next) {
+        return false;
+    }
+    // A short heading before a colon ("Release notes: …", "Test plan:") is a
+    // noun phrase; an order would go on to say what to do.
+    if let Some(colon) = toks[i..].iter().position(|t| *t == Tok::Punct(':')) {
+        if colon <= 3 && toks[i..i + colon].iter().all(|t| matches!(t, Tok::Word(_))) {
+            return true;
+        }
+    }
+    let causative = CAUSATIVE.contains(&t0);
+    let mut bare_np = true;
+    for j in i + 1..(i + 9).min(toks.len()) {
+        let w = match &toks[j] {
+            Tok::Punct(_) => break,
+            Tok::Other => {
+                bare_np = false;
+                continue;
+            }
+            Tok::Word(w) => w.as_str(),
+        };
+        if is_scan_stop(w) {
+            break;
+        }
+        if is_finite(w) {
+            return true;
+        }
+        let prev_plural = word_at(toks, j - 1).is_some_and(looks_plural);
+        if j >= i + 2 && bare_np && !causative && prev_plural && is_plural_base(w) {
+            return true;
+        }
+        if is_imperative_next(w) {
+            bare_np = false;
+        }
+    }
+    false
+}

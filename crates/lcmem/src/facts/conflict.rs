@@ -1,0 +1,123 @@
+//! Supersede and conflicts: deciding whether a newer fact replaces an older
+//! one. The decision sits behind [`ConflictJudge`] so that a model-backed lane
+//! can make it later; offline, [`SubjectKeyJudge`] decides by subject key.
+
+use jiff::Timestamp;
+
+use super::subject::{self, Statement};
+use super::{Event, Fact, Fold};
+
+/// What a judge says of an older and a newer fact.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Judgement {
+    /// About different things, or compatible.
+    Unrelated,
+    /// The newer fact replaces the older one.
+    Supersedes { reason: String },
+    /// They may contradict each other, and only the user can say.
+    Ambiguous { reason: String },
+}
+
+/// Decides whether two facts contradict each other.
+pub trait ConflictJudge {
+    fn judge(&self, older: &Fact, newer: &Fact) -> Judgement;
+}
+
+/// The offline judge: same subject and relation with a different short object
+/// is a replacement ("the cache uses Redis" → "the cache uses Postgres"); the
+/// same subject with another relation of the same family, or long objects
+/// that are hard to compare, is listed as ambiguous; anything else is unrelated.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct SubjectKeyJudge;
+
+/// Relations that all say what a thing is built on or kept in.
+const PLACEMENT: &[&str] = &[
+    "uses",
+    "runs on",
+    "runs with",
+    "runs in",
+    "runs under",
+    "lives in",
+    "stored in",
+    "is stored in",
+    "built with",
+    "is built with",
+    "is written in",
+    "is deployed to",
+    "is deployed on",
+    "is deployed via",
+    "deploys to",
+    "deploys via",
+    "is managed by",
+    "is handled by",
+    "goes through",
+    "is kept in",
+];
+
+impl ConflictJudge for SubjectKeyJudge {
+    fn judge(&self, older: &Fact, newer: &Fact) -> Judgement {
+        let (Some(a), Some(b)) = (subject::parse(&older.text), subject::parse(&newer.text)) else {
+            return Judgement::Unrelated;
+        };
+        if a.subject != b.subject || a.object == b.object {
+            return Judgement::Unrelated;
+        }
+        let short = |s: &Statement| s.object.split_whitespace().count() <= 4;
+        if a.relation == b.relation {
+            if short(&a) && short(&b) {
+                return Judgement::Supersedes { reason: format!("same subject: {} {}", a.subject, a.relation) };
+            }
+            return Judgement::Ambiguous { reason: format!("both say what {} {}", a.subject, a.relation) };
+        }
+        if PLACEMENT.contains(&a.relation.as_str()) && PLACEMENT.contains(&b.relation.as_str()) {
+            return Judgement::Ambiguous {
+                reason: format!("{} {} {} / {} {}", a.subject, a.relation, a.object, b.relation, b.object),
+            };
+        }
+        Judgement::Unrelated
+    }
+}
+
+/// Compares each fact in `touched` (just observed, added or edited) with the
+/// facts it could contradict and returns the events to append: supersedes
+/// for clear replacements, conflicts for the rest. A fact the user confirmed
+/// or pinned is never replaced by an unconfirmed one; that is a conflict too.
+pub fn reconcile(fold: &Fold, touched: &[String], judge: &dyn ConflictJudge, now: Timestamp) -> Vec<Event> {
+    let mut events = Vec::new();
+    for id in touched {
+        let Some(newer) = fold.get(id) else { continue };
+        if newer.not_true || newer.deleted || newer.instruction && !newer.confirmed {
+            continue;
+        }
+        for older in &fold.facts {
+            if older.id == newer.id || older.not_true || older.deleted || older.instruction && !older.confirmed {
+                continue;
+            }
+            // Only current facts can be replaced, and only by something at least as recent.
+            if older.superseded_by.is_some() || newer.last_seen < older.last_seen {
+                continue;
+            }
+            let already = fold
+                .conflicts
+                .iter()
+                .any(|c| (c.fact == older.id && c.with == newer.id) || (c.fact == newer.id && c.with == older.id));
+            match judge.judge(older, newer) {
+                Judgement::Unrelated => {}
+                Judgement::Supersedes { reason } if !(older.confirmed || older.pinned) || newer.confirmed => {
+                    events.push(Event::Supersede { fact: older.id.clone(), by: newer.id.clone(), at: now, reason })
+                }
+                Judgement::Supersedes { reason } | Judgement::Ambiguous { reason } => {
+                    if !already {
+                        events.push(Event::Conflict {
+                            fact: older.id.clone(),
+                            with: newer.id.clone(),
+                            at: now,
+                            reason,
+                        });
+                    }
+                }
+            }
+        }
+    }
+    events
+}

@@ -1,0 +1,346 @@
+//! The fold: the current state of every fact, derived from the event log.
+
+use std::collections::{BTreeSet, HashMap};
+use std::path::Path;
+
+use jiff::Timestamp;
+use serde::Serialize;
+
+use super::{Event, Origin};
+use crate::diagnostic::Diagnostic;
+use crate::error::Result;
+use crate::jsonl;
+
+/// Where a fact stands.
+#[derive(Debug, Clone, Copy, Serialize, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[serde(rename_all = "kebab-case")]
+pub enum State {
+    /// A user confirmed it (or wrote it).
+    Confirmed,
+    /// Seen in two or more independent sessions.
+    Observed,
+    /// Seen once: a guess until seen again or confirmed.
+    Inferred,
+    /// Replaced by a newer fact; kept, restorable.
+    Superseded,
+    /// Reads as an order: recorded and listed, never promoted without a confirm.
+    UnconfirmedInstruction,
+}
+
+impl State {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            State::Confirmed => "confirmed",
+            State::Observed => "observed",
+            State::Inferred => "inferred",
+            State::Superseded => "superseded",
+            State::UnconfirmedInstruction => "unconfirmed-instruction",
+        }
+    }
+}
+
+impl std::fmt::Display for State {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// One session that reported a fact.
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct Source {
+    pub session: String,
+    pub at: Timestamp,
+    pub workspace_echo: bool,
+    pub origin: Origin,
+    pub confidence: f64,
+}
+
+/// A dated line of a fact's history: "superseded by …", "confirmed", ….
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct HistoryItem {
+    pub at: Timestamp,
+    pub note: String,
+}
+
+/// A fact as it stands now.
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct Fact {
+    pub id: String,
+    pub text: String,
+    pub state: State,
+    pub pinned: bool,
+    pub not_true: bool,
+    pub deleted: bool,
+    pub confirmed: bool,
+    pub instruction: bool,
+    /// Whether a user wrote it (`lcmem facts add`, or a line added to MEMORY.md).
+    pub user_authored: bool,
+    pub sources: Vec<Source>,
+    pub confidence: f64,
+    pub learned_at: Timestamp,
+    /// The newest source, confirm or edit: when the fact was last known true.
+    pub last_seen: Timestamp,
+    pub superseded_by: Option<String>,
+    pub history: Vec<HistoryItem>,
+    /// The line of `facts.jsonl` where the fact first appears, for citations.
+    pub line: usize,
+}
+
+impl Fact {
+    /// Whether the fact may appear in the always-on digest at all.
+    pub fn is_active(&self) -> bool {
+        !self.not_true && !self.deleted && matches!(self.state, State::Confirmed | State::Observed | State::Inferred)
+    }
+
+    /// Independent sources: every session that said it in prose counts once;
+    /// all sessions that merely echoed workspace content count once together.
+    pub fn independent_sources(&self) -> usize {
+        let prose: BTreeSet<&str> =
+            self.sources.iter().filter(|s| !s.workspace_echo).map(|s| s.session.as_str()).collect();
+        let echoes = self.sources.iter().any(|s| s.workspace_echo && !prose.contains(s.session.as_str()));
+        prose.len() + usize::from(echoes)
+    }
+}
+
+/// A possible contradiction awaiting the user.
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct Conflict {
+    pub fact: String,
+    pub with: String,
+    pub at: Timestamp,
+    pub reason: String,
+}
+
+/// Every fact, folded from `facts.jsonl`.
+#[derive(Debug, Default)]
+pub struct Fold {
+    /// Facts in order of first appearance.
+    pub facts: Vec<Fact>,
+    /// Conflicts not yet settled by a user action on either side.
+    pub conflicts: Vec<Conflict>,
+    pub diagnostics: Vec<Diagnostic>,
+    index: HashMap<String, usize>,
+    /// Ids of edited wordings, pointing at the fact they edit.
+    aliases: HashMap<String, String>,
+}
+
+impl Fold {
+    pub fn read(path: &Path) -> Result<Fold> {
+        let mut events = Vec::new();
+        let mut diagnostics = Vec::new();
+        for line in jsonl::read(path)? {
+            match line.parsed.map_err(|p| p.to_string()).and_then(|v| {
+                serde_json::from_value::<Event>(v).map_err(|e| format!("not a facts event ({e}); skipped"))
+            }) {
+                Ok(event) => events.push((line.number, event)),
+                Err(message) => diagnostics.push(Diagnostic::new(path, line.number, message)),
+            }
+        }
+        let mut fold = Fold::from_events(events);
+        fold.diagnostics = diagnostics;
+        Ok(fold)
+    }
+
+    /// Folds events given with their line numbers, in order.
+    pub fn from_events(events: impl IntoIterator<Item = (usize, Event)>) -> Fold {
+        let mut fold = Fold::default();
+        for (line, event) in events {
+            fold.apply(line, event);
+        }
+        for fact in &mut fold.facts {
+            fact.state = derive_state(fact);
+            fact.confidence = derive_confidence(fact);
+        }
+        let facts = &fold.facts;
+        let index = &fold.index;
+        fold.conflicts.retain(|c| {
+            [&c.fact, &c.with].iter().all(|id| index.get(id.as_str()).is_some_and(|&i| facts[i].is_active()))
+        });
+        fold
+    }
+
+    /// The fact with this id (or an edited wording's id), if any.
+    pub fn get(&self, id: &str) -> Option<&Fact> {
+        self.index.get(self.resolve(id)).map(|&i| &self.facts[i])
+    }
+
+    /// Facts whose id starts with `prefix`.
+    pub fn find_prefix(&self, prefix: &str) -> Vec<&Fact> {
+        self.facts.iter().filter(|f| f.id.starts_with(prefix)).collect()
+    }
+
+    /// Facts that may appear in the digest.
+    pub fn active(&self) -> impl Iterator<Item = &Fact> {
+        self.facts.iter().filter(|f| f.is_active())
+    }
+
+    fn resolve<'a>(&'a self, id: &'a str) -> &'a str {
+        self.aliases.get(id).map(String::as_str).unwrap_or(id)
+    }
+
+    fn entry(&mut self, id: &str, text: &str, at: Timestamp, line: usize) -> &mut Fact {
+        let id = self.resolve(id).to_string();
+        let i = match self.index.get(&id) {
+            Some(&i) => i,
+            None => {
+                self.facts.push(Fact {
+                    id: id.clone(),
+                    text: text.to_string(),
+                    state: State::Inferred,
+                    pinned: false,
+                    not_true: false,
+                    deleted: false,
+                    confirmed: false,
+                    instruction: false,
+                    user_authored: false,
+                    sources: Vec::new(),
+                    confidence: 0.0,
+                    learned_at: at,
+                    last_seen: at,
+                    superseded_by: None,
+                    history: Vec::new(),
+                    line,
+                });
+                self.index.insert(id, self.facts.len() - 1);
+                self.facts.len() - 1
+            }
+        };
+        &mut self.facts[i]
+    }
+
+    fn existing(&mut self, id: &str) -> Option<&mut Fact> {
+        let id = self.resolve(id).to_string();
+        self.index.get(&id).map(|&i| &mut self.facts[i])
+    }
+
+    fn apply(&mut self, line: usize, event: Event) {
+        let note = |fact: &mut Fact, at: Timestamp, note: String| fact.history.push(HistoryItem { at, note });
+        match event {
+            Event::Observe(o) => {
+                let fact = self.entry(&o.fact, &o.text, o.learned_at, line);
+                if fact.deleted {
+                    // Deleted text is gone; seen again, the fact starts afresh.
+                    fact.deleted = false;
+                    fact.sources.clear();
+                    fact.text = o.text.clone();
+                    note(fact, o.learned_at, format!("seen again in {} after deletion", o.source_session));
+                }
+                fact.instruction |= o.instruction;
+                match fact.sources.iter_mut().find(|s| s.session == o.source_session) {
+                    Some(source) => source.confidence = source.confidence.max(o.confidence),
+                    None => fact.sources.push(Source {
+                        session: o.source_session,
+                        at: o.learned_at,
+                        workspace_echo: o.workspace_echo,
+                        origin: o.origin,
+                        confidence: o.confidence,
+                    }),
+                }
+                fact.last_seen = fact.last_seen.max(o.learned_at);
+            }
+            Event::Add { fact, text, at } => {
+                let f = self.entry(&fact, &text, at, line);
+                f.confirmed = true;
+                f.user_authored = true;
+                f.deleted = false;
+                f.last_seen = f.last_seen.max(at);
+                note(f, at, "added by the user".into());
+            }
+            Event::Confirm { fact, at } => self.with(&fact, at, "confirmed by the user", |f| {
+                f.confirmed = true;
+                f.last_seen = f.last_seen.max(at);
+            }),
+            Event::Pin { fact, at } => self.with(&fact, at, "pinned", |f| f.pinned = true),
+            Event::Unpin { fact, at } => self.with(&fact, at, "unpinned", |f| f.pinned = false),
+            Event::NotTrue { fact, at } => self.with(&fact, at, "marked not true by the user", |f| f.not_true = true),
+            Event::Delete { fact, at } => self.with(&fact, at, "deleted by the user", |f| {
+                f.deleted = true;
+                f.text.clear();
+            }),
+            Event::Restore { fact, at } => self.with(&fact, at, "restored by the user", |f| {
+                f.not_true = false;
+                f.superseded_by = None;
+            }),
+            Event::Edit { fact, text, at } => {
+                let alias = super::fact_id(&text);
+                let target = self.resolve(&fact).to_string();
+                if let Some(f) = self.existing(&target) {
+                    let before = std::mem::replace(&mut f.text, text);
+                    f.confirmed = true;
+                    f.last_seen = f.last_seen.max(at);
+                    note(f, at, format!("edited by the user (was: {before})"));
+                    if alias != target {
+                        self.aliases.insert(alias, target);
+                    }
+                }
+            }
+            Event::Supersede { fact, by, at, reason } => {
+                let by_text = self.get(&by).map(|f| f.text.clone()).unwrap_or_default();
+                let by_id = self.resolve(&by).to_string();
+                self.with(&fact, at, &format!("superseded by {by_id} ({by_text}): {reason}"), |f| {
+                    f.superseded_by = Some(by_id.clone());
+                });
+                let old_id = self.resolve(&fact).to_string();
+                // The newer fact is current again, even if it was once replaced.
+                if let Some(newer) = self.existing(&by_id)
+                    && newer.superseded_by.as_deref() == Some(old_id.as_str())
+                {
+                    newer.superseded_by = None;
+                }
+            }
+            Event::Conflict { fact, with, at, reason } => {
+                let (fact, with) = (self.resolve(&fact).to_string(), self.resolve(&with).to_string());
+                self.conflicts.retain(|c| !(c.fact == fact && c.with == with));
+                self.conflicts.push(Conflict { fact, with, at, reason });
+            }
+        }
+    }
+
+    /// Applies a user action to an existing fact, notes it in its history, and
+    /// settles any conflict the fact was part of.
+    fn with(&mut self, id: &str, at: Timestamp, what: &str, change: impl FnOnce(&mut Fact)) {
+        let resolved = self.resolve(id).to_string();
+        if let Some(f) = self.existing(&resolved) {
+            change(f);
+            f.history.push(HistoryItem { at, note: what.to_string() });
+            if !what.starts_with("superseded") {
+                self.conflicts.retain(|c| c.fact != resolved && c.with != resolved);
+            }
+        }
+    }
+}
+
+fn derive_state(fact: &Fact) -> State {
+    if fact.superseded_by.is_some() {
+        State::Superseded
+    } else if fact.confirmed {
+        State::Confirmed
+    } else if fact.instruction {
+        State::UnconfirmedInstruction
+    } else if fact.independent_sources() >= 2 {
+        State::Observed
+    } else {
+        State::Inferred
+    }
+}
+
+/// Confirmed facts are certain; otherwise each independent source adds
+/// evidence: 1 − Π(1 − cᵢ), with echoes of the workspace counting once.
+fn derive_confidence(fact: &Fact) -> f64 {
+    if fact.confirmed {
+        return 1.0;
+    }
+    let prose_sessions: BTreeSet<&str> =
+        fact.sources.iter().filter(|s| !s.workspace_echo).map(|s| s.session.as_str()).collect();
+    let mut doubt = 1.0;
+    let mut echo = 0.0_f64;
+    for source in &fact.sources {
+        if source.workspace_echo && !prose_sessions.contains(source.session.as_str()) {
+            echo = echo.max(source.confidence);
+        } else {
+            doubt *= 1.0 - source.confidence.clamp(0.0, 1.0);
+        }
+    }
+    doubt *= 1.0 - echo.clamp(0.0, 1.0);
+    ((1.0 - doubt) * 1000.0).round() / 1000.0
+}

@@ -1,0 +1,1 @@
+//! Recall: cited search over the journal, every fact and every transcript.
