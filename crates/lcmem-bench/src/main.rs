@@ -4,6 +4,7 @@
 //! data sets that live outside the repository (see `docs/benchmarks.md`).
 
 mod injection_corpus;
+mod locomo;
 mod secrets_corpus;
 
 use std::path::PathBuf;
@@ -34,6 +35,66 @@ enum Command {
         #[arg(long)]
         misses: bool,
     },
+    /// Recall quality on LoCoMo-format conversations: session hit@1/5/10 and
+    /// turn recall@5/10/25, overall and per question category.
+    Locomo {
+        /// A JSON list of LoCoMo conversations.
+        file: PathBuf,
+        /// Print the figures as JSON.
+        #[arg(long)]
+        json: bool,
+        /// List (on stderr) each question whose evidence is not all in the top 10.
+        #[arg(long)]
+        misses: bool,
+        #[command(flatten)]
+        tuning: TuningArgs,
+    },
+}
+
+/// Ranking constants, to measure what each refinement is worth. Unset ones
+/// keep the defaults recall ships with.
+#[derive(clap::Args)]
+struct TuningArgs {
+    #[arg(long)]
+    k1: Option<f64>,
+    #[arg(long)]
+    b: Option<f64>,
+    /// Share of the neighbouring turns' scores (0: off).
+    #[arg(long)]
+    neighbours: Option<f64>,
+    /// Share of the session's score (0: off).
+    #[arg(long)]
+    session: Option<f64>,
+    /// Feedback documents for RM3 (0: off).
+    #[arg(long)]
+    feedback_docs: Option<usize>,
+    #[arg(long)]
+    feedback_terms: Option<usize>,
+    #[arg(long)]
+    feedback_weight: Option<f64>,
+}
+
+impl TuningArgs {
+    fn tuning(&self) -> lcmem::recall::Tuning {
+        let mut t = lcmem::recall::Tuning::default();
+        let set = |slot: &mut f64, v: Option<f64>| {
+            if let Some(v) = v {
+                *slot = v;
+            }
+        };
+        set(&mut t.k1, self.k1);
+        set(&mut t.b, self.b);
+        set(&mut t.neighbours, self.neighbours);
+        set(&mut t.session, self.session);
+        set(&mut t.feedback_weight, self.feedback_weight);
+        if let Some(v) = self.feedback_docs {
+            t.feedback_docs = v;
+        }
+        if let Some(v) = self.feedback_terms {
+            t.feedback_terms = v;
+        }
+        t
+    }
 }
 
 fn main() -> anyhow::Result<()> {
@@ -59,6 +120,9 @@ fn main() -> anyhow::Result<()> {
                 ),
             };
             print!("{report}");
+        }
+        Command::Locomo { file, json, misses, tuning } => {
+            print!("{}", locomo::run(&file, tuning.tuning(), json, misses)?)
         }
     }
     Ok(())

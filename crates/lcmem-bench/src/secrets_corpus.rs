@@ -63,6 +63,12 @@ struct Miss {
     got: Option<String>,
 }
 
+impl Miss {
+    fn json(&self) -> Value {
+        json!({"family": self.family, "tier": self.tier, "expect": self.expect, "text": self.text, "got": self.got})
+    }
+}
+
 /// Shows a secret as its first few characters so a report never repeats it.
 fn cut_secret(text: &str, secret: &str) -> String {
     if secret.is_empty() {
@@ -84,9 +90,7 @@ fn one_line(text: &str, max: usize) -> String {
 }
 
 fn field<'a>(case: &'a Value, name: &str, i: usize) -> anyhow::Result<&'a str> {
-    case.get(name)
-        .and_then(Value::as_str)
-        .with_context(|| format!("case {i} has no string field {name:?}"))
+    case.get(name).and_then(Value::as_str).with_context(|| format!("case {i} has no string field {name:?}"))
 }
 
 /// Tier order: the ones the project names first, then any others by name.
@@ -142,8 +146,7 @@ pub fn report(cases: &[Value], json: bool, misses: bool) -> anyhow::Result<Strin
         for t in &tier_names {
             tier_obj.insert((*t).clone(), tiers[*t].json());
         }
-        let fam_obj: serde_json::Map<String, Value> =
-            families.iter().map(|(f, r)| (f.clone(), r.json())).collect();
+        let fam_obj: serde_json::Map<String, Value> = families.iter().map(|(f, r)| (f.clone(), r.json())).collect();
         let mut doc = json!({
             "corpus": "secrets",
             "cases": cases.len(),
@@ -152,13 +155,7 @@ pub fn report(cases: &[Value], json: bool, misses: bool) -> anyhow::Result<Strin
             "total": total.json(),
         });
         if misses {
-            doc["misses"] = missed
-                .iter()
-                .map(|m| {
-                    json!({ "family": m.family, "tier": m.tier, "expect": m.expect,
-                            "text": m.text, "got": m.got })
-                })
-                .collect();
+            doc["misses"] = missed.iter().map(Miss::json).collect();
         }
         return Ok(serde_json::to_string_pretty(&doc)? + "\n");
     }
@@ -198,13 +195,11 @@ mod tests {
     #[test]
     fn tallies_by_tier_and_lists_misses_without_the_secret() {
         let secret = format!("ghp_{}", "Ab3".repeat(12));
+        let case = |family: &str, tier: &str, expect: &str, text: &str, secret: &str| json!({"family": family, "tier": tier, "expect": expect, "text": text, "secret": secret});
         let cases = vec![
-            json!({"family": "github", "tier": "core", "expect": "redact",
-                   "text": format!("token {secret}"), "secret": secret}),
-            json!({"family": "prose", "tier": "core", "expect": "keep",
-                   "text": "rotate the password regularly"}),
-            json!({"family": "exotic", "tier": "hard", "expect": "redact",
-                   "text": "opaque zq_not_a_known_shape_123", "secret": "zq_not_a_known_shape_123"}),
+            case("github", "core", "redact", &format!("token {secret}"), &secret),
+            case("prose", "core", "keep", "rotate the password regularly", ""),
+            case("exotic", "hard", "redact", "opaque zq_not_a_known_shape_123", "zq_not_a_known_shape_123"),
         ];
         let text = report(&cases, false, true).unwrap();
         assert!(text.contains("core"), "{text}");

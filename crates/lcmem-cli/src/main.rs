@@ -47,11 +47,22 @@ struct Cli {
 }
 
 fn main() -> ExitCode {
+    restore_default_sigpipe();
     let cli = Cli::parse();
     let context = Context::new(cli.home, cli.project);
     match cmd::run(cli.command, &context) {
         Ok(code) => code,
         Err(error) => output::report_error(&error),
+    }
+}
+
+/// A command piped into `head` should stop quietly when the pipe closes, as
+/// Unix tools do, instead of failing on a write to a closed pipe.
+fn restore_default_sigpipe() {
+    // SAFETY: called first thing in main, before any thread exists; setting a
+    // signal's disposition to its default has no other precondition.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }
 }
 

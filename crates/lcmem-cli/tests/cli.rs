@@ -32,7 +32,7 @@ fn sealing_the_example_project_summarises_every_session_and_leaks_nothing() {
         entries.iter().find(|e| e["session_id"] == id).unwrap()["summary"].as_str().unwrap().to_string()
     };
     assert!(summary("2026-11-18-changelog-104").starts_with("Tidied CHANGELOG.md for v1.0.4"));
-    assert!(summary("2026-10-05-refund-retries").contains("retries for refunds"));
+    assert!(summary("2026-11-12-refund-retries").contains("retries for refunds"));
     assert!(summary("2026-11-06-cache-postgres").contains("from Redis to Postgres"));
     assert!(summary("2026-10-12-graphql-spike").starts_with("Abandoned"));
     for e in &entries {

@@ -9,7 +9,7 @@
 //! if a finite verb follows the opening noun phrase, it was a subject.
 
 use crate::lexicon::{
-    is_agent_noun, is_exfil_verb, is_filler, is_finite, is_imperative_next, is_plural_base,
+    is_agent_noun, is_determiner, is_exfil_verb, is_filler, is_finite, is_imperative_next, is_plural_base,
     is_scan_stop, is_strong_verb, is_verb,
 };
 use crate::text::{Tok, tokenize};
@@ -38,11 +38,11 @@ pub(crate) fn analyse(clause: &str) -> ClauseFinding {
     addressed_before_colon(&toks, &mut found);
     let mut i = skip_openers(&toks, 0);
     // Vocative: "Assistant, forward this …", "Claude, please …".
-    if let (Some(w), Some(Tok::Punct(','))) = (word_at(&toks, i), toks.get(i + 1)) {
-        if is_agent_noun(w) {
-            found.reasons.push("note-to-ai".into());
-            i = skip_openers(&toks, i + 2);
-        }
+    if let (Some(w), Some(Tok::Punct(','))) = (word_at(&toks, i), toks.get(i + 1))
+        && is_agent_noun(w)
+    {
+        found.reasons.push("note-to-ai".into());
+        i = skip_openers(&toks, i + 2);
     }
     let Some(t0) = word_at(&toks, i) else { return found };
     let t1 = word_at(&toks, i + 1);
@@ -72,6 +72,26 @@ pub(crate) fn analyse(clause: &str) -> ClauseFinding {
     found
 }
 
+/// Reads a clause that follows a comma mid-sentence. Most such clauses are
+/// list items or continuations, so only an unmistakable order counts: a
+/// verb with a determiner or pronoun object ("…, skip them", "…, delete
+/// the cache") or always/never/don't + verb.
+pub(crate) fn analyse_after_comma(clause: &str) -> ClauseFinding {
+    let toks = tokenize(clause);
+    let i = skip_openers(&toks, 0);
+    let (Some(t0), Some(t1)) = (word_at(&toks, i), word_at(&toks, i + 1)) else {
+        return ClauseFinding::default();
+    };
+    let object = is_determiner(t1) && !matches!(t1, "that" | "all" | "no" | "each" | "every");
+    if (is_verb(t0) && object)
+        || (matches!(t0, "always" | "never" | "don't") && is_verb(t1))
+        || (t0 == "do" && matches!(t1, "not" | "never"))
+    {
+        return analyse(clause);
+    }
+    ClauseFinding::default()
+}
+
 /// True when the clause's opening verb is one that moves or shows data.
 pub(crate) fn is_exfil(finding: &ClauseFinding) -> bool {
     finding.verb.as_deref().is_some_and(is_exfil_verb)
@@ -98,7 +118,7 @@ fn skip_openers(toks: &[Tok], mut i: usize) -> usize {
 fn addressed_before_colon(toks: &[Tok], found: &mut ClauseFinding) {
     let Some(colon) = toks.iter().position(|t| *t == Tok::Punct(':')) else { return };
     let head: Vec<&str> = toks[..colon].iter().filter_map(Tok::word).collect();
-    if (1..=4).contains(&head.len())
+    if (1..=6).contains(&head.len())
         && head.iter().any(|w| is_agent_noun(w))
         && !head.iter().any(|w| is_finite(w) || matches!(*w, "the" | "a" | "an"))
     {
@@ -113,23 +133,18 @@ fn looks_base_verb(w: &str) -> bool {
     if is_verb(w) {
         return true;
     }
+    let inflected =
+        (w.ends_with('s') && !w.ends_with("ss")) || w.ends_with("ed") || w.ends_with("ing") || w.ends_with("ly");
     w.len() >= 2
         && w.chars().all(|c| c.is_alphabetic() || c == '-')
-        && !(w.ends_with('s') && !w.ends_with("ss"))
-        && !w.ends_with("ed")
-        && !w.ends_with("ing")
-        && !w.ends_with("ly")
+        && !inflected
         && !is_imperative_next(w)
         && !is_finite(w)
         && !NOT_AFTER_ALWAYS.contains(&w)
 }
 
 fn looks_plural(w: &str) -> bool {
-    w.len() > 3
-        && w.ends_with('s')
-        && !w.ends_with("ss")
-        && !w.ends_with("us")
-        && !w.ends_with("is")
+    w.len() > 3 && w.ends_with('s') && !w.ends_with("ss") && !w.ends_with("us") && !w.ends_with("is")
 }
 
 /// Is the verb-looking word at `i` really the head of a subject noun phrase?
@@ -149,33 +164,39 @@ fn opens_noun_phrase(toks: &[Tok], i: usize) -> bool {
     }
     // A short heading before a colon ("Release notes: …", "Test plan:") is a
     // noun phrase; an order would go on to say what to do.
-    if let Some(colon) = toks[i..].iter().position(|t| *t == Tok::Punct(':')) {
-        if colon <= 3 && toks[i..i + colon].iter().all(|t| matches!(t, Tok::Word(_))) {
-            return true;
-        }
+    if let Some(colon) = toks[i..].iter().position(|t| *t == Tok::Punct(':'))
+        && colon <= 3
+        && toks[i..i + colon].iter().all(|t| matches!(t, Tok::Word(_)))
+    {
+        return true;
     }
     let causative = CAUSATIVE.contains(&t0);
     let mut bare_np = true;
     for j in i + 1..(i + 9).min(toks.len()) {
         let w = match &toks[j] {
             Tok::Punct(_) => break,
-            Tok::Other => {
-                bare_np = false;
-                continue;
-            }
+            Tok::Other => continue,
             Tok::Word(w) => w.as_str(),
         };
-        if is_scan_stop(w) {
+        // "to" + verb is an infinitive ("Use emojis to represent …") and
+        // ends the noun phrase; "to" + noun is a preposition inside it
+        // ("Write access to main is limited …").
+        if is_scan_stop(w) || (w == "to" && word_at(toks, j + 1).is_some_and(is_verb)) {
             break;
         }
         if is_finite(w) {
             return true;
         }
         let prev_plural = word_at(toks, j - 1).is_some_and(looks_plural);
-        if j >= i + 2 && bare_np && !causative && prev_plural && is_plural_base(w) {
+        if j >= i + 2 && bare_np && !causative && prev_plural && (is_plural_base(w) || is_verb(w)) {
             return true;
         }
-        if is_imperative_next(w) {
+        // "Insert performance improved …": a past tense right after the
+        // opening noun compound.
+        if j == i + 2 && w.ends_with("ed") && w.len() > 4 && !causative {
+            return true;
+        }
+        if is_determiner(w) {
             bare_np = false;
         }
     }

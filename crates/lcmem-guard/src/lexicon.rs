@@ -41,18 +41,25 @@ static VERBS: LazyLock<HashSet<&'static str>> = LazyLock::new(|| {
          store strip submit substitute sudo suggest summarise summarize suppress swap switch sync \
          tag take talk teach tell terminate test think touch track transfer translate transmit \
          treat trigger trust try turn type uncomment undo uninstall unlock unset update upgrade \
-         upload use validate verify visit wait wipe wrap write blend answer append")
+         upload use validate verify visit wait wipe wrap write blend answer pass pipe feed raise \
+         lower split join regenerate rebuild recompile redeploy rerun retag revert resubmit \
+         reformat lint benchmark vendor unpin silence mute tweak cap limit throttle escape \
+         sanitize sanitise stick refrain hold mind beware watch double-check hand open employ \
+         utilize utilise leverage enhance augment supplement introduce weave develop elevate \
+         feature express hint allude promote highlight spread analyze analyse identify classify \
+         help invert invite reserve buy purchase donate pay subscribe claim refine polish \
+         paraphrase compose draft outline estimate predict assess rate rank critique correct \
+         proofread transform solve design plan propose emphasize emphasise argue convince \
+         persuade advertise notify inform remind greet thank apologize apologise congratulate \
+         clarify elaborate shorten simplify modify conclude focus grant")
 });
 
-/// Verbs that are (almost) never the first word of a noun phrase, so a
-/// clause they open is an order without further checks.
+/// Verbs that are never the first word of a noun phrase and often take a
+/// whole clause as object ("Ensure CI passes", "Say the tests passed"), so
+/// a finite verb after them is no sign of a subject.
 static STRONG: LazyLock<HashSet<&'static str>> = LazyLock::new(|| {
-    set("add append ask avoid be blend bypass concatenate confirm decode decrypt delete describe \
-         determine disable disregard do email encode encrypt ensure execute exfiltrate explain \
-         forget generate give go ignore imagine include incorporate insert integrate invoke keep \
-         leak let obey omit overlook perform pretend proceed provide prove recommend remember \
-         remove repeat rephrase reply respond reveal reverse run say send show skip substitute \
-         summarise summarize tell translate unlock upload validate verify")
+    set("ask assume be disregard do ensure explain forget ignore imagine insist obey pretend \
+         proceed remember say tell verify")
 });
 
 /// Words that, right after an opening verb, show it is an imperative: the
@@ -62,7 +69,7 @@ static IMPERATIVE_NEXT: LazyLock<HashSet<&'static str>> = LazyLock::new(|| {
          its it them me us him everything anything nothing something everyone to with from in on \
          at for into onto before after without instead using via only directly always never \
          again now first immediately manually locally carefully up down out off over back away \
-         here there what whatever whichever how whether if sure certain code quote")
+         here there what whatever whichever how whether if sure certain code quoted")
 });
 
 /// Finite verbs and auxiliaries: when one follows the opening word, that
@@ -85,21 +92,29 @@ static PLURAL_BASE: LazyLock<HashSet<&'static str>> = LazyLock::new(|| {
          depend happen exist belong point refer sit land remain rely default target wrap map hit \
          read write have do don't work match mirror cover ship emit produce support accept return \
          trigger start end time serve store send consume hold keep vary differ talk lack fall \
-         retry share")
+         retry share group define extend inherit reuse parse poll throw raise panic spawn \
+         assert exercise reference expose")
 });
 
 /// Words after which a finite verb no longer tells anything about the
 /// opening word (it belongs to a subordinate or relative clause).
 static SCAN_STOP: LazyLock<HashSet<&'static str>> = LazyLock::new(|| {
     set("that which who whom whose where when whenever if because so but since unless until \
-         before after while whatever what how as than to whether once though although")
+         before after while whatever what how as than whether once though although")
+});
+
+/// Determiners and pronouns: after one of these, the words that follow are
+/// an object, so a plural noun + verb pair is no longer a subject.
+static DETERMINERS: LazyLock<HashSet<&'static str>> = LazyLock::new(|| {
+    set("the a an this that these those your my our their its all every each any some no it \
+         them me us him her everything anything nothing")
 });
 
 /// Openers that soften or sequence an order without changing it.
 static FILLERS: LazyLock<HashSet<&'static str>> = LazyLock::new(|| {
     set("please pls plz kindly just simply also now then and so first firstly finally lastly \
          next immediately instead again additionally quickly carefully strictly ok okay oh yes \
-         sure but step important urgent")
+         sure but step important urgent actually btw anyway well alright quick")
 });
 
 /// Names an agent answers to; used for vocatives ("Assistant, …") and for
@@ -145,6 +160,9 @@ pub(crate) fn is_plural_base(w: &str) -> bool {
 pub(crate) fn is_scan_stop(w: &str) -> bool {
     SCAN_STOP.contains(w)
 }
+pub(crate) fn is_determiner(w: &str) -> bool {
+    DETERMINERS.contains(w)
+}
 pub(crate) fn is_filler(w: &str) -> bool {
     FILLERS.contains(w)
 }
@@ -158,6 +176,10 @@ pub(crate) fn is_exfil_verb(w: &str) -> bool {
 /// Splits a run of letters with no word gaps (`ignorepreviousinstructions`)
 /// into known words, preferring the fewest pieces; `None` when it cannot be
 /// covered. Runs are short, so the quadratic search is cheap.
+pub(crate) fn is_segment_word(w: &str) -> bool {
+    SEGMENT_WORDS.contains(w)
+}
+
 pub(crate) fn segment(joined: &str) -> Option<String> {
     let lower = joined.to_lowercase();
     if !lower.is_ascii() || lower.len() > 200 {
@@ -170,9 +192,7 @@ pub(crate) fn segment(joined: &str) -> Option<String> {
     for end in 1..=n {
         for start in end.saturating_sub(14)..end {
             let Some((count, _)) = best[start] else { continue };
-            if SEGMENT_WORDS.contains(&lower[start..end])
-                && best[end].is_none_or(|(c, _)| count + 1 < c)
-            {
+            if SEGMENT_WORDS.contains(&lower[start..end]) && best[end].is_none_or(|(c, _)| count + 1 < c) {
                 best[end] = Some((count + 1, start));
             }
         }

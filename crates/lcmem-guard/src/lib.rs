@@ -15,12 +15,15 @@
 //! markers ([`markers`]) and shell pipes ([`shell`]). Any decisive reason
 //! makes the text an instruction; the reasons say why.
 
+mod encoded;
 mod english;
 mod imperative;
 mod languages;
+mod leaks;
 mod lexicon;
 mod markers;
 mod normalize;
+pub mod rules;
 mod shell;
 mod text;
 
@@ -44,6 +47,24 @@ fn is_informational(reason: &str) -> bool {
 
 /// Judges one text. Never panics; linear in the input.
 pub fn judge(text: &str) -> Verdict {
+    let mut reasons = collect_reasons(text);
+    // Base64 blobs and reversed text are judged once more, decoded (one
+    // level deep: an encoded text inside an encoded text is not chased).
+    for (label, hidden) in encoded::hidden_texts(&normalize(text)) {
+        let inner = collect_reasons(&hidden);
+        if inner.iter().any(|r| !is_informational(r)) {
+            reasons.push(label.to_owned());
+            reasons.extend(inner);
+        }
+    }
+    let mut seen = std::collections::HashSet::new();
+    reasons.retain(|r| seen.insert(r.clone()));
+    let instruction = reasons.iter().any(|r| !is_informational(r));
+    Verdict { instruction, reasons }
+}
+
+/// Every rule that fires on `text`, possibly with duplicates.
+fn collect_reasons(text: &str) -> Vec<String> {
     let (normalized, signals) = normalize::normalize_with_signals(text);
     let mut reasons = Vec::new();
     if signals.tag_chars > 0 {
@@ -68,23 +89,26 @@ pub fn judge(text: &str) -> Verdict {
         reasons.push("spaced-letters".to_owned());
     }
 
+    // Shell shapes are read both as written and normalised: normalising
+    // reveals hidden ones, but it may also rewrite names such as `python3`.
+    shell::check(text, &mut reasons);
     shell::check(&normalized, &mut reasons);
     let views = text::views(&normalized);
     markers::check(&views.masked, &mut reasons);
     english::check(&views.prose, &mut reasons);
-    for clause in &views.clauses {
-        let finding = imperative::analyse(clause);
-        if imperative::is_exfil(&finding) && english::mentions_secret(clause) {
+    let findings = views
+        .clauses
+        .iter()
+        .map(|c| (c, imperative::analyse(c)))
+        .chain(views.after_comma.iter().map(|c| (c, imperative::analyse_after_comma(c))));
+    for (clause, finding) in findings {
+        if imperative::is_exfil(&finding) && leaks::mentions_secret(clause) {
             reasons.push("exfiltration".to_owned());
         }
         reasons.extend(finding.reasons);
     }
     languages::check(&views.prose, &views.clauses, &mut reasons);
-
-    let mut seen = std::collections::HashSet::new();
-    reasons.retain(|r| seen.insert(r.clone()));
-    let instruction = reasons.iter().any(|r| !is_informational(r));
-    Verdict { instruction, reasons }
+    reasons
 }
 
 /// Shorthand for `judge(text).instruction`.

@@ -35,7 +35,8 @@ pub(crate) struct Signals {
 pub(crate) fn normalize_with_signals(text: &str) -> (String, Signals) {
     let mut signals = Signals::default();
     let visible = strip_invisible(text, &mut signals);
-    let folded: String = visible.nfkc().map(fold_punctuation).collect();
+    let unescaped = decode_entities(&visible);
+    let folded: String = unescaped.nfkc().map(fold_punctuation).collect();
     let latin = map_homoglyphs(&folded, &mut signals);
     let unleet = map_leet(&latin, &mut signals);
     let joined = join_spaced_letters(&unleet, &mut signals);
@@ -71,10 +72,7 @@ fn strip_invisible(text: &str, signals: &mut Signals) -> String {
                 i += 1;
             }
             // Emoji subdivision flags: U+1F3F4, a few tag letters, CANCEL TAG.
-            let flag = start > 0
-                && chars[start - 1] == '\u{1F3F4}'
-                && i - start <= 7
-                && chars[i - 1] == '\u{E007F}';
+            let flag = start > 0 && chars[start - 1] == '\u{1F3F4}' && i - start <= 7 && chars[i - 1] == '\u{E007F}';
             if !flag {
                 for &t in &chars[start..i] {
                     let ascii = (t as u32) - 0xE0000;
@@ -104,13 +102,60 @@ fn strip_invisible(text: &str, signals: &mut Signals) -> String {
     out
 }
 
+/// Decodes the HTML entities that can spell out markup or letters
+/// (`&lt;|im_start|&gt;`, `&#105;gnore`), so escaped text reads as it
+/// renders.
+fn decode_entities(text: &str) -> String {
+    if !text.contains('&') {
+        return text.to_owned();
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(amp) = rest.find('&') {
+        out.push_str(&rest[..amp]);
+        let tail = &rest[amp..];
+        let entity =
+            tail.find(';').filter(|&end| end <= 10).and_then(|end| entity_char(&tail[1..end]).map(|c| (c, end)));
+        match entity {
+            Some((c, end)) => {
+                out.push(c);
+                rest = &tail[end + 1..];
+            }
+            None => {
+                out.push('&');
+                rest = &tail[1..];
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+fn entity_char(name: &str) -> Option<char> {
+    match name {
+        "lt" => Some('<'),
+        "gt" => Some('>'),
+        "amp" => Some('&'),
+        "quot" => Some('"'),
+        "apos" => Some('\''),
+        "nbsp" => Some(' '),
+        _ => {
+            let num = name.strip_prefix('#')?;
+            let code = match num.strip_prefix(['x', 'X']) {
+                Some(hex) => u32::from_str_radix(hex, 16).ok()?,
+                None => num.parse().ok()?,
+            };
+            char::from_u32(code).filter(|c| !c.is_control() || c.is_whitespace())
+        }
+    }
+}
+
 /// Folds typographic punctuation NFKC leaves alone onto ASCII, so `don’t`
 /// and `don't` are the same word to every rule.
 fn fold_punctuation(c: char) -> char {
     match c {
         '\u{2018}' | '\u{2019}' | '\u{201A}' | '\u{201B}' | '\u{2032}' | '\u{02BC}' => '\'',
-        '\u{201C}' | '\u{201D}' | '\u{201E}' | '\u{201F}' | '\u{2033}' | '\u{00AB}'
-        | '\u{00BB}' => '"',
+        '\u{201C}' | '\u{201D}' | '\u{201E}' | '\u{201F}' | '\u{2033}' | '\u{00AB}' | '\u{00BB}' => '"',
         '\u{2010}'..='\u{2015}' | '\u{2212}' => '-',
         '\u{00A0}' | '\u{2000}'..='\u{200A}' | '\u{202F}' | '\u{205F}' | '\u{3000}' => ' ',
         other => other,
@@ -123,21 +168,107 @@ fn fold_punctuation(c: char) -> char {
 fn confusable(c: char) -> Option<char> {
     Some(match c {
         // Cyrillic
-        'а' => 'a', 'е' | 'ё' => 'e', 'о' => 'o', 'р' => 'p', 'с' => 'c', 'у' => 'y', 'х' => 'x',
-        'і' | 'ї' => 'i', 'ј' => 'j', 'ѕ' => 's', 'ԁ' => 'd', 'ԛ' => 'q', 'ԝ' => 'w', 'һ' => 'h',
-        'ӏ' => 'l', 'ү' => 'y', 'ɡ' => 'g', 'А' => 'A', 'В' => 'B', 'Е' => 'E', 'К' => 'K',
-        'М' => 'M', 'Н' => 'H', 'О' => 'O', 'Р' => 'P', 'С' => 'C', 'Т' => 'T', 'Х' => 'X',
-        'У' => 'Y', 'І' => 'I', 'Ј' => 'J', 'Ѕ' => 'S', 'Ԁ' => 'D', 'Ԛ' => 'Q', 'Ԝ' => 'W',
-        'Һ' => 'H', 'Ӏ' => 'I', 'Ү' => 'Y',
+        'а' => 'a',
+        'е' | 'ё' => 'e',
+        'о' => 'o',
+        'р' => 'p',
+        'с' => 'c',
+        'у' => 'y',
+        'х' => 'x',
+        'і' | 'ї' => 'i',
+        'ј' => 'j',
+        'ѕ' => 's',
+        'ԁ' => 'd',
+        'ԛ' => 'q',
+        'ԝ' => 'w',
+        'һ' => 'h',
+        'ӏ' => 'l',
+        'ү' => 'y',
+        'ɡ' => 'g',
+        'А' => 'A',
+        'В' => 'B',
+        'Е' => 'E',
+        'К' => 'K',
+        'М' => 'M',
+        'Н' => 'H',
+        'О' => 'O',
+        'Р' => 'P',
+        'С' => 'C',
+        'Т' => 'T',
+        'Х' => 'X',
+        'У' => 'Y',
+        'І' => 'I',
+        'Ј' => 'J',
+        'Ѕ' => 'S',
+        'Ԁ' => 'D',
+        'Ԛ' => 'Q',
+        'Ԝ' => 'W',
+        'Һ' => 'H',
+        'Ӏ' => 'I',
+        'Ү' => 'Y',
         // Greek
-        'Α' => 'A', 'Β' => 'B', 'Ε' => 'E', 'Ζ' => 'Z', 'Η' => 'H', 'Ι' => 'I', 'Κ' => 'K',
-        'Μ' => 'M', 'Ν' => 'N', 'Ο' => 'O', 'Ρ' => 'P', 'Τ' => 'T', 'Υ' => 'Y', 'Χ' => 'X',
-        'ο' => 'o', 'α' => 'a', 'ι' => 'i', 'κ' => 'k', 'ν' => 'v', 'ρ' => 'p', 'υ' => 'u',
-        'χ' => 'x', 'ϲ' => 'c', 'ϳ' => 'j', 'γ' => 'y',
+        'Α' => 'A',
+        'Β' => 'B',
+        'Ε' => 'E',
+        'Ζ' => 'Z',
+        'Η' => 'H',
+        'Ι' => 'I',
+        'Κ' => 'K',
+        'Μ' => 'M',
+        'Ν' => 'N',
+        'Ο' => 'O',
+        'Ρ' => 'P',
+        'Τ' => 'T',
+        'Υ' => 'Y',
+        'Χ' => 'X',
+        'ο' => 'o',
+        'α' => 'a',
+        'ι' => 'i',
+        'κ' => 'k',
+        'ν' => 'v',
+        'ρ' => 'p',
+        'υ' => 'u',
+        'χ' => 'x',
+        'ϲ' => 'c',
+        'ϳ' => 'j',
+        'γ' => 'y',
         // Latin extensions and IPA that pass for plain letters
-        'ɑ' => 'a', 'ı' => 'i', 'ȷ' => 'j', 'ɩ' => 'i', 'ʏ' => 'y', 'ꞵ' => 'b',
+        'ɑ' => 'a',
+        'ı' => 'i',
+        'ȷ' => 'j',
+        'ɩ' => 'i',
+        'ʏ' => 'y',
+        'ꞵ' => 'b',
+        // Small capitals
+        'ᴀ' => 'a',
+        'ʙ' => 'b',
+        'ᴄ' => 'c',
+        'ᴅ' => 'd',
+        'ᴇ' => 'e',
+        'ꜰ' => 'f',
+        'ɢ' => 'g',
+        'ʜ' => 'h',
+        'ɪ' => 'i',
+        'ᴊ' => 'j',
+        'ᴋ' => 'k',
+        'ʟ' => 'l',
+        'ᴍ' => 'm',
+        'ɴ' => 'n',
+        'ᴏ' => 'o',
+        'ᴘ' => 'p',
+        'ʀ' => 'r',
+        'ꜱ' => 's',
+        'ᴛ' => 't',
+        'ᴜ' => 'u',
+        'ᴠ' => 'v',
+        'ᴡ' => 'w',
+        'ᴢ' => 'z',
         // Armenian
-        'օ' => 'o', 'ս' => 'u', 'ո' => 'n', 'հ' => 'h', 'ց' => 'g',
+        'օ' => 'o',
+        'ս' => 'u',
+        'ո' => 'n',
+        'հ' => 'h',
+        'ց' => 'g',
         _ => return None,
     })
 }
@@ -166,7 +297,9 @@ fn map_homoglyphs(text: &str, signals: &mut Signals) -> String {
             other += 1;
         }
     }
-    let mostly_latin = latin > other * 2;
+    // Text with no letters outside Latin and look-alikes (all small caps,
+    // say) is Latin in disguise; otherwise the look-alikes must be rare.
+    let mostly_latin = other == 0 || latin > other * 2;
     let mut out = String::with_capacity(text.len());
     for word in split_words(text) {
         let (ascii, conf, alien) = word.chars().fold((0, 0, 0), |(a, c, x), ch| {
@@ -183,7 +316,9 @@ fn map_homoglyphs(text: &str, signals: &mut Signals) -> String {
         let mixed = ascii > 0 && conf > 0 && alien == 0;
         let borrowed = mostly_latin && ascii == 0 && conf > 0 && alien == 0;
         if mixed || borrowed {
-            if word.chars().any(|ch| confusable(ch).is_some() && !is_weak_confusable(ch)) {
+            // Only a word mixing scripts is evidence; a whole word in small
+            // capitals or Cyrillic is mapped for reading but not counted.
+            if mixed && word.chars().any(|ch| confusable(ch).is_some() && !is_weak_confusable(ch)) {
                 signals.homoglyph_words += 1;
             }
             out.extend(word.chars().map(|ch| confusable(ch).unwrap_or(ch)));
@@ -204,85 +339,104 @@ fn split_words(text: &str) -> impl Iterator<Item = &str> {
     std::iter::from_fn(move || {
         let first = rest.chars().next()?;
         let in_word = first.is_alphanumeric();
-        let end = rest
-            .char_indices()
-            .find(|&(_, c)| c.is_alphanumeric() != in_word)
-            .map_or(rest.len(), |(i, _)| i);
+        let end = rest.char_indices().find(|&(_, c)| c.is_alphanumeric() != in_word).map_or(rest.len(), |(i, _)| i);
         let (piece, tail) = rest.split_at(end);
         rest = tail;
         Some(piece)
     })
 }
 
-/// Reads leetspeak words as letters. Deliberately narrow: only words of four
-/// or more characters mixing letters with the digits that stand for letters,
-/// with at least as many letters as digits, so `x86_64`, `sha256`, `k8s`,
-/// `100ms` and version numbers are left exactly as written.
+/// Reads leetspeak words as letters. Deliberately narrow: a word counts
+/// when it mixes letters with the digits that stand for letters (0 1 3 4 5
+/// 7), has at least as many letters as digits and no mixed case, and is
+/// not a name with one trailing digit (`python3`, `ipv4`). Words are only
+/// rewritten when two or more such words appear, since leetspeak comes in
+/// sentences while `md5` or `gp3` come alone.
 fn map_leet(text: &str, signals: &mut Signals) -> String {
     if !text.bytes().any(|b| b.is_ascii_digit()) {
         return text.to_owned();
     }
-    let mut out = String::with_capacity(text.len());
-    for word in split_words(text) {
+    let is_leet = |word: &str| {
         let letters = word.chars().filter(|c| c.is_ascii_alphabetic()).count();
         let digits = word.chars().filter(|c| c.is_ascii_digit()).count();
-        let all_mappable = word
-            .chars()
-            .all(|c| c.is_ascii_alphabetic() || matches!(c, '0' | '1' | '3' | '4' | '5' | '7'));
-        // Mixed case inside a word is an identifier or base64, not leet.
-        let mixed_case = word.chars().skip(1).any(|c| c.is_ascii_uppercase())
-            && word.chars().any(|c| c.is_ascii_lowercase());
-        if (4..=20).contains(&word.len())
-            && letters >= 2
+        let mappable = word.chars().all(|c| c.is_ascii_alphabetic() || matches!(c, '0' | '1' | '3' | '4' | '5' | '7'));
+        let mixed_case =
+            word.chars().skip(1).any(|c| c.is_ascii_uppercase()) && word.chars().any(|c| c.is_ascii_lowercase());
+        let name_with_number = digits == 1 && word.len() >= 4 && word.ends_with(|c: char| c.is_ascii_digit());
+        (3..=20).contains(&word.len())
+            && letters >= 1
             && digits > 0
             && letters >= digits
-            && all_mappable
+            && mappable
             && !mixed_case
-        {
-            signals.leet_words += 1;
-            out.extend(word.chars().map(|c| match c {
-                '0' => 'o',
-                '1' => 'i',
-                '3' => 'e',
-                '4' => 'a',
-                '5' => 's',
-                '7' => 't',
-                other => other,
-            }));
-        } else {
-            out.push_str(word);
-        }
+            && !name_with_number
+    };
+    let count = split_words(text).filter(|w| is_leet(w)).count();
+    if count < 2 {
+        return text.to_owned();
     }
-    out
+    signals.leet_words += count;
+    split_words(text)
+        .map(|word| {
+            if is_leet(word) {
+                word.chars()
+                    .map(|c| match c {
+                        '0' => 'o',
+                        '1' => 'i',
+                        '3' => 'e',
+                        '4' => 'a',
+                        '5' => 's',
+                        '7' => 't',
+                        other => other,
+                    })
+                    .collect()
+            } else {
+                word.to_owned()
+            }
+        })
+        .collect()
 }
 
-/// Joins letters spelled out with single spaces (`i g n o r e`) back into
-/// words. Runs of four or more single letters are joined; two or more spaces
-/// (or any punctuation) mark a word gap. When the whole run was spaced
+/// Joins letters spelled out with spaces (`i g n o r e`) back into words.
+/// A run is four or more single letters separated by one to three spaces;
+/// gaps of two or more spaces mark word breaks. When the run was spaced
 /// evenly, the joined letters are split back into known words if possible.
 fn join_spaced_letters(text: &str, signals: &mut Signals) -> String {
     let chars: Vec<char> = text.chars().collect();
+    let single = |k: usize| {
+        chars[k].is_alphabetic()
+            && (k == 0 || !chars[k - 1].is_alphanumeric())
+            && chars.get(k + 1).is_none_or(|c| !c.is_alphanumeric())
+    };
     let mut out = String::with_capacity(text.len());
     let mut i = 0;
     while i < chars.len() {
-        let at_word_start = i == 0 || !chars[i - 1].is_alphanumeric();
-        if at_word_start && chars[i].is_alphabetic() {
-            // Collect a run: letter, single space, letter, single space ...
-            let mut letters = vec![chars[i]];
+        if single(i) {
+            // (letter, gap before it) pairs of the run starting at i.
+            let mut run = vec![(chars[i], 0usize)];
             let mut j = i + 1;
-            while j + 1 < chars.len()
-                && chars[j] == ' '
-                && chars[j + 1].is_alphabetic()
-                && chars.get(j + 2).is_none_or(|c| !c.is_alphanumeric())
-            {
-                letters.push(chars[j + 1]);
-                j += 2;
+            loop {
+                let spaces = chars[j..].iter().take_while(|&&c| c == ' ').count();
+                if (1..=3).contains(&spaces) && j + spaces < chars.len() && single(j + spaces) {
+                    run.push((chars[j + spaces], spaces));
+                    j += spaces + 1;
+                } else {
+                    break;
+                }
             }
-            let single = chars.get(i + 1).is_none_or(|c| !c.is_alphanumeric());
-            if single && letters.len() >= 4 {
+            if run.len() >= 4 {
                 signals.spaced_runs += 1;
-                let joined: String = letters.iter().collect();
-                out.push_str(&crate::lexicon::segment(&joined).unwrap_or(joined));
+                let even = run.iter().skip(1).all(|&(_, gap)| gap == 1);
+                let mut words: Vec<String> = vec![String::new()];
+                for &(c, gap) in &run {
+                    if gap >= 2 {
+                        words.push(String::new());
+                    }
+                    words.last_mut().expect("non-empty").push(c);
+                }
+                let joined = words.join(" ");
+                let joined = if even { crate::lexicon::segment(&joined) } else { None }.unwrap_or(joined);
+                out.push_str(&joined);
                 i = j;
                 continue;
             }
@@ -290,5 +444,37 @@ fn join_spaced_letters(text: &str, signals: &mut Signals) -> String {
         out.push(chars[i]);
         i += 1;
     }
+    join_split_words(&out)
+}
+
+/// Re-joins known trigger words split by hyphens, dots or underscores
+/// (`ig-nore`, `in.struc.tions`); ordinary compounds such as `force-push`
+/// or `re-run` are not in the list and stay as written.
+fn join_split_words(text: &str) -> String {
+    if !text.contains(['-', '.', '_']) {
+        return text.to_owned();
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(start) = rest.find(|c: char| c.is_alphabetic()) {
+        out.push_str(&rest[..start]);
+        let tail = &rest[start..];
+        let end = tail
+            .char_indices()
+            .find(|&(k, c)| {
+                !(c.is_alphabetic()
+                    || (matches!(c, '-' | '.' | '_') && tail[k + 1..].starts_with(|n: char| n.is_alphabetic())))
+            })
+            .map_or(tail.len(), |(k, _)| k);
+        let word = &tail[..end];
+        let joined: String = word.chars().filter(|c| c.is_alphabetic()).collect();
+        if joined.len() < word.len() && crate::lexicon::is_segment_word(&joined.to_lowercase()) {
+            out.push_str(&joined);
+        } else {
+            out.push_str(word);
+        }
+        rest = &tail[end..];
+    }
+    out.push_str(rest);
     out
 }

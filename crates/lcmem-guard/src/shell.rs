@@ -9,17 +9,19 @@
 
 use std::sync::LazyLock;
 
-use crate::english::{Rule, compile};
+use crate::rules::RuleTable;
 
 /// Shells and interpreters that execute what they read on stdin.
 /// Interpreters only count when they read the program itself from stdin
 /// (`| python`, `| python -`), not a data filter such as `| python -m json.tool`.
 const SHELLS: &str = r"(sudo\s+(-\S+\s+)*)?(env\s+\S+\s+)*((ba|z|k|da|fi|c|tc|a)?sh\b|(python[23]?|perl|ruby|node|php)(\s+-)?\s*($|[\n;&|)`'\x22])|iex\b|invoke-expression\b|pwsh\b|powershell\b|source\b)";
 
-static RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
-    let download = r"(curl|wget|fetch|iwr|irm|invoke-webrequest|invoke-restmethod|aria2c|http(ie)?|lwp-request|gh\s+api)\b";
+static RULES: LazyLock<RuleTable> = LazyLock::new(|| {
+    let download =
+        r"(curl|wget|fetch|iwr|irm|invoke-webrequest|invoke-restmethod|aria2c|http(ie)?|lwp-request|gh\s+api)\b";
     let pipe_download = format!(r"(?i)\b{download}[^|\n;]*\|\s*({SHELLS})");
-    let decode_pipe = format!(r"(?i)\b(base64|openssl\s+(base64|enc))\b[^|\n]*(-d|--decode|-D)\b[^|\n]*\|\s*({SHELLS})");
+    let decode_pipe =
+        format!(r"(?i)\b(base64|openssl\s+(base64|enc))\b[^|\n]*(-d|--decode|-D)\b[^|\n]*\|\s*({SHELLS})");
     let any_pipe_to_decoded = format!(r"(?i)\|\s*base64\s+(-d|--decode|-D)\b[^|\n]*\|\s*({SHELLS})");
     let table: Vec<(&'static str, String)> = vec![
         ("shell-pipe", pipe_download),
@@ -35,14 +37,9 @@ static RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
         ("remote-exec", r"(?i)\b(exec|eval)\s*\(\s*(urllib(\.request)?\.urlopen|requests\.get|urlopen|fetch|http\.get|await fetch|__import__\(\s*['\x22](urllib|requests))".into()),
         ("remote-exec", r"(?i)\b(exec|eval)\s*\([^)\n]{0,80}\b(base64\.b64decode|atob|decode\(\s*['\x22]base64)".into()),
     ];
-    let table: Vec<(&'static str, &str)> = table.iter().map(|(l, p)| (*l, p.as_str())).collect();
-    compile(&table)
+    RuleTable::new("", table.iter().map(|(l, p)| (*l, p.as_str())))
 });
 
 pub(crate) fn check(text: &str, reasons: &mut Vec<String>) {
-    for rule in RULES.iter() {
-        if rule.re.is_match(text) {
-            reasons.push(rule.label.to_owned());
-        }
-    }
+    RULES.check(text, reasons);
 }

@@ -16,6 +16,9 @@ use std::sync::LazyLock;
 use regex::Regex;
 
 pub(crate) struct Views {
+    /// Clauses that follow a comma mid-sentence ("…, skip them"): read
+    /// with a stricter test, since most are not clause openings at all.
+    pub after_comma: Vec<String>,
     /// The normalised text with quoted mentions masked; markup intact.
     pub masked: String,
     pub prose: String,
@@ -31,13 +34,11 @@ static META: LazyLock<Regex> = LazyLock::new(|| {
     .expect("meta regex")
 });
 
-static FENCE: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r"(?s)```[^\n]*\n.*?(```|$)").expect("fence regex"));
-static INLINE_CODE: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r"`[^`\n]{1,200}`").expect("code regex"));
-static TAG: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"<!--|-->|</?[A-Za-z|][^<>\n]{0,200}>|<\|[^<>\n]{0,40}\|>").expect("tag regex")
-});
+static JSON_KEY: LazyLock<Regex> = LazyLock::new(|| Regex::new(r#"[{,]\s*"[\w-]+"\s*:"#).expect("json regex"));
+static FENCE: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"(?s)```[^\n]*\n.*?(```|$)").expect("fence regex"));
+static INLINE_CODE: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"`[^`\n]{1,200}`").expect("code regex"));
+static TAG: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"<!--|-->|</?[A-Za-z|][^<>\n]{0,200}>|<\|[^<>\n]{0,40}\|>").expect("tag regex"));
 /// Sentence breaks: terminal punctuation followed by space, line breaks,
 /// semicolons, CJK full stops, inline list markers ("1) … 2) …"), and
 /// markdown emphasis runs used as banners (`**NEW TASK**`).
@@ -46,11 +47,10 @@ static SENTENCE: LazyLock<Regex> = LazyLock::new(|| {
         .expect("sentence regex")
 });
 static INTRO: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)^\W*(if|when|whenever|before|after|once|while|unless|for|to|as|in|on|upon|during|then|also|otherwise|instead|first|finally|now|next|lastly|additionally|afterwards|meanwhile|however|given|with|without|because|since)\b")
+    Regex::new(r"(?i)^\W*(if|when|whenever|before|after|once|while|unless|for|to|as|in|on|upon|during|then|also|otherwise|instead|first|finally|now|next|lastly|additionally|afterwards|meanwhile|however|given|with|without|because|since|going forward|from now on|henceforth|by default|as a rule|generally|ideally|at all times|next time|in future|in the future|beginning|starting|using|following|based on|according to|per|as part of|in order to|for \w+ purposes)\b")
         .expect("intro regex")
 });
-static THEN: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r"(?i)(,\s*|\band\s+)then\b").expect("then regex"));
+static THEN: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"(?i)(,\s*|\band\s+)then\b").expect("then regex"));
 
 pub(crate) fn views(normalized: &str) -> Views {
     let masked = mask_mentions(normalized);
@@ -60,6 +60,7 @@ pub(crate) fn views(normalized: &str) -> Views {
     let no_code = INLINE_CODE.replace_all(&no_fence, " CODE ");
     let shape = TAG.replace_all(&no_code, "\n");
     let mut clauses = Vec::new();
+    let mut after_comma = Vec::new();
     for sentence in SENTENCE.split(&shape) {
         let sentence = sentence.trim();
         if sentence.is_empty() {
@@ -73,23 +74,28 @@ pub(crate) fn views(normalized: &str) -> Views {
             // The part before the first colon keeps the whole sentence
             // (for the subject scan); later parts are clause openings.
             clauses.push(if i == 0 { sentence.to_owned() } else { part.to_owned() });
-            if INTRO.is_match(part) {
-                if let Some((_, rest)) = part.split_once(',') {
-                    clauses.push(rest.trim().to_owned());
-                }
+            let first_comma_words = part.split(',').next().map_or(0, |h| h.split_whitespace().count());
+            if (INTRO.is_match(part) || first_comma_words <= 1)
+                && let Some((_, rest)) = part.split_once(',')
+            {
+                clauses.push(rest.trim().to_owned());
             }
+            after_comma.extend(part.split(',').skip(1).map(|c| c.trim().to_owned()));
             for m in THEN.find_iter(part) {
                 clauses.push(part[m.start()..].trim_start_matches([',', ' ']).to_owned());
             }
         }
     }
-    Views { masked, prose, clauses }
+    Views { after_comma, masked, prose, clauses }
 }
 
 /// Replaces short quoted spans with `QUOTE` when the sentence around them
 /// talks about the quoted text. Long quotes are never masked: a payload
 /// wrapped in quotes is still a payload.
 fn mask_mentions(text: &str) -> String {
+    if JSON_KEY.is_match(text) {
+        return text.to_owned(); // quotes in JSON are structure, not mentions
+    }
     let spans = quoted_spans(text);
     if spans.is_empty() {
         return text.to_owned();
@@ -101,7 +107,7 @@ fn mask_mentions(text: &str) -> String {
         let after = sentence_after(&text[end..]);
         if META.is_match(before) || META.is_match(after) {
             out.push_str(&text[last..start]);
-            out.push_str(" QUOTE ");
+            out.push_str(" QUOTED ");
             last = end;
         }
     }
@@ -138,15 +144,9 @@ fn quoted_spans(text: &str) -> Vec<(usize, usize)> {
                 || chars[i - 1].1.is_whitespace()
                 || matches!(chars[i - 1].1, '(' | '[' | '{' | ':' | ',');
             if opens {
-                let close = (i + 1..chars.len().min(i + 62))
-                    .take_while(|&j| chars[j].1 != '\n')
-                    .find(|&j| {
-                        chars[j].1 == c
-                            && (c != '\''
-                                || chars
-                                    .get(j + 1)
-                                    .is_none_or(|n| !n.1.is_alphanumeric()))
-                    });
+                let close = (i + 1..chars.len().min(i + 62)).take_while(|&j| chars[j].1 != '\n').find(|&j| {
+                    chars[j].1 == c && (c != '\'' || chars.get(j + 1).is_none_or(|n| !n.1.is_alphanumeric()))
+                });
                 if let Some(j) = close.filter(|&j| j > i + 1) {
                     let end = chars[j].0 + c.len_utf8();
                     spans.push((pos, end));
@@ -188,17 +188,14 @@ pub(crate) fn tokenize(clause: &str) -> Vec<Tok> {
         // A single quoted word ('TEST', "type") is a quotation, not a verb.
         let bare = raw.trim_matches(|c: char| !c.is_alphanumeric() && !matches!(c, '\'' | '"'));
         if bare.len() >= 2
-            && ((bare.starts_with('\'') && bare.ends_with('\''))
-                || (bare.starts_with('"') && bare.ends_with('"')))
+            && ((bare.starts_with('\'') && bare.ends_with('\'')) || (bare.starts_with('"') && bare.ends_with('"')))
         {
             toks.push(Tok::Other);
             continue;
         }
         let trimmed = raw.trim_end_matches([',', ';', ':', '(', ')', '!', '?', '.', '"']);
-        let trailing: Vec<char> = raw[trimmed.len()..]
-            .chars()
-            .filter(|c| matches!(c, ',' | ';' | ':' | '(' | ')' | '?'))
-            .collect();
+        let trailing: Vec<char> =
+            raw[trimmed.len()..].chars().filter(|c| matches!(c, ',' | ';' | ':' | '(' | ')' | '?')).collect();
         let core = trimmed.trim_matches(|c: char| {
             matches!(c, '*' | '"' | '\'' | '(' | ')' | '[' | ']' | '{' | '}' | '#' | '>' | '•' | '_' | '~')
         });
@@ -220,9 +217,5 @@ fn is_bullet(core: &str) -> bool {
     matches!(core, "-" | "+" | "•" | "*" | "--")
         || (core.len() <= 4
             && core.ends_with(['.', ')'])
-            && core
-                .trim_start_matches('(')
-                .trim_end_matches(['.', ')'])
-                .chars()
-                .all(|c| c.is_ascii_digit()))
+            && core.trim_start_matches('(').trim_end_matches(['.', ')']).chars().all(|c| c.is_ascii_digit()))
 }

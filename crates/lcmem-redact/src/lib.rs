@@ -34,28 +34,79 @@ pub struct Finding {
 
 /// Every secret in `text`, non-overlapping and sorted by position.
 ///
+/// This is one scan of `text` as given; [`redact`] may rescan its own output
+/// (see there) and so can remove slightly more in contrived inputs.
+///
 /// Callers that only need the clean text use [`redact`]; this is for callers
 /// that want to report what was removed (kinds and positions, never values).
 pub fn find_secrets(text: &str) -> Vec<Finding> {
-    scan::find(text)
+    scan::find(text).findings
 }
 
 /// Replaces every recognised secret in `text` with a typed marker such as
 /// `[REDACTED:github-token]`. Text without secrets is returned borrowed.
+///
+/// Redaction is idempotent: `redact(redact(x)) == redact(x)`. A replacement
+/// can change how its neighbourhood reads (a token run that continued into a
+/// key block now ends at the marker), so the lines around each marker are
+/// checked again, and in that rare case the whole output is rescanned until
+/// nothing changes.
 pub fn redact(text: &str) -> Cow<'_, str> {
-    let findings = find_secrets(text);
-    if findings.is_empty() {
+    let first = scan::find(text);
+    if first.findings.is_empty() {
         return Cow::Borrowed(text);
     }
+    let (mut out, markers) = apply(text, &first.findings);
+    if first.dormant_pem || !settled(&out, &markers) {
+        for _ in 0..MAX_ROUNDS {
+            let again = scan::find(&out).findings;
+            if again.is_empty() {
+                break;
+            }
+            let (next, _) = apply(&out, &again);
+            if next == out {
+                break;
+            }
+            out = next;
+        }
+    }
+    Cow::Owned(out)
+}
+
+/// Upper bound on rescans; real text settles in none or one.
+const MAX_ROUNDS: usize = 8;
+
+/// Writes the markers; returns the text and where each marker starts.
+fn apply(text: &str, findings: &[Finding]) -> (String, Vec<usize>) {
     let mut out = String::with_capacity(text.len());
+    let mut markers = Vec::with_capacity(findings.len());
     let mut last = 0;
-    for f in &findings {
+    for f in findings {
         out.push_str(&text[last..f.range.start]);
+        markers.push(out.len());
         out.push_str("[REDACTED:");
         out.push_str(f.kind);
         out.push(']');
         last = f.range.end;
     }
     out.push_str(&text[last..]);
-    Cow::Owned(out)
+    (out, markers)
+}
+
+/// Whether the logical lines holding markers scan clean. Every rule but the
+/// private key block reads only its logical line, so text elsewhere is as
+/// the first scan left it.
+fn settled(out: &str, markers: &[usize]) -> bool {
+    let mut checked_to = 0;
+    for &m in markers {
+        if m < checked_to {
+            continue;
+        }
+        let line = scan::logical_line(out, m);
+        checked_to = line.end.max(m + 1);
+        if !scan::find(&out[line]).findings.is_empty() {
+            return false;
+        }
+    }
+    true
 }

@@ -12,9 +12,8 @@ use regex::Regex;
 use crate::scan::{Candidate, PRIO_PEM};
 use crate::value::is_fake_body;
 
-static BEGIN: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"^-----BEGIN (?P<label>(?:[A-Z0-9]+ )*)PRIVATE KEY(?P<block> BLOCK)?-----").unwrap()
-});
+static BEGIN: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"^-----BEGIN (?P<label>(?:[A-Z0-9]+ )*)PRIVATE KEY(?P<block> BLOCK)?-----").unwrap());
 
 /// How far past `BEGIN` an `END` line may be and still close this block.
 const MAX_BLOCK: usize = 64 * 1024;
@@ -41,7 +40,13 @@ pub(crate) fn block_at(text: &str, start: usize) -> Option<Candidate> {
         let end = after + p + end_marker.len();
         return Some(Candidate::new(start..end, "private-key", PRIO_PEM));
     }
-    Some(Candidate::new(start..truncated_end(text, after), "private-key", PRIO_PEM))
+    let end = truncated_end(text, after);
+    // A bare BEGIN line in code (`starts_with("-----BEGIN …")`) holds no key
+    // material; one at the very end of the input is a paste cut short.
+    if end == after && after < text.len() {
+        return None;
+    }
+    Some(Candidate::new(start..end, "private-key", PRIO_PEM))
 }
 
 /// `anything`, `...`, `<your key here>`: a body too short to be key material.
@@ -56,15 +61,12 @@ fn placeholder_body(body: &str) -> bool {
 
 fn is_body_line(line: &str) -> bool {
     let t = line.trim().trim_matches(|c| matches!(c, '"' | '\'' | ','));
-    !t.is_empty()
-        && t.bytes().all(|c| c.is_ascii_alphanumeric() || matches!(c, b'+' | b'/' | b'=' | b'\\'))
+    !t.is_empty() && t.bytes().all(|c| c.is_ascii_alphanumeric() || matches!(c, b'+' | b'/' | b'=' | b'\\'))
 }
 
 fn is_header_line(line: &str) -> bool {
     let t = line.trim();
-    ["Proc-Type:", "DEK-Info:", "Comment:", "Version:", "Hash:"]
-        .iter()
-        .any(|h| t.starts_with(h))
+    ["Proc-Type:", "DEK-Info:", "Comment:", "Version:", "Hash:"].iter().any(|h| t.starts_with(h))
 }
 
 /// End of a block whose `END` line never came: the `BEGIN` line's escaped
@@ -73,8 +75,7 @@ fn is_header_line(line: &str) -> bool {
 fn truncated_end(text: &str, after: usize) -> usize {
     let bytes = text.as_bytes();
     let mut end = after;
-    while end < bytes.len()
-        && (bytes[end].is_ascii_alphanumeric() || matches!(bytes[end], b'+' | b'/' | b'=' | b'\\'))
+    while end < bytes.len() && (bytes[end].is_ascii_alphanumeric() || matches!(bytes[end], b'+' | b'/' | b'=' | b'\\'))
     {
         end += 1;
     }
@@ -96,9 +97,7 @@ fn truncated_end(text: &str, after: usize) -> usize {
         let line = text[line_start..line_end].trim_end_matches('\r');
         if is_header_line(line) {
             after_header = true;
-        } else if line.trim().is_empty() && after_header {
-            after_header = false;
-        } else if is_body_line(line) {
+        } else if (line.trim().is_empty() && after_header) || is_body_line(line) {
             after_header = false;
         } else {
             break;

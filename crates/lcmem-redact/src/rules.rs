@@ -6,7 +6,11 @@
 
 use std::ops::Range;
 
-use crate::value::is_fake_body;
+use crate::value::{is_fake_body, random_case};
+
+/// Given the full text, the whole match and the `t` range, returns the range
+/// to redact, or `None` to leave the text alone.
+pub(crate) type Check = fn(&str, Range<usize>, Range<usize>) -> Option<Range<usize>>;
 
 /// One vendor token shape.
 pub(crate) struct Shape {
@@ -16,9 +20,42 @@ pub(crate) struct Shape {
     pub anchors: &'static [&'static str],
     /// Matched greedily; a named group `t` narrows what is redacted.
     pub pattern: &'static str,
-    /// Given the full text, the whole match and the `t` range, returns the
-    /// range to redact, or `None` to leave the text alone.
-    pub check: fn(&str, Range<usize>, Range<usize>) -> Option<Range<usize>>,
+    pub check: Check,
+    /// An optional cheap test on the line before the pattern runs, for
+    /// shapes whose pattern has no literal prefix to search for.
+    pub gate: Option<fn(&str) -> bool>,
+}
+
+/// A shape with no gate.
+const fn shape(kind: &'static str, anchors: &'static [&'static str], pattern: &'static str, check: Check) -> Shape {
+    Shape { kind, anchors, pattern, check, gate: None }
+}
+
+/// The usual check, for patterns of a literal prefix of `SKIP` bytes and a
+/// body of `MIN..=MAX` bytes: free on the left, and not a documentation body.
+fn prefixed<const SKIP: usize, const MIN: usize, const MAX: usize>(
+    t: &str,
+    m: Range<usize>,
+    _: Range<usize>,
+) -> Option<Range<usize>> {
+    body(t, &m, SKIP, MIN..=MAX).map(|_| m)
+}
+
+/// Like [`prefixed`], and the body must mix letters and digits as issued
+/// tokens do (an identifier after the prefix does not).
+fn random<const SKIP: usize, const MIN: usize, const MAX: usize>(
+    t: &str,
+    m: Range<usize>,
+    _: Range<usize>,
+) -> Option<Range<usize>> {
+    let b = body(t, &m, SKIP, MIN..=MAX)?;
+    (has_digit(b) && b.bytes().any(|c| c.is_ascii_alphabetic())).then_some(m)
+}
+
+/// Two dots six or seven token characters apart, as in a Discord token.
+fn dotted_triplet(line: &str) -> bool {
+    let b = line.as_bytes();
+    line.match_indices('.').any(|(i, _)| b.get(i + 7) == Some(&b'.') || b.get(i + 8) == Some(&b'.'))
 }
 
 fn prev_byte(text: &str, pos: usize) -> Option<u8> {
@@ -36,12 +73,7 @@ fn left_free(text: &str, start: usize) -> bool {
 
 /// The common check: boundary on the left, body length in `len`, and a body
 /// that is not a documentation placeholder.
-fn body<'t>(
-    text: &'t str,
-    m: &Range<usize>,
-    skip: usize,
-    len: std::ops::RangeInclusive<usize>,
-) -> Option<&'t str> {
+fn body<'t>(text: &'t str, m: &Range<usize>, skip: usize, len: std::ops::RangeInclusive<usize>) -> Option<&'t str> {
     let body = text.get(m.start + skip..m.end)?;
     (left_free(text, m.start) && len.contains(&body.len()) && !is_fake_body(body)).then_some(body)
 }
@@ -62,15 +94,6 @@ fn whole(m: Range<usize>, ok: bool) -> Option<Range<usize>> {
     ok.then_some(m)
 }
 
-/// Hugging Face tokens are random letters; identifiers such as
-/// `hf_requiredCharacteristicTypes…` are mostly lowercase camel case.
-fn random_case(s: &str) -> bool {
-    let upper = s.bytes().filter(u8::is_ascii_uppercase).count();
-    let lower = s.bytes().filter(u8::is_ascii_lowercase).count();
-    let letters = upper + lower;
-    letters > 0 && upper * 4 >= letters && lower * 4 >= letters
-}
-
 /// The line around `pos`, for shapes that need a word of context.
 fn line_at(text: &str, pos: usize) -> &str {
     let start = text[..pos].rfind('\n').map_or(0, |i| i + 1);
@@ -79,220 +102,171 @@ fn line_at(text: &str, pos: usize) -> &str {
 }
 
 pub(crate) static SHAPES: &[Shape] = &[
-    Shape {
-        kind: "github-token",
-        anchors: &["ghp_", "gho_", "ghu_", "ghs_", "ghr_"],
-        pattern: r"gh[pousr]_[A-Za-z0-9]+",
-        check: |t, m, _| whole(m.clone(), body(t, &m, 4, 36..=255).is_some()),
-    },
-    Shape {
-        kind: "github-token",
-        anchors: &["github_pat_"],
-        pattern: r"github_pat_[A-Za-z0-9_]+",
-        check: |t, m, _| whole(m.clone(), body(t, &m, 11, 22..=255).is_some()),
-    },
-    Shape {
-        kind: "anthropic-key",
-        anchors: &["sk-ant-"],
-        pattern: r"sk-ant-[a-z]{2,8}[0-9]{2}-[A-Za-z0-9_\-]+",
-        check: |t, m, _| {
-            let skip = t[m.clone()].match_indices('-').nth(2)?.0 + 1;
-            whole(m.clone(), body(t, &m, skip, 20..=400).is_some())
-        },
-    },
-    Shape {
-        kind: "openai-key",
-        anchors: &["sk-"],
-        pattern: r"sk-[A-Za-z0-9_\-]+",
-        check: |t, m, _| {
-            let s = &t[m.clone()];
-            if s.starts_with("sk-ant-") {
-                return None;
-            }
-            let skip = ["sk-proj-", "sk-svcacct-", "sk-admin-", "sk-None-"]
-                .iter()
-                .find(|p| s.starts_with(*p))
-                .map_or(3, |p| p.len());
-            let b = body(t, &m, skip, 20..=400)?;
-            let hex = b.len() >= 32 && b.bytes().all(|c| c.is_ascii_hexdigit());
-            whole(m, hex || (has_digit(b) && has_upper(b) && has_lower(b)))
-        },
-    },
-    Shape {
-        kind: "stripe-key",
-        anchors: &["sk_live_", "sk_test_", "rk_live_", "rk_test_"],
-        pattern: r"[sr]k_(?:live|test)_[A-Za-z0-9]+",
-        check: |t, m, _| whole(m.clone(), body(t, &m, 8, 16..=255).is_some()),
-    },
-    Shape {
-        kind: "stripe-webhook-secret",
-        anchors: &["whsec_"],
-        pattern: r"whsec_[A-Za-z0-9+/=]+",
-        check: |t, m, _| whole(m.clone(), body(t, &m, 6, 24..=255).is_some()),
-    },
-    Shape {
-        kind: "aws-access-key-id",
-        anchors: &["akia", "asia", "abia", "acca", "a3t"],
-        pattern: r"(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA)[A-Z0-9]+",
-        check: |t, m, _| {
+    shape("github-token", &["ghp_", "gho_", "ghu_", "ghs_", "ghr_"], r"gh[pousr]_[A-Za-z0-9]+", prefixed::<4, 36, 255>),
+    shape("github-token", &["github_pat_"], r"github_pat_[A-Za-z0-9_]+", prefixed::<11, 22, 255>),
+    shape("anthropic-key", &["sk-ant-"], r"sk-ant-[a-z]{2,8}[0-9]{2}-[A-Za-z0-9_\-]+", |t, m, _| {
+        let skip = t[m.clone()].match_indices('-').nth(2)?.0 + 1;
+        whole(m.clone(), body(t, &m, skip, 20..=400).is_some())
+    }),
+    shape("openai-key", &["sk-"], r"sk-[A-Za-z0-9_\-]+", |t, m, _| {
+        let s = &t[m.clone()];
+        if s.starts_with("sk-ant-") {
+            return None;
+        }
+        // `sk-proj-`, `sk-svcacct-`, `sk-or-v1-`: short lowercase segments
+        // name the key type; the random body follows.
+        let mut skip = 3;
+        while let Some(seg) = s[skip..].split('-').next()
+            && seg.len() <= 8
+            && seg.bytes().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit())
+            && s.len() > skip + seg.len() + 1
+        {
+            skip += seg.len() + 1;
+        }
+        let b = body(t, &m, skip, 20..=400)?;
+        let hex = b.len() >= 32 && b.bytes().all(|c| c.is_ascii_hexdigit());
+        whole(m, hex || (has_digit(b) && has_upper(b) && has_lower(b)))
+    }),
+    shape(
+        "stripe-key",
+        &["sk_live_", "sk_test_", "rk_live_", "rk_test_"],
+        r"[sr]k_(?:live|test)_[A-Za-z0-9]+",
+        prefixed::<8, 16, 255>,
+    ),
+    shape("stripe-webhook-secret", &["whsec_"], r"whsec_[A-Za-z0-9+/=]+", prefixed::<6, 24, 255>),
+    shape(
+        "aws-access-key-id",
+        &["akia", "asia", "abia", "acca", "a3t"],
+        r"(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA)[A-Z0-9]+",
+        |t, m, _| {
             let b = body(t, &m, 4, 16..=16)?;
             let base32 = b.bytes().all(|c| c.is_ascii_uppercase() || (b'2'..=b'7').contains(&c));
             let dna = b.bytes().all(|c| b"ACGTN".contains(&c));
             let right = !next_byte(t, m.end).is_some_and(|c| c.is_ascii_alphanumeric());
             whole(m, base32 && !dna && right)
         },
-    },
-    Shape {
-        kind: "google-api-key",
-        anchors: &["aiza"],
-        pattern: r"AIza[A-Za-z0-9_\-]+",
-        check: |t, m, _| whole(m.clone(), body(t, &m, 4, 35..=35).is_some()),
-    },
-    Shape {
-        kind: "slack-token",
-        anchors: &["xox"],
-        pattern: r"xox[abposre]-[A-Za-z0-9\-]+",
-        check: |t, m, _| whole(m.clone(), body(t, &m, 5, 20..=400).is_some_and(has_digit)),
-    },
-    Shape {
-        kind: "slack-token",
-        anchors: &["xapp-"],
-        pattern: r"xapp-[0-9]-[A-Za-z0-9\-]+",
-        check: |t, m, _| whole(m.clone(), body(t, &m, 7, 20..=400).is_some()),
-    },
-    Shape {
-        kind: "slack-webhook",
-        anchors: &["hooks.slack.com"],
-        pattern: r"hooks\.slack\.com/(?:services|workflows|triggers)/(?P<t>[A-Za-z0-9+/_\-]+)",
-        check: |t, _, s| {
-            let p = &t[s.clone()];
-            (p.len() >= 20 && !is_fake_body(p)).then_some(s)
-        },
-    },
-    Shape {
-        kind: "gitlab-token",
-        anchors: &[
-            "glpat-", "gldt-", "glptt-", "glrt-", "gloas-", "glcbt-", "glimt-", "glft-", "glsoat-",
-            "glagent-", "glffct-",
+    ),
+    shape("google-api-key", &["aiza"], r"AIza[A-Za-z0-9_\-]+", prefixed::<4, 35, 35>),
+    shape("google-oauth-secret", &["gocspx-"], r"GOCSPX-[A-Za-z0-9_\-]+", prefixed::<7, 28, 28>),
+    shape("google-oauth-token", &["ya29."], r"ya29\.[A-Za-z0-9_\-]+", random::<5, 30, 4096>),
+    shape("slack-token", &["xox"], r"xox[abposre]-[A-Za-z0-9\-]+", random::<5, 20, 400>),
+    shape("slack-token", &["xapp-"], r"xapp-[0-9]-[A-Za-z0-9\-]+", prefixed::<7, 20, 400>),
+    shape(
+        "slack-webhook",
+        &["hooks.slack.com"],
+        r"hooks\.slack\.com/(?:services|workflows|triggers)/(?P<t>[A-Za-z0-9+/_\-]+)",
+        |t, _, s| (s.len() >= 20 && !is_fake_body(&t[s.clone()])).then_some(s),
+    ),
+    shape(
+        "gitlab-token",
+        &[
+            "glpat-", "gldt-", "glptt-", "glrt-", "gloas-", "glcbt-", "glimt-", "glft-", "glsoat-", "glagent-",
+            "glffct-",
         ],
-        pattern: r"gl(?:pat|dt|ptt|rt|rtr|oas|cbt|imt|ft|soat|agent|ffct)-[A-Za-z0-9_\-.]+",
-        check: |t, m, _| {
-            let end = m.start + t[m.clone()].trim_end_matches('.').len();
-            let m = m.start..end;
+        r"gl(?:pat|dt|ptt|rt|rtr|oas|cbt|imt|ft|soat|agent|ffct)-[A-Za-z0-9_\-.]+",
+        |t, m, _| {
+            let m = m.start..m.start + t[m.clone()].trim_end_matches('.').len();
             let skip = t[m.clone()].find('-')? + 1;
             whole(m.clone(), body(t, &m, skip, 20..=400).is_some())
         },
-    },
-    Shape {
-        kind: "npm-token",
-        anchors: &["npm_"],
-        pattern: r"npm_[A-Za-z0-9]+",
-        check: |t, m, _| whole(m.clone(), body(t, &m, 4, 36..=36).is_some()),
-    },
-    Shape {
-        kind: "pypi-token",
-        anchors: &["pypi-ageic"],
-        pattern: r"pypi-AgEIcHlwaS5vcmc[A-Za-z0-9_\-]+",
-        check: |t, m, _| whole(m.clone(), body(t, &m, 19, 50..=4096).is_some()),
-    },
-    Shape {
-        kind: "huggingface-token",
-        anchors: &["hf_", "api_org_"],
-        pattern: r"(?:hf|api_org)_[A-Za-z0-9]+",
-        check: |t, m, _| {
-            let skip = t[m.clone()].rfind('_')? + 1;
-            let b = body(t, &m, skip, 30..=40)?;
-            let right = next_byte(t, m.end) != Some(b'_');
-            whole(m, right && random_case(b))
-        },
-    },
-    Shape {
-        kind: "sendgrid-key",
-        anchors: &["sg."],
-        pattern: r"SG\.[A-Za-z0-9_\-]+\.[A-Za-z0-9_\-]+",
-        check: |t, m, _| {
-            let (a, b) = t[m.start + 3..m.end].split_once('.')?;
-            let ok = left_free(t, m.start)
-                && (16..=32).contains(&a.len())
-                && (30..=64).contains(&b.len())
-                && !is_fake_body(b);
-            whole(m, ok)
-        },
-    },
-    Shape {
-        kind: "twilio-key",
-        anchors: &["twilio", "sid", "secret", "token", "client("],
-        pattern: r"SK[0-9a-fA-F]+",
-        check: |t, m, _| {
-            let b = body(t, &m, 2, 32..=32)?;
-            let right = !next_byte(t, m.end).is_some_and(|c| c.is_ascii_alphanumeric());
-            whole(m, right && has_digit(b) && b.bytes().any(|c| c.is_ascii_alphabetic()))
-        },
-    },
-    Shape {
-        kind: "twilio-sid",
-        anchors: &["twilio", "sid"],
-        pattern: r"AC[0-9a-f]+",
-        check: |t, m, _| {
-            let b = body(t, &m, 2, 32..=32)?;
-            let right = !next_byte(t, m.end).is_some_and(|c| c.is_ascii_alphanumeric());
-            let line = line_at(t, m.start).to_ascii_lowercase();
-            let ctx = line.contains("twilio") || line.contains("sid");
-            whole(m, right && ctx && has_digit(b))
-        },
-    },
-    Shape {
-        kind: "shopify-token",
-        anchors: &["shpat_", "shpss_", "shpca_", "shppa_"],
-        pattern: r"shp(?:at|ss|ca|pa)_[a-fA-F0-9]+",
-        check: |t, m, _| whole(m.clone(), body(t, &m, 6, 32..=32).is_some()),
-    },
-    Shape {
-        kind: "digitalocean-token",
-        anchors: &["dop_v1_", "doo_v1_", "dor_v1_"],
-        pattern: r"do[por]_v1_[a-f0-9]+",
-        check: |t, m, _| whole(m.clone(), body(t, &m, 7, 64..=64).is_some()),
-    },
+    ),
+    shape("gitlab-token", &["gr1348941"], r"GR1348941[A-Za-z0-9_\-]+", prefixed::<9, 20, 64>),
+    shape("npm-token", &["npm_"], r"npm_[A-Za-z0-9]+", prefixed::<4, 36, 36>),
+    shape("pypi-token", &["pypi-ageic"], r"pypi-AgEIcHlwaS5vcmc[A-Za-z0-9_\-]+", prefixed::<19, 50, 4096>),
+    shape("huggingface-token", &["hf_", "api_org_"], r"(?:hf|api_org)_[A-Za-z0-9]+", |t, m, _| {
+        let skip = t[m.clone()].rfind('_')? + 1;
+        let b = body(t, &m, skip, 30..=40)?;
+        whole(m.clone(), next_byte(t, m.end) != Some(b'_') && random_case(b))
+    }),
+    shape("sendgrid-key", &["sg."], r"SG\.[A-Za-z0-9_\-]+\.[A-Za-z0-9_\-]+", |t, m, _| {
+        let (a, b) = t[m.start + 3..m.end].split_once('.')?;
+        let ok = left_free(t, m.start) && (16..=32).contains(&a.len()) && (30..=64).contains(&b.len());
+        whole(m, ok && !is_fake_body(b))
+    }),
+    shape("twilio-key", &["twilio", "sid", "secret", "token", "client("], r"SK[0-9a-fA-F]+", |t, m, _| {
+        let b = body(t, &m, 2, 32..=32)?;
+        let right = !next_byte(t, m.end).is_some_and(|c| c.is_ascii_alphanumeric());
+        whole(m, right && has_digit(b) && b.bytes().any(|c| c.is_ascii_alphabetic()))
+    }),
+    shape("twilio-sid", &["twilio", "sid"], r"AC[0-9a-f]+", |t, m, _| {
+        let b = body(t, &m, 2, 32..=32)?;
+        let right = !next_byte(t, m.end).is_some_and(|c| c.is_ascii_alphanumeric());
+        let line = line_at(t, m.start).to_ascii_lowercase();
+        whole(m, right && (line.contains("twilio") || line.contains("sid")) && has_digit(b))
+    }),
+    shape(
+        "shopify-token",
+        &["shpat_", "shpss_", "shpca_", "shppa_"],
+        r"shp(?:at|ss|ca|pa)_[a-fA-F0-9]+",
+        prefixed::<6, 32, 32>,
+    ),
+    shape("digitalocean-token", &["dop_v1_", "doo_v1_", "dor_v1_"], r"do[por]_v1_[a-f0-9]+", prefixed::<7, 64, 64>),
     Shape {
         kind: "discord-token",
         anchors: &["discord", "token", ".run("],
         pattern: r"[MNO][A-Za-z0-9_\-]{23,27}\.[A-Za-z0-9_\-]{6,7}\.[A-Za-z0-9_\-]{27,40}",
         check: |t, m, _| {
             let s = &t[m.clone()];
-            let right = !next_byte(t, m.end)
-                .is_some_and(|c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'-' | b'.'));
+            let right =
+                !next_byte(t, m.end).is_some_and(|c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'-' | b'.'));
             let ok = left_free(t, m.start) && right && has_digit(s) && has_upper(s);
             whole(m, ok && has_lower(s) && !is_fake_body(s))
         },
+        gate: Some(dotted_triplet),
     },
-    Shape {
-        kind: "discord-webhook",
-        anchors: &["discord"],
-        pattern: r"discord(?:app)?\.com/api/webhooks/[0-9]+/(?P<t>[A-Za-z0-9_\-]+)",
-        check: |t, _, s| (s.len() >= 60 && !is_fake_body(&t[s.clone()])).then_some(s),
-    },
-    Shape {
-        kind: "telegram-bot-token",
-        anchors: &[":aa"],
-        pattern: r"[0-9]+:AA[A-Za-z0-9_\-]+",
-        check: |t, m, _| {
-            let (digits, rest) = t[m.clone()].split_once(':')?;
-            let ok = (5..=16).contains(&digits.len()) && rest.len() == 35 && !is_fake_body(rest);
-            whole(m, ok)
-        },
-    },
-    Shape {
-        kind: "jwt",
-        anchors: &["eyj"],
-        pattern: r"eyJ[A-Za-z0-9_\-]+\.ey[A-Za-z0-9_\-]+\.[A-Za-z0-9_\-]*=*",
-        check: |t, m, _| {
-            let mut parts = t[m.clone()].split('.');
-            let (h, p) = (parts.next()?, parts.next()?);
-            let left = !prev_byte(t, m.start)
-                .is_some_and(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-' | b'+' | b'/'));
-            whole(m, left && h.len() >= 10 && p.len() >= 10)
-        },
-    },
+    shape(
+        "discord-webhook",
+        &["discord"],
+        r"discord(?:app)?\.com/api/webhooks/[0-9]+/(?P<t>[A-Za-z0-9_\-]+)",
+        |t, _, s| (s.len() >= 60 && !is_fake_body(&t[s.clone()])).then_some(s),
+    ),
+    shape("telegram-bot-token", &[":aa"], r"[0-9]+:AA[A-Za-z0-9_\-]+", |t, m, _| {
+        let (digits, rest) = t[m.clone()].split_once(':')?;
+        whole(m, (5..=16).contains(&digits.len()) && rest.len() == 35 && !is_fake_body(rest))
+    }),
+    shape("jwt", &["eyj"], r"eyJ[A-Za-z0-9_\-]+\.ey[A-Za-z0-9_\-]+\.[A-Za-z0-9_\-]*=*", |t, m, _| {
+        let mut parts = t[m.clone()].split('.');
+        let (h, p) = (parts.next()?, parts.next()?);
+        let left = !prev_byte(t, m.start).is_some_and(|b| b.is_ascii_alphanumeric() || b"_-+/".contains(&b));
+        whole(m, left && h.len() >= 10 && p.len() >= 10)
+    }),
+    shape("vault-token", &["hvs.", "hvb.", "hvr."], r"hv[sbr]\.[A-Za-z0-9_\-]+", random::<4, 24, 400>),
+    shape("atlassian-token", &["atatt3"], r"ATATT3[A-Za-z0-9_\-=]+", prefixed::<6, 100, 400>),
+    shape("linear-key", &["lin_api_"], r"lin_api_[A-Za-z0-9]+", prefixed::<8, 40, 40>),
+    shape("notion-token", &["secret_"], r"secret_[A-Za-z0-9]+", |t, m, _| {
+        let b = body(t, &m, 7, 43..=43)?;
+        whole(m, has_digit(b) && has_upper(b) && has_lower(b))
+    }),
+    shape("notion-token", &["ntn_"], r"ntn_[A-Za-z0-9]+", random::<4, 46, 46>),
+    shape("postman-key", &["pmak-"], r"PMAK-[a-fA-F0-9]{24}-[a-fA-F0-9]+", prefixed::<30, 34, 34>),
+    shape("grafana-token", &["glsa_"], r"glsa_[A-Za-z0-9]{32}_[A-Fa-f0-9]+", prefixed::<38, 8, 8>),
+    shape("grafana-token", &["glc_"], r"glc_[A-Za-z0-9+/]+=*", random::<4, 32, 400>),
+    shape(
+        "doppler-token",
+        &["dp.pt.", "dp.st.", "dp.sa.", "dp.ct."],
+        r"dp\.(?:pt|st|sa|ct)\.[A-Za-z0-9]+",
+        random::<6, 40, 44>,
+    ),
+    shape("newrelic-key", &["nrak-"], r"NRAK-[A-Z0-9]+", prefixed::<5, 27, 27>),
+    shape("pulumi-token", &["pul-"], r"pul-[a-f0-9]+", prefixed::<4, 40, 40>),
+    shape("databricks-token", &["dapi"], r"dapi[a-f0-9]+", |t, m, _| {
+        let b = body(t, &m, 4, 32..=32)?;
+        let right = !next_byte(t, m.end).is_some_and(|c| c.is_ascii_alphanumeric() || c == b'_');
+        whole(m, right && has_digit(b) && b.bytes().any(|c| c.is_ascii_alphabetic()))
+    }),
+    shape("age-secret-key", &["age-secret-key-1"], r"AGE-SECRET-KEY-1[02-9AC-HJ-NP-Z]+", prefixed::<16, 58, 58>),
+    shape("sentry-token", &["sntrys_", "sntryu_"], r"sntry[us]_[A-Za-z0-9_=+/]+", prefixed::<7, 40, 400>),
+    shape("supabase-token", &["sbp_"], r"sbp_[a-f0-9]+", prefixed::<4, 40, 40>),
+    shape("groq-key", &["gsk_"], r"gsk_[A-Za-z0-9]+", random::<4, 52, 52>),
+    shape("replicate-token", &["r8_"], r"r8_[A-Za-z0-9]+", random::<3, 37, 40>),
+    shape("perplexity-key", &["pplx-"], r"pplx-[A-Za-z0-9]+", random::<5, 48, 56>),
+    shape("xai-key", &["xai-"], r"xai-[A-Za-z0-9]+", random::<4, 70, 90>),
+    shape("heroku-key", &["hrku-"], r"HRKU-[A-Za-z0-9_\-]+", prefixed::<5, 30, 100>),
+    shape("square-token", &["sq0atp-", "sq0csp-"], r"sq0(?:atp|csp)-[A-Za-z0-9_\-]+", prefixed::<7, 22, 60>),
+    shape("azure-client-secret", &["q~"], r"[A-Za-z0-9_~.]{3}[0-9]Q~[A-Za-z0-9_~.\-]+", |t, m, _| {
+        let b = body(t, &m, 6, 31..=34)?;
+        whole(m, has_upper(b) && has_lower(b))
+    }),
 ];
 
 #[cfg(test)]

@@ -10,7 +10,7 @@
 use std::ops::Range;
 use std::sync::LazyLock;
 
-use aho_corasick::{AhoCorasick, MatchKind};
+use aho_corasick::{AhoCorasick, AhoCorasickKind, MatchKind};
 use regex::Regex;
 
 use crate::rules::SHAPES;
@@ -48,8 +48,6 @@ enum Run {
     Shape(usize),
     /// A context rule run over the logical line around an anchor.
     Line(LineFn),
-    /// A rule that starts exactly at its anchor and may run past the line.
-    FromHit(fn(&str, usize) -> Option<Candidate>),
 }
 
 struct Rule {
@@ -57,7 +55,7 @@ struct Rule {
     run: Run,
 }
 
-const KEYWORDS: &[&str] = &["pass", "pwd", "secret", "token", "key", "auth", "cred"];
+const KEYWORDS: &[&str] = &["pass", "pwd", "secret", "token", "key", "auth", "cred", "sig=", "signature="];
 
 fn context_rules() -> Vec<Rule> {
     let line = |anchors, f: LineFn| Rule { anchors, run: Run::Line(f) };
@@ -66,54 +64,71 @@ fn context_rules() -> Vec<Rule> {
         line(&["bearer"], web::bearer),
         line(&["://"], web::url_credentials),
         line(KEYWORDS, context::assignments),
+        line(&["cookie"], web::cookies),
+        line(&["config set", "configure set", "git config", "secret set", "secrets set"], context::config_commands),
+        line(web::CLI_TOOLS, web::cli_passwords),
         line(&["password", "passwd", "passphrase", "identified"], context::phrases),
         line(&["curl", "wget"], web::curl_user),
         line(&["login", "cred"], web::login),
-        line(&["mysql", "mariadb"], web::mysql),
-        Rule { anchors: &["-----begin"], run: Run::FromHit(pem::block_at) },
     ]
 }
 
 struct Engine {
+    /// Anchors of the line rules, ASCII case-insensitive.
     anchors: AhoCorasick,
-    /// For each anchor pattern, the bit set of rules it triggers.
+    /// For each anchor, the rules it triggers, widened by the rules of every
+    /// anchor it can hide (see [`hides`]).
     masks: Vec<u64>,
     rules: Vec<Rule>,
     shapes: Vec<Regex>,
-    from_hit: u64,
+    /// Exact-position literals: a private key block and a marker written earlier.
+    exact: AhoCorasick,
+}
+
+const PEM_BEGIN: usize = 0;
+const MARKER: usize = 1;
+
+/// Whether an occurrence of `b` can hide behind a reported occurrence of
+/// `a`: the non-overlapping search reports the match that ends first and
+/// resumes after it, skipping any `b` that starts inside `a` and ends at or
+/// after its end (a prefix of `b` is a suffix of `a`, or `a` sits inside `b`
+/// flush with a prefix of it). Such an `a` must carry `b`'s rules.
+fn hides(a: &str, b: &str) -> bool {
+    (1..=b.len()).any(|k| if k <= a.len() { a.ends_with(&b[..k]) } else { b[..k].ends_with(a) })
 }
 
 static ENGINE: LazyLock<Engine> = LazyLock::new(|| {
-    let mut rules: Vec<Rule> = (0..SHAPES.len())
-        .map(|i| Rule { anchors: SHAPES[i].anchors, run: Run::Shape(i) })
-        .collect();
+    let mut rules: Vec<Rule> =
+        (0..SHAPES.len()).map(|i| Rule { anchors: SHAPES[i].anchors, run: Run::Shape(i) }).collect();
     rules.extend(context_rules());
     assert!(rules.len() <= 64, "rule masks are 64 bits wide");
     let mut patterns: Vec<String> = Vec::new();
-    let mut masks: Vec<u64> = Vec::new();
-    let mut from_hit = 0u64;
+    let mut own: Vec<u64> = Vec::new();
     for (bit, rule) in rules.iter().enumerate() {
-        if matches!(rule.run, Run::FromHit(_)) {
-            from_hit |= 1 << bit;
-        }
         for anchor in rule.anchors {
             let anchor = anchor.to_ascii_lowercase();
             match patterns.iter().position(|p| *p == anchor) {
-                Some(i) => masks[i] |= 1 << bit,
+                Some(i) => own[i] |= 1 << bit,
                 None => {
                     patterns.push(anchor);
-                    masks.push(1 << bit);
+                    own.push(1 << bit);
                 }
             }
         }
     }
+    let masks = patterns
+        .iter()
+        .map(|a| patterns.iter().zip(&own).filter(|(b, _)| hides(a, b)).fold(0, |m, (_, o)| m | o))
+        .collect();
     let anchors = AhoCorasick::builder()
         .ascii_case_insensitive(true)
+        .kind(Some(AhoCorasickKind::DFA))
         .match_kind(MatchKind::Standard)
         .build(&patterns)
         .expect("anchor automaton builds");
+    let exact = AhoCorasick::new(["-----BEGIN ", "[REDACTED:"]).expect("literal automaton builds");
     let shapes = SHAPES.iter().map(|s| Regex::new(s.pattern).expect("shape compiles")).collect();
-    Engine { anchors, masks, rules, shapes, from_hit }
+    Engine { anchors, masks, rules, shapes, exact }
 });
 
 fn line_start(text: &str, pos: usize) -> usize {
@@ -132,7 +147,7 @@ fn continues(text: &str, end: usize) -> bool {
 
 /// The line around `pos`, joined with backslash-continued neighbours so a
 /// `curl … \` command is judged as one command. Bounded to 64 lines each way.
-fn logical_line(text: &str, pos: usize) -> Range<usize> {
+pub(crate) fn logical_line(text: &str, pos: usize) -> Range<usize> {
     let mut start = line_start(text, pos);
     for _ in 0..64 {
         if start == 0 || !continues(text, start - 1) {
@@ -152,7 +167,12 @@ fn logical_line(text: &str, pos: usize) -> Range<usize> {
 
 fn run_shape(i: usize, shapes: &[Regex], text: &str, win: Range<usize>, out: &mut Vec<Candidate>) {
     let shape = &SHAPES[i];
-    for caps in shapes[i].captures_iter(&text[win.clone()]) {
+    if let Some(gate) = shape.gate
+        && !gate(&text[win.clone()])
+    {
+        return;
+    }
+    for caps in captures(&shapes[i], &text[win.clone()]) {
         let Some(m) = caps.get(0) else { continue };
         let whole = win.start + m.start()..win.start + m.end();
         let t = caps.name("t").map_or(whole.clone(), |t| win.start + t.start()..win.start + t.end());
@@ -164,32 +184,41 @@ fn run_shape(i: usize, shapes: &[Regex], text: &str, win: Range<usize>, out: &mu
     }
 }
 
+/// The result of one scan.
+pub(crate) struct Scan {
+    /// Merged, non-overlapping, sorted.
+    pub findings: Vec<Finding>,
+    /// A `BEGIN … PRIVATE KEY` line was left alone (a placeholder body): its
+    /// verdict depends on text further down, which redaction may change.
+    pub dormant_pem: bool,
+}
+
 /// Every secret in `text`, merged, non-overlapping and sorted.
-pub(crate) fn find(text: &str) -> Vec<Finding> {
+pub(crate) fn find(text: &str) -> Scan {
     let engine = &*ENGINE;
-    let mut windows: Vec<(Range<usize>, u64)> = Vec::new();
     let mut out: Vec<Candidate> = Vec::new();
+    let mut markers: Vec<Range<usize>> = Vec::new();
+    let mut dormant_pem = false;
     let mut pem_end = 0;
-    for m in engine.anchors.find_overlapping_iter(text) {
-        let mask = engine.masks[m.pattern().as_usize()];
-        let from_hit = mask & engine.from_hit;
-        if from_hit != 0 && m.start() >= pem_end {
-            for bit in bits(from_hit) {
-                if let Run::FromHit(f) = engine.rules[bit].run
-                    && let Some(c) = f(text, m.start())
-                {
+    for m in engine.exact.find_iter(text) {
+        if m.pattern().as_usize() == MARKER {
+            markers.extend(marker_at(text, m.start()));
+        } else if m.pattern().as_usize() == PEM_BEGIN && m.start() >= pem_end {
+            match pem::block_at(text, m.start()) {
+                Some(c) => {
                     pem_end = c.range.end;
                     out.push(c);
                 }
+                None => dormant_pem = true,
             }
         }
-        let line_mask = mask & !engine.from_hit;
-        if line_mask == 0 {
-            continue;
-        }
+    }
+    let mut windows: Vec<(Range<usize>, u64)> = Vec::new();
+    for m in engine.anchors.find_iter(text) {
+        let mask = engine.masks[m.pattern().as_usize()];
         match windows.last_mut() {
-            Some((w, wm)) if m.start() < w.end => *wm |= line_mask,
-            _ => windows.push((logical_line(text, m.start()), line_mask)),
+            Some((w, wm)) if m.start() < w.end => *wm |= mask,
+            _ => windows.push((logical_line(text, m.start()), mask)),
         }
     }
     for (win, mask) in windows {
@@ -197,11 +226,54 @@ pub(crate) fn find(text: &str) -> Vec<Finding> {
             match engine.rules[bit].run {
                 Run::Shape(i) => run_shape(i, &engine.shapes, text, win.clone(), &mut out),
                 Run::Line(f) => f(text, win.clone(), &mut out),
-                Run::FromHit(_) => {}
             }
         }
     }
-    merge(out)
+    if !markers.is_empty() {
+        out.retain(|c| !overlaps_any(&markers, &c.range));
+    }
+    Scan { findings: merge(out), dormant_pem }
+}
+
+/// `[REDACTED:kind]` starting at `start`, as [`crate::redact`] writes it.
+fn marker_at(text: &str, start: usize) -> Option<Range<usize>> {
+    let head = "[REDACTED:".len();
+    let rest = text.get(start + head..)?;
+    let kind = rest.bytes().take(64).take_while(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || *b == b'-').count();
+    (kind > 0 && rest.as_bytes().get(kind) == Some(&b']')).then(|| start..start + head + kind + 1)
+}
+
+/// Whether `r` overlaps one of the sorted, disjoint `ranges`.
+fn overlaps_any(ranges: &[Range<usize>], r: &Range<usize>) -> bool {
+    let i = ranges.partition_point(|m| m.end <= r.start);
+    ranges.get(i).is_some_and(|m| m.start < r.end)
+}
+
+/// The captures of `re` in `hay`, after a cheaper `is_match` that spares
+/// the allocation on the many lines with nothing to capture.
+pub(crate) fn captures<'h>(re: &Regex, hay: &'h str) -> impl Iterator<Item = regex::Captures<'h>> {
+    re.is_match(hay).then(|| re.captures_iter(hay)).into_iter().flatten()
+}
+
+/// ASCII-case-insensitive `contains` for a lowercase `needle`, without allocating.
+pub(crate) fn contains_ci(hay: &str, needle: &str) -> bool {
+    let (h, n) = (hay.as_bytes(), needle.as_bytes());
+    let Some((&first, rest)) = n.split_first() else {
+        return true;
+    };
+    let upper = first.to_ascii_uppercase();
+    let mut i = 0;
+    while let Some(p) = h[i..].iter().position(|&b| b == first || b == upper) {
+        let at = i + p;
+        if h.len() - at < n.len() {
+            return false;
+        }
+        if h[at + 1..at + n.len()].eq_ignore_ascii_case(rest) {
+            return true;
+        }
+        i = at + 1;
+    }
+    false
 }
 
 fn bits(mut mask: u64) -> impl Iterator<Item = usize> {

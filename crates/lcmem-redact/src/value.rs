@@ -30,36 +30,40 @@ impl Class {
 
 /// Words that, placed before `key`, make it a credential (`api_key`,
 /// `signing_key`, `STRIPE_KEY`). A bare `key` or `bucket_key` names data.
-const KEY_PREFIXES: &[&str] = &[
-    "api", "secret", "access", "private", "auth", "encryption", "encrypt", "decryption", "signing",
-    "sign", "master", "client", "app", "application", "account", "admin", "service", "session",
-    "shared", "webhook", "consumer", "hmac", "subscription", "deploy", "license", "bot", "write",
-    "ingest", "server", "root", "crypto", "cipher", "aes", "jwt", "cookie", "csrf", "openai",
-    "anthropic", "stripe", "google", "gemini", "mistral", "groq", "cohere", "sendgrid", "mailgun",
-    "mailchimp", "twilio", "algolia", "pusher", "mapbox", "datadog", "dd", "newrelic", "sentry",
-    "segment", "firebase", "supabase", "pinecone", "replicate", "together", "fireworks",
-    "deepseek", "perplexity", "xai", "huggingface", "hf", "github", "gitlab", "slack", "discord",
-    "telegram", "aws", "azure", "gcp", "cloudflare", "vercel", "netlify", "heroku", "linear",
-    "notion", "airtable", "shopify", "paypal", "braintree", "plaid", "okta",
-];
+const KEY_PREFIXES: &str = concat!(
+    "api secret access private auth encryption encrypt decryption signing sign master ",
+    "client app application account admin service session shared webhook consumer ",
+    "hmac subscription deploy license bot write ingest server root crypto cipher aes ",
+    "jwt cookie csrf openai anthropic stripe google gemini mistral groq cohere ",
+    "sendgrid mailgun mailchimp twilio algolia pusher mapbox datadog dd newrelic ",
+    "sentry firebase supabase pinecone replicate together fireworks deepseek ",
+    "perplexity xai huggingface hf github gitlab slack discord telegram aws azure gcp ",
+    "cloudflare vercel netlify heroku linear notion airtable shopify paypal braintree ",
+    "plaid okta ",
+);
 
 /// Values that are documentation, defaults or type names rather than secrets.
-const PLACEHOLDER_WORDS: &[&str] = &[
-    "password", "passwd", "pass", "pwd", "secret", "token", "key", "apikey", "api_key", "changeme",
-    "changeit", "none", "null", "nil", "true", "false", "undefined", "empty", "string", "str",
-    "&str", "required", "optional", "foo", "bar", "baz", "foobar", "test", "testing", "value",
-    "user", "username", "admin", "root", "guest", "demo", "default", "todo", "tbd", "n/a", "na",
-    "hidden", "masked", "secret123", "password123", "passw0rd", "p@ssw0rd", "p@ssword", "hunter2",
-    "letmein", "qwerty", "123456", "12345678", "abc123", "mypassword", "mysecret", "mytoken",
-    "secretpassword", "supersecret", "s3cr3t", "notasecret",
-];
+const PLACEHOLDER_WORDS: &str = concat!(
+    "password passwd pass pwd secret token key apikey api_key changeme changeit none ",
+    "null nil true false undefined empty string str &str required optional foo bar ",
+    "baz foobar test testing value user username admin root guest demo default todo ",
+    "tbd n/a na hidden masked secret123 password123 passw0rd p@ssw0rd p@ssword ",
+    "hunter2 letmein qwerty 123456 12345678 abc123 mypassword mysecret mytoken ",
+    "secretpassword supersecret s3cr3t notasecret token123 pass123 test123 admin123 ",
+    "bool boolean char int integer float double long number object any bytes sekrit xyz abc 123 1234 ",
+);
 
 /// Substrings that mark documentation examples in any value, token bodies included.
-const FAKE_MARKS: &[&str] = &[
-    "example", "placeholder", "dummy", "fake", "redacted", "xxxx", "sample", "...", "\u{2026}",
-    "changeme", "change_me", "change-me", "changeit", "replace_me", "replace-me", "replaceme",
-    "insert_your", "insert-your", "notreal", "not_real", "not-a-real",
-];
+const FAKE_MARKS: &str = concat!(
+    "example placeholder dummy fake redacted xxxx sample ... \u{2026} changeme ",
+    "change_me change-me changeit replace_me replace-me replaceme insert_your ",
+    "insert-your notreal not_real not-a-real ",
+);
+
+/// Whether `word` is one of the space-separated `list`.
+fn has_word(list: &str, word: &str) -> bool {
+    !word.is_empty() && list.split_whitespace().any(|w| w == word)
+}
 
 /// Splits a key name into lowercase words: `AWS_SECRET_ACCESS_KEY`,
 /// `auth.rootPassword` and `X-Api-Key` all split on separators and camel humps.
@@ -104,18 +108,15 @@ pub(crate) fn classify_key(key: &str) -> Option<Class> {
     {
         return Some(Class::Password);
     }
-    if last.ends_with("secret") {
+    if last.ends_with("secret") || last == "secretkey" || (last == "key" && prev == "secret") {
         return Some(Class::Secret);
     }
     if last.ends_with("token") || matches!(last, "auth" | "credential" | "credentials" | "creds") {
         return Some(Class::Token);
     }
     if last.ends_with("apikey")
-        || matches!(
-            last,
-            "secretkey" | "accesskey" | "privatekey" | "authkey" | "masterkey" | "signingkey"
-        )
-        || (last == "key" && KEY_PREFIXES.contains(&prev))
+        || matches!(last, "accesskey" | "privatekey" | "authkey" | "masterkey" | "signingkey")
+        || (last == "key" && has_word(KEY_PREFIXES, prev))
     {
         return Some(Class::ApiKey);
     }
@@ -125,10 +126,7 @@ pub(crate) fn classify_key(key: &str) -> Option<Class> {
 /// The marker kind for a value under `key`, naming the vendor where the key does.
 pub(crate) fn kind_for(key: &str, class: Class) -> &'static str {
     let lower = key.to_ascii_lowercase();
-    if class != Class::Password
-        && lower.contains("secret")
-        && (lower.contains("aws") || lower.contains("access"))
-    {
+    if class != Class::Password && lower.contains("secret") && (lower.contains("aws") || lower.contains("access")) {
         return "aws-secret-access-key";
     }
     if lower.ends_with("_authtoken") {
@@ -149,11 +147,10 @@ pub(crate) fn is_reference(v: &str) -> bool {
         b'$' => second.is_ascii_alphabetic() || matches!(second, b'_' | b'{' | b'(' | b'$'),
         // `<your token>` and `{your key}` often hold spaces, so a value cut
         // at the first space still starts with the bracket.
-        b'{' | b'<' => true,
+        b'{' | b'<' | b'[' => true,
         b'%' => second.is_ascii_alphabetic() || matches!(second, b'(' | b'_'),
         b'#' => second == b'{',
         b'!' => second.is_ascii_alphabetic(),
-        b'[' => true,
         _ => false,
     }
 }
@@ -162,7 +159,7 @@ pub(crate) fn is_reference(v: &str) -> bool {
 /// `ghs_xxxx…`, `hf_xxxx…`). Redacting it would remove nothing real.
 pub(crate) fn is_fake_body(body: &str) -> bool {
     let lower = body.to_ascii_lowercase();
-    if FAKE_MARKS.iter().any(|m| lower.contains(m)) || lower.starts_with("your") {
+    if FAKE_MARKS.split_whitespace().any(|m| lower.contains(m)) || lower.starts_with("your") {
         return true;
     }
     let mut seen = [false; 128];
@@ -184,14 +181,29 @@ pub(crate) fn is_placeholder(v: &str) -> bool {
         return true;
     }
     let lower = t.to_ascii_lowercase();
-    if PLACEHOLDER_WORDS.contains(&lower.as_str()) {
+    if has_word(PLACEHOLDER_WORDS, &lower) {
+        return true;
+    }
+    if is_word_slug(&lower) {
         return true;
     }
     let env_name = t.bytes().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == b'_');
-    env_name
-        && ["PASSWORD", "PASSWD", "SECRET", "TOKEN", "KEY", "PASS", "PWD"]
-            .iter()
-            .any(|w| t.contains(w))
+    env_name && ["PASSWORD", "PASSWD", "SECRET", "TOKEN", "KEY", "PASS", "PWD"].iter().any(|w| t.contains(w))
+}
+
+/// `test-m2m-secret`, `alice-pw`, `my-api-key`: lowercase words joined by
+/// dashes, one of which says what the value stands for. Issued secrets are
+/// random, not made of words.
+fn is_word_slug(lower: &str) -> bool {
+    let segments: Vec<&str> = lower.split(['-', '_', '.', ' ']).collect();
+    segments.len() >= 2
+        && segments.iter().all(|s| !s.is_empty() && s.bytes().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit()))
+        && segments.iter().any(|s| {
+            has_word(
+                "secret token password passwd pass pw pwd key apikey test testing example dummy fake sample demo my your changeme",
+                s,
+            )
+        })
 }
 
 /// Letters (and `_`/`-`) only, naming a secret rather than being one:
@@ -199,9 +211,7 @@ pub(crate) fn is_placeholder(v: &str) -> bool {
 pub(crate) fn names_a_secret(v: &str) -> bool {
     let lower = v.to_ascii_lowercase();
     lower.bytes().all(|c| c.is_ascii_alphabetic() || c == b'_' || c == b'-')
-        && ["password", "passwd", "secret", "token", "apikey", "api_key"]
-            .iter()
-            .any(|w| lower.contains(w))
+        && ["pass", "pwd", "secret", "token", "key", "cred", "auth"].iter().any(|w| lower.contains(w))
 }
 
 fn is_ident_start(c: u8) -> bool {
@@ -225,6 +235,15 @@ pub(crate) fn is_code(v: &str) -> bool {
         return true;
     }
     if b[0] == b'/' && v[1..].contains('/') {
+        return true;
+    }
+    // `&secrets[i]`, `*token`, `!flag`, `&mut buf`: an expression.
+    if matches!(b[0], b'&' | b'*' | b'!') && b.get(1).is_some_and(|&c| is_ident_start(c)) {
+        let rest = v[1..].trim_start_matches("mut ");
+        return rest.bytes().all(is_ident) || is_code(rest);
+    }
+    // Also a tuple, or a symbol (`:name`, Sphinx's `:py:data:`).
+    if is_number_literal(v) || is_primitive_type(v) || b[0] == b'(' || (b[0] == b':' && b.len() > 1) {
         return true;
     }
     if !is_ident_start(b[0]) {
@@ -252,7 +271,11 @@ pub(crate) fn is_code(v: &str) -> bool {
         break;
     }
     if i < b.len() {
-        return matches!(b[i], b'(' | b'[' | b'<');
+        // A call, an index, generics, or a Rust macro (`braced!(…)`, `Token![…]`).
+        // Also a turbofish (`parse::<T>()`) or Rust's `?`.
+        let call = matches!(b[i], b'(' | b'[' | b'<');
+        let mac = b[i] == b'!' && matches!(b.get(i + 1), Some(b'(' | b'[' | b'{'));
+        return call || mac || b[i..].starts_with(b"::") || b[i] == b'?';
     }
     if dotted {
         return true;
@@ -266,15 +289,32 @@ pub(crate) fn is_code(v: &str) -> bool {
     is_type_name(b)
 }
 
+/// `0x04`, `0b1010`, `1024`, `3.5`: a constant in code. Decimal runs of six
+/// or more digits are not taken as code (a numeric password or PIN).
+fn is_number_literal(v: &str) -> bool {
+    let b = v.as_bytes();
+    let radix = b.len() > 2 && b[0] == b'0' && matches!(b[1], b'x' | b'X' | b'b' | b'B' | b'o' | b'O');
+    if radix {
+        return b[2..].iter().all(|c| c.is_ascii_hexdigit() || *c == b'_');
+    }
+    b.len() < 6 && !b.is_empty() && b[0].is_ascii_digit() && b.iter().all(|c| c.is_ascii_digit() || *c == b'.')
+}
+
+/// `u32`, `__u64`, `usize`, `f64`: a type annotation, not a value.
+fn is_primitive_type(v: &str) -> bool {
+    let t = v.trim_start_matches('_');
+    let Some(rest) = t.strip_prefix(['u', 'i', 'f']) else {
+        return false;
+    };
+    matches!(rest, "8" | "16" | "32" | "64" | "128" | "size")
+}
+
 /// `SecretString`, `PathBuf`: two or more capitalised humps, letters only.
 fn is_type_name(b: &[u8]) -> bool {
     if !b[0].is_ascii_uppercase() || !b.iter().all(u8::is_ascii_alphabetic) {
         return false;
     }
-    let humps = b
-        .windows(2)
-        .filter(|w| w[0].is_ascii_lowercase() && w[1].is_ascii_uppercase())
-        .count();
+    let humps = b.windows(2).filter(|w| w[0].is_ascii_lowercase() && w[1].is_ascii_uppercase()).count();
     humps >= 1 && b.windows(2).all(|w| !(w[0].is_ascii_uppercase() && w[1].is_ascii_uppercase()))
 }
 
@@ -286,7 +326,7 @@ fn is_slug(v: &str) -> bool {
             let b = s.as_bytes();
             let letters = b.iter().take_while(|c| c.is_ascii_lowercase()).count();
             let digits = b[letters..].iter().all(u8::is_ascii_digit);
-            digits && (letters == b.len() || letters <= 2 || b.len() - letters == 0)
+            digits && (letters == b.len() || letters <= 2)
         })
 }
 
@@ -327,32 +367,82 @@ pub(crate) fn token_like(v: &str) -> bool {
     if m.len < 8 || m.space || m.upper + m.lower == 0 || is_slug(v) {
         return false;
     }
-    m.digit > 0 || (m.symbol > 0 && m.len >= 12) || (m.len >= 16 && m.upper >= 2 && m.lower >= 2)
+    m.digit > 0 || (m.symbol > 0 && m.len >= 12) || (m.len >= 16 && random_case(v))
 }
 
 /// A password stated in prose or a shell line: six or more characters,
 /// letters with digits or symbols, not a placeholder.
 pub(crate) fn strong_password(v: &str) -> bool {
     let m = mix(v);
-    m.len >= 6
-        && !m.space
-        && m.upper + m.lower > 0
-        && (m.digit > 0 || m.symbol > 0)
-        && !is_placeholder(v)
+    m.len >= 6 && !m.space && m.upper + m.lower > 0 && (m.digit > 0 || m.symbol > 0) && !is_placeholder(v)
 }
 
 /// Whether a value found under a key of `class` should be redacted.
 pub(crate) fn accepts(class: Class, v: &str, quoted: bool) -> bool {
-    if is_placeholder(v) || v.contains("://") || names_a_secret(v) {
+    if is_placeholder(v) || v.contains("://") || names_a_secret(v) || is_version(v) || has_interpolation(v) {
         return false;
     }
-    if !quoted && is_code(v) {
+    if is_path(v) || (!quoted && is_code(v)) {
         return false;
     }
     match class {
-        Class::Password => v.chars().count() >= 3 && (quoted || !v.contains(char::is_whitespace)),
+        // Unquoted, a lowercase or camel-case word is a variable or a type
+        // (`password = split`, `pwd: PathBuf`); a password has more in it.
+        Class::Password if !quoted => {
+            let letters = v.bytes().all(|c| c.is_ascii_alphabetic() || c == b'_');
+            v.len() >= 3 && (!letters || random_case(v))
+        }
+        Class::Password => v.chars().count() >= 3,
         _ => token_like(v),
     }
+}
+
+/// Letters in both cases at random, as in issued tokens (an identifier such
+/// as `_EllipticCurvePrivateKey` is mostly lowercase).
+pub(crate) fn random_case(s: &str) -> bool {
+    let upper = s.bytes().filter(u8::is_ascii_uppercase).count();
+    let lower = s.bytes().filter(u8::is_ascii_lowercase).count();
+    let letters = upper + lower;
+    letters > 0 && upper * 4 >= letters && lower * 4 >= letters
+}
+
+/// `1.302103`, `v2.3.1-rc.1`: a version, not a credential.
+fn is_version(v: &str) -> bool {
+    let core = v.strip_prefix('v').unwrap_or(v);
+    let core = core.split(['-', '+']).next().unwrap_or("");
+    core.contains('.') && core.split('.').all(|p| !p.is_empty() && p.bytes().all(|c| c.is_ascii_digit()))
+}
+
+/// A file path: `/run/secrets/db`, `~/.pgpass`, `./key.pem`, `C:\keys`.
+fn is_path(v: &str) -> bool {
+    let b = v.as_bytes();
+    v.starts_with("~/")
+        || v.starts_with("./")
+        || v.starts_with("../")
+        || (b.first() == Some(&b'/') && v[1..].contains('/'))
+        || (b.len() > 2 && b[0].is_ascii_alphabetic() && b[1] == b':' && b[2] == b'\\')
+}
+
+/// A value built from a template: `anonymous:$FROM_EMAIL`, `${USER}-${PASS}`,
+/// `{{ vault.password }}` inside a longer string.
+pub(crate) fn has_interpolation(v: &str) -> bool {
+    let b = v.as_bytes();
+    for (i, &c) in b.iter().enumerate() {
+        let rest = &b[i + 1..];
+        if c == b'$' && rest.first() == Some(&b'{') {
+            let n = rest[1..].iter().take_while(|c| c.is_ascii_alphanumeric() || **c == b'_').count();
+            if n > 0 && rest.get(n + 1) == Some(&b'}') {
+                return true;
+            }
+        }
+        if c == b'$' {
+            let n = rest.iter().take_while(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || **c == b'_').count();
+            if n >= 2 && rest.get(n).is_none_or(|c| !c.is_ascii_alphanumeric()) {
+                return true;
+            }
+        }
+    }
+    v.find("{{").is_some_and(|i| v[i + 2..].find("}}").is_some_and(|j| !v[i + 2..i + 2 + j].contains(['{', '}'])))
 }
 
 /// Strips punctuation that ends a sentence or a shell word from a value.

@@ -49,18 +49,42 @@ pub struct Entry {
 #[serde(tag = "type", rename_all = "lowercase")]
 pub enum Record {
     Sealed(Entry),
-    Pin { session_id: String, ts: Timestamp },
-    Unpin { session_id: String, ts: Timestamp },
-    Archive { session_id: String, ts: Timestamp, reason: String },
+    Pin {
+        session_id: String,
+        ts: Timestamp,
+    },
+    Unpin {
+        session_id: String,
+        ts: Timestamp,
+    },
+    Archive {
+        session_id: String,
+        ts: Timestamp,
+        reason: String,
+    },
+    /// The session was useful again (a recall hit): it keeps its place in the
+    /// digest longer.
+    Used {
+        session_id: String,
+        ts: Timestamp,
+    },
+    /// The user rewrote the session's summary (an edited line of MEMORY.md).
+    Edit {
+        session_id: String,
+        summary: String,
+        ts: Timestamp,
+    },
 }
 
 impl Record {
     pub fn session_id(&self) -> &str {
         match self {
             Record::Sealed(e) => &e.session_id,
-            Record::Pin { session_id, .. } | Record::Unpin { session_id, .. } | Record::Archive { session_id, .. } => {
-                session_id
-            }
+            Record::Pin { session_id, .. }
+            | Record::Unpin { session_id, .. }
+            | Record::Archive { session_id, .. }
+            | Record::Used { session_id, .. }
+            | Record::Edit { session_id, .. } => session_id,
         }
     }
 }
@@ -70,8 +94,17 @@ impl Record {
 #[derive(Debug, Clone, PartialEq)]
 pub struct Current {
     pub entry: Entry,
+    /// The last time the session was used again (a recall hit), if ever.
+    pub last_used: Option<Timestamp>,
     /// The journal line of the entry, for citations.
     pub line: usize,
+}
+
+impl Current {
+    /// When the session last mattered: its last activity or its last use.
+    pub fn last_activity(&self) -> Timestamp {
+        self.last_used.map_or(self.entry.last_active, |u| u.max(self.entry.last_active))
+    }
 }
 
 /// The whole journal, folded.
@@ -121,13 +154,24 @@ impl Journal {
                         entry.pinned = pinned;
                     }
                     index.insert(entry.session_id.clone(), journal.entries.len());
-                    journal.entries.push(Current { entry, line: line.number });
+                    journal.entries.push(Current { entry, last_used: None, line: line.number });
                 }
                 Record::Pin { session_id, .. } => journal.set_pinned(&index, session_id, true),
                 Record::Unpin { session_id, .. } => journal.set_pinned(&index, session_id, false),
                 Record::Archive { session_id, .. } => {
                     if let Some(&i) = index.get(&session_id) {
                         journal.entries[i].entry.kind = SealKind::Archived;
+                    }
+                }
+                Record::Used { session_id, ts } => {
+                    if let Some(&i) = index.get(&session_id) {
+                        let used = &mut journal.entries[i].last_used;
+                        *used = Some(used.map_or(ts, |u| u.max(ts)));
+                    }
+                }
+                Record::Edit { session_id, summary, .. } => {
+                    if let Some(&i) = index.get(&session_id) {
+                        journal.entries[i].entry.summary = summary;
                     }
                 }
             }

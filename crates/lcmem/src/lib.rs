@@ -7,10 +7,13 @@
 
 pub mod config;
 pub mod diagnostic;
+pub mod digest;
 pub mod error;
 pub mod extract;
 pub mod facts;
+pub mod forget;
 pub mod guards;
+pub mod import;
 pub mod journal;
 pub mod jsonl;
 pub mod lock;

@@ -98,7 +98,9 @@ pub fn seal(
                 workspace_echo: workspace.contains(&text),
                 text,
                 source_session: id.to_string(),
-                learned_at: now,
+                // As of when the session said it, so that sealing out of order
+                // still lets the newer statement win.
+                learned_at: session.last_active(),
                 confidence: f.confidence,
                 confirmed: false,
                 origin: f.origin,

@@ -1,6 +1,10 @@
 //! One module per command.
 
 mod config;
+mod digest;
+mod facts;
+mod forget;
+mod guard;
 mod import;
 mod journal;
 mod recall;
@@ -24,6 +28,12 @@ pub enum Command {
     Sessions(sessions::Args),
     /// Show the journal: one entry per sealed session
     Journal(journal::Args),
+    /// Rewrite MEMORY.md from the journal and facts (or --undo the last rewrite)
+    Consolidate(digest::ConsolidateArgs),
+    /// Print what a new session is told: the framed MEMORY.md
+    Digest(digest::DigestArgs),
+    /// Print the one-line welcome-back strip
+    Welcome,
     /// Pin a session: it stays in front of the digest regardless of age
     Pin(sessions::PinArgs),
     /// Unpin a session
@@ -31,6 +41,14 @@ pub enum Command {
     /// Read and change settings (memory.enabled and friends)
     #[command(subcommand)]
     Config(config::Command),
+    /// List facts with their state, sources and history; confirm, edit, pin or correct them
+    Facts(facts::Args),
+    /// Remove a session's whole contribution to memory, physically
+    Forget(forget::Args),
+    /// Judge texts (one per line on stdin): does each read as an order to the agent?
+    Guard(guard::GuardArgs),
+    /// Copy stdin to stdout with secrets replaced by typed markers
+    Redact(guard::RedactArgs),
     /// Search past sessions, the journal and every fact; cited hits
     Recall(recall::Args),
     /// Manage the derived search index (a cache: deleting it loses nothing)
@@ -46,9 +64,16 @@ pub fn run(command: Command, context: &Context) -> anyhow::Result<ExitCode> {
         Command::Seal(args) => seal::run(args, context),
         Command::Sessions(args) => sessions::run(args, context),
         Command::Journal(args) => journal::run(args, context),
+        Command::Consolidate(args) => digest::consolidate(args, context),
+        Command::Digest(args) => digest::digest(args, context),
+        Command::Welcome => digest::welcome(context),
         Command::Pin(args) => sessions::pin(args, context, true),
         Command::Unpin(args) => sessions::pin(args, context, false),
         Command::Config(command) => config::run(command, context),
+        Command::Facts(args) => facts::run(args, context),
+        Command::Forget(args) => forget::run(args, context),
+        Command::Guard(args) => guard::guard(args),
+        Command::Redact(args) => guard::redact(args),
         Command::Recall(args) => recall::run(args, context),
         Command::Index(command) => recall::index(command, context),
         Command::Tour(args) => tour::run(args),

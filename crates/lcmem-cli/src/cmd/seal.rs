@@ -66,5 +66,11 @@ pub fn run(args: Args, context: &Context) -> anyhow::Result<ExitCode> {
     if args.json {
         crate::output::print_json(&entries)?;
     }
+    if let Some(report) = lcmem::digest::consolidate_if_due(&store, now)?
+        && report.written
+        && !args.json
+    {
+        println!("consolidated MEMORY.md: {} of {} tokens", report.tokens, report.cap);
+    }
     Ok(ExitCode::SUCCESS)
 }

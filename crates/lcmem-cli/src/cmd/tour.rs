@@ -23,7 +23,6 @@ macro_rules! example {
 /// The example project's sessions, compiled into the binary so the tour
 /// runs from anywhere.
 const EXAMPLES: &[(&str, &str)] = &[
-    example!("2026-10-05-refund-retries"),
     example!("2026-10-08-product-cache"),
     example!("2026-10-12-graphql-spike"),
     example!("2026-10-15-orders-refactor"),
@@ -32,6 +31,7 @@ const EXAMPLES: &[(&str, &str)] = &[
     example!("2026-11-02-stripe-webhooks"),
     example!("2026-11-06-cache-postgres"),
     example!("2026-11-10-migrations-question"),
+    example!("2026-11-12-refund-retries"),
     example!("2026-11-18-changelog-104"),
     example!("2026-11-24-vitest"),
     example!("2026-11-27-rate-limits"),
@@ -72,16 +72,44 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     heading("3. The journal (memory/journal.jsonl)");
     print!("{}", render(&Journal::read(&store.journal_path())?));
 
-    heading("4. Candidate facts (memory/facts.jsonl)");
-    for line in lcmem::jsonl::read(&store.facts_path())? {
-        if let Ok(value) = line.parsed {
-            let text = value.get("text").and_then(|t| t.as_str()).unwrap_or("");
-            let source = value.get("source_session").and_then(|t| t.as_str()).unwrap_or("");
-            println!("- {text}  ({source})");
-        }
+    heading("4. Facts (memory/facts.jsonl, folded)");
+    let fold = lcmem::facts::Fold::read(&store.facts_path())?;
+    for fact in &fold.facts {
+        let replaced = fact
+            .superseded_by
+            .as_deref()
+            .and_then(|id| fold.get(id))
+            .map(|newer| format!(" -> replaced by \"{}\"", newer.text))
+            .unwrap_or_default();
+        println!("- [{}] {}{replaced}", fact.state, fact.text);
     }
 
-    heading("5. What never reached memory");
+    heading("5. Consolidate: memory/MEMORY.md");
+    if let Some(report) = lcmem::digest::consolidate(&store, now)? {
+        println!(
+            "{} tokens of a {}-token cap: {} facts, {} pinned thread(s), {} recent session(s); {} item(s) left out, \
+             {} session(s) faded after 30 days without activity (still in the journal and in recall)",
+            report.tokens,
+            report.cap,
+            report.facts,
+            report.pinned_threads,
+            report.recently,
+            report.evicted,
+            report.archived.len()
+        );
+    }
+
+    heading("6. What a new session is told (lcmem digest)");
+    if let Some(digest) = lcmem::digest::digest(&store)? {
+        print!("{}", digest.text);
+    }
+
+    heading("7. The welcome-back strip (lcmem welcome)");
+    if let Some(line) = lcmem::digest::welcome(&store, now)? {
+        println!("{line}");
+    }
+
+    heading("8. What never reached memory");
     check_absent(&store, "note to AI", "the instruction planted in a fixture file (tool output)");
     check_absent(&store, "sk_test_51", "the API key a user pasted");
 

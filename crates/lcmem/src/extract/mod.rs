@@ -15,6 +15,8 @@
 pub mod offline;
 mod text;
 
+pub use text::clip;
+
 use jiff::Timestamp;
 use serde::{Deserialize, Serialize};
 

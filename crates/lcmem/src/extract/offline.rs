@@ -50,8 +50,11 @@ static SHIPPING: LazyLock<Regex> = LazyLock::new(|| {
         .expect("valid regex")
 });
 
-static FIXING: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r"(?i)\b(fix(ed|es)?|bug|regression|crash|broken)\b").expect("valid regex"));
+/// A fix is reported by a sentence that starts with the verb, or named in the title.
+static FIXING: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)(^|[.!]\s+)(fixed|resolved|patched|repaired)\b|\b(bug|regression|crash|flaky)\b")
+        .expect("valid regex")
+});
 
 static ABANDONED: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(
@@ -140,7 +143,10 @@ fn extract(input: &ExtractInput) -> ExtractOutput {
         } else {
             let joined: Vec<String> = best.iter().map(|(_, s)| ensure_full_stop(s)).collect();
             let text = joined.join(" ");
-            let outcome = if input.kind == SealKind::Done && SHIPPING.is_match(&text) {
+            // The user often has the last word on shipping: "Merged and deployed."
+            let last_user = input.turns.iter().rev().find(|t| t.role == Origin::User).map_or("", |t| t.text.as_str());
+            let shipped = SHIPPING.is_match(&text) || SHIPPING.is_match(last_user) && last_user.len() < 200;
+            let outcome = if input.kind == SealKind::Done && shipped {
                 Outcome::Shipped
             } else if FIXING.is_match(&text) || FIXING.is_match(&input.title) {
                 Outcome::Fixed

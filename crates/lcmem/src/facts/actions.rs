@@ -66,7 +66,7 @@ pub fn apply(store: &Store, query: &str, action: Action, judge: &dyn ConflictJud
             Event::Edit { fact: id.clone(), text, at: now }
         }
         Action::Delete => {
-            delete_locked(store, &lock, &fold, &id, now)?;
+            delete_locked(store, &lock, &id, now)?;
             return Ok(id);
         }
     };
@@ -113,12 +113,11 @@ pub fn delete_physically(store: &Store, query: &str, now: Timestamp) -> Result<S
     let lock = store.lock()?;
     let fold = Fold::read(&store.facts_path())?;
     let id = resolve(&fold, query)?.id.clone();
-    delete_locked(store, &lock, &fold, &id, now)?;
+    delete_locked(store, &lock, &id, now)?;
     Ok(id)
 }
 
-fn delete_locked(store: &Store, lock: &WriteLock, fold: &Fold, id: &str, now: Timestamp) -> Result<()> {
-    let _ = fold;
+pub(crate) fn delete_locked(store: &Store, lock: &WriteLock, id: &str, now: Timestamp) -> Result<()> {
     let mut doomed: HashSet<String> = HashSet::from([id.to_string()]);
     doomed.extend(edit_aliases(store, id)?);
     jsonl::rewrite_lines(lock, &store.facts_path(), None, |value| !mentions_any(value, &doomed))?;
@@ -155,6 +154,8 @@ pub struct ForgetReport {
     pub provenance_removed: usize,
     pub other_lines_removed: usize,
     pub cache_cleared: bool,
+    /// MEMORY.md history snapshots that mentioned the session.
+    pub history_entries_removed: usize,
 }
 
 /// Removes a session's whole contribution: its file, its journal lines, the

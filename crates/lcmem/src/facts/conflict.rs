@@ -78,6 +78,11 @@ impl ConflictJudge for SubjectKeyJudge {
     }
 }
 
+/// Facts the user set aside, and withheld instructions, take no part.
+fn takes_part(fact: &Fact) -> bool {
+    !(fact.not_true || fact.deleted || fact.instruction && !fact.confirmed)
+}
+
 /// Compares each fact in `touched` (just observed, added or edited) with the
 /// facts it could contradict and returns the events to append: supersedes
 /// for clear replacements, conflicts for the rest. A fact the user confirmed
@@ -85,16 +90,17 @@ impl ConflictJudge for SubjectKeyJudge {
 pub fn reconcile(fold: &Fold, touched: &[String], judge: &dyn ConflictJudge, now: Timestamp) -> Vec<Event> {
     let mut events = Vec::new();
     for id in touched {
-        let Some(newer) = fold.get(id) else { continue };
-        if newer.not_true || newer.deleted || newer.instruction && !newer.confirmed {
+        let Some(touched) = fold.get(id) else { continue };
+        if !takes_part(touched) {
             continue;
         }
-        for older in &fold.facts {
-            if older.id == newer.id || older.not_true || older.deleted || older.instruction && !older.confirmed {
+        for other in &fold.facts {
+            if other.id == touched.id || !takes_part(other) {
                 continue;
             }
-            // Only current facts can be replaced, and only by something at least as recent.
-            if older.superseded_by.is_some() || newer.last_seen < older.last_seen {
+            // Whichever was last known true is the newer; only a current fact can be replaced.
+            let (older, newer) = if touched.last_seen >= other.last_seen { (other, touched) } else { (touched, other) };
+            if older.superseded_by.is_some() {
                 continue;
             }
             let already = fold

@@ -253,10 +253,16 @@ impl Fold {
             Event::Pin { fact, at } => self.with(&fact, at, "pinned", |f| f.pinned = true),
             Event::Unpin { fact, at } => self.with(&fact, at, "unpinned", |f| f.pinned = false),
             Event::NotTrue { fact, at } => self.with(&fact, at, "marked not true by the user", |f| f.not_true = true),
-            Event::Delete { fact, at } => self.with(&fact, at, "deleted by the user", |f| {
-                f.deleted = true;
-                f.text.clear();
-            }),
+            Event::Delete { fact, at } => {
+                // The tombstone outlives the fact's other events: keep an
+                // entry so its history can say it was deleted.
+                self.entry(&fact, "", at, line);
+                self.with(&fact, at, "deleted by the user", |f| {
+                    f.deleted = true;
+                    f.text.clear();
+                    f.sources.clear();
+                });
+            }
             Event::Restore { fact, at } => self.with(&fact, at, "restored by the user", |f| {
                 f.not_true = false;
                 f.superseded_by = None;

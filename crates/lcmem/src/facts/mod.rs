@@ -12,8 +12,8 @@ mod conflict;
 mod fold;
 pub mod subject;
 
-pub(crate) use actions::append_reconciled;
 pub use actions::{Action, ForgetReport, add, apply, delete_physically, forget_session};
+pub(crate) use actions::{append_reconciled, delete_locked};
 pub use conflict::{ConflictJudge, Judgement, SubjectKeyJudge, reconcile};
 pub use fold::{Conflict, Fact, Fold, Source, State};
 

@@ -1,0 +1,63 @@
+//! `lcmem digest` as a fresh process on a project with 10,000 sessions: what
+//! every session start pays. Run: `cargo bench -p lcmem-cli --bench digest_process`.
+
+use std::process::Command;
+
+use divan::Bencher;
+use lcmem::Store;
+use lcmem::extract::Outcome;
+use lcmem::journal::{Entry, Record, SealKind};
+
+fn main() {
+    divan::main();
+}
+
+const SESSIONS: usize = 10_000;
+
+#[divan::bench(sample_count = 100)]
+fn digest_fresh_process_10000_sessions(bencher: Bencher) {
+    let dir = tempfile::tempdir().unwrap();
+    let project = dir.path().join("big");
+    std::fs::create_dir_all(&project).unwrap();
+    let home = dir.path().join("home");
+    let store = Store::open(&home, &project).unwrap();
+    let now: jiff::Timestamp = "2026-11-30T12:00:00Z".parse().unwrap();
+    std::fs::create_dir_all(store.dir()).unwrap();
+    let mut records = Vec::new();
+    for i in 0..SESSIONS {
+        let id = format!("s{i:05}");
+        let at = now - jiff::SignedDuration::from_mins(i as i64 * 50);
+        let header = serde_json::json!({"type":"session","v":1,"id":id,"title":format!("Session {i}"),"created_at":at});
+        let message = serde_json::json!({"type":"message","role":"assistant","text":format!("Fixed bug {i} in the parser."),"ts":at});
+        std::fs::write(store.session_path(&id), format!("{header}\n{message}\n")).unwrap();
+        records.push(Record::Sealed(Entry {
+            session_id: id,
+            sealed_at: at,
+            kind: SealKind::Done,
+            title: format!("Session {i}"),
+            summary: format!("Fixed bug {i} in the parser."),
+            files: vec!["src/parser.rs".into()],
+            decisions: vec![],
+            pinned: false,
+            outcome: Outcome::Fixed,
+            created_at: at,
+            last_active: at,
+            extractor: "bench".into(),
+        }));
+    }
+    let lock = store.lock().unwrap();
+    store.append_memory(&lock, &store.journal_path(), &records).unwrap();
+    drop(lock);
+    lcmem::digest::consolidate(&store, now).unwrap();
+    bencher.bench(|| {
+        let out = Command::new(env!("CARGO_BIN_EXE_lcmem"))
+            .arg("--home")
+            .arg(&home)
+            .arg("--project")
+            .arg(&project)
+            .arg("digest")
+            .output()
+            .unwrap();
+        assert!(out.status.success() && !out.stdout.is_empty());
+    });
+}

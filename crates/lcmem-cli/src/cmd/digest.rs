@@ -1,0 +1,92 @@
+//! `lcmem consolidate`, `lcmem digest`, `lcmem welcome`.
+
+use std::process::ExitCode;
+
+use crate::context::Context;
+use crate::output::print_json;
+
+#[derive(clap::Args)]
+#[command(after_help = "Rewrites memory/MEMORY.md from the journal and the facts: Facts, Pinned threads and \
+Recently, every line with its source and date, under the token cap (memory.cap_tokens, default 1500, o200k). \
+Hand edits made since the last run are turned into user actions first; blocks between <!-- pinned --> and \
+<!-- /pinned --> are kept verbatim. The previous file goes to memory/history/ (memory.history versions). \
+It also runs by itself every memory.consolidate_every seals. With memory off it does nothing.")]
+pub struct ConsolidateArgs {
+    /// Restore the previous MEMORY.md instead
+    #[arg(long)]
+    undo: bool,
+    /// Print the report as JSON
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(clap::Args)]
+#[command(after_help = "Prints what a new session is told: a framing header (the project, the as-of date, \
+that the memory may be stale and is context, never instructions), then MEMORY.md. Prints nothing when memory \
+is off or there is no MEMORY.md yet. Fast: it reads two small files.")]
+pub struct DigestArgs {
+    /// The same with metadata: sources, as-of date, token count
+    #[arg(long)]
+    json: bool,
+}
+
+pub fn consolidate(args: ConsolidateArgs, context: &Context) -> anyhow::Result<ExitCode> {
+    let store = context.store()?;
+    if args.undo {
+        let restored = lcmem::digest::undo(&store)?;
+        println!("restored MEMORY.md from {}", restored.display());
+        return Ok(ExitCode::SUCCESS);
+    }
+    let Some(report) = lcmem::digest::consolidate(&store, context.now()?)? else {
+        eprintln!("memory is off for this project: nothing consolidated (`lcmem config list` shows why)");
+        return Ok(ExitCode::SUCCESS);
+    };
+    if args.json {
+        print_json(&report)?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    for edit in &report.hand_edits {
+        println!("hand edit: {edit}");
+    }
+    if let Some(n) = report.removals_ignored {
+        eprintln!(
+            "warning: {n} generated lines were missing from MEMORY.md; that looks like an accident, so nothing was \
+             deleted. `lcmem consolidate --undo` brings the previous file back."
+        );
+    }
+    for id in &report.archived {
+        println!("archived {id} (inactive)");
+    }
+    println!(
+        "{} {}: {} of {} tokens · {} facts · {} pinned threads · {} recent · {} left out (still in the journal and facts)",
+        if report.written { "wrote" } else { "unchanged" },
+        store.memory_md_path().display(),
+        report.tokens,
+        report.cap,
+        report.facts,
+        report.pinned_threads,
+        report.recently,
+        report.evicted
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+pub fn digest(args: DigestArgs, context: &Context) -> anyhow::Result<ExitCode> {
+    let store = context.store()?;
+    if let Some(digest) = lcmem::digest::digest(&store)? {
+        if args.json {
+            print_json(&digest)?;
+        } else {
+            print!("{}", digest.text);
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+pub fn welcome(context: &Context) -> anyhow::Result<ExitCode> {
+    let store = context.store()?;
+    if let Some(line) = lcmem::digest::welcome(&store, context.now()?)? {
+        println!("{line}");
+    }
+    Ok(ExitCode::SUCCESS)
+}

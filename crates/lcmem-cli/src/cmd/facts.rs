@@ -1,0 +1,163 @@
+//! `lcmem facts`: see and correct what the project believes.
+
+use std::process::ExitCode;
+
+use lcmem::facts::{self, Action, Fact, Fold, State, SubjectKeyJudge};
+
+use crate::context::Context;
+use crate::output::{day, print_json, warn_all};
+
+#[derive(clap::Args)]
+#[command(
+    args_conflicts_with_subcommands = true,
+    after_help = "States: confirmed (a user said so), observed (seen in two or more independent sessions), \
+inferred (seen once), superseded (replaced by a newer fact), unconfirmed-instruction (reads as an order: \
+recorded, never promoted until a user confirms it). Without --all, only facts that may appear in the digest \
+are listed."
+)]
+pub struct Args {
+    #[command(subcommand)]
+    command: Option<Command>,
+    /// Also list superseded, not-true, withheld and deleted facts
+    #[arg(long)]
+    all: bool,
+    /// Print one JSON array of facts with their sources and history
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(clap::Subcommand)]
+enum Command {
+    /// Confirm a fact: it holds its place until superseded
+    Confirm { id: String },
+    /// Pin a fact: it stays in the digest
+    Pin { id: String },
+    /// Unpin a fact
+    Unpin { id: String },
+    /// Mark a fact not true: it leaves the digest and never comes back when seen again
+    NotTrue { id: String },
+    /// Delete a fact: its text is removed from disk (the history keeps a tombstone)
+    Delete { id: String },
+    /// Undo not-true or supersede
+    Restore { id: String },
+    /// Change a fact's wording (the fact becomes confirmed)
+    Edit { id: String, text: String },
+    /// Add a fact of your own (confirmed)
+    Add { text: String },
+    /// List possible contradictions that need your decision
+    Conflicts {
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+pub fn run(args: Args, context: &Context) -> anyhow::Result<ExitCode> {
+    let store = context.store()?;
+    let now = context.now()?;
+    let judge = SubjectKeyJudge;
+    let (id, verb) = match args.command {
+        None => return list(&store, args.all, args.json),
+        Some(Command::Conflicts { json }) => return conflicts(&store, json),
+        Some(Command::Add { text }) => (facts::add(&store, &text, &judge, now)?, "added"),
+        Some(Command::Delete { id }) => (facts::delete_physically(&store, &id, now)?, "deleted"),
+        Some(command) => {
+            let (id, action, verb) = match command {
+                Command::Confirm { id } => (id, Action::Confirm, "confirmed"),
+                Command::Pin { id } => (id, Action::Pin, "pinned"),
+                Command::Unpin { id } => (id, Action::Unpin, "unpinned"),
+                Command::NotTrue { id } => (id, Action::NotTrue, "marked not true"),
+                Command::Restore { id } => (id, Action::Restore, "restored"),
+                Command::Edit { id, text } => (id, Action::Edit(text), "edited"),
+                Command::Add { .. } | Command::Delete { .. } | Command::Conflicts { .. } => unreachable!(),
+            };
+            (facts::apply(&store, &id, action, &judge, now)?, verb)
+        }
+    };
+    let fold = Fold::read(&store.facts_path())?;
+    match fold.get(&id) {
+        Some(fact) if !fact.deleted => println!("{verb} {id}: {} [{}]", fact.text, fact.state),
+        _ => println!("{verb} {id}"),
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn list(store: &lcmem::Store, all: bool, json: bool) -> anyhow::Result<ExitCode> {
+    let fold = Fold::read(&store.facts_path())?;
+    warn_all(&fold.diagnostics);
+    let shown: Vec<&Fact> = fold.facts.iter().filter(|f| all || f.is_active()).collect();
+    if json {
+        print_json(&shown)?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    if shown.is_empty() {
+        let hidden = fold.facts.len();
+        println!(
+            "No facts yet{}. Facts are learned when sessions are sealed, or added with `lcmem facts add TEXT`.",
+            if hidden > 0 { format!(" in the digest ({hidden} more with --all)") } else { String::new() }
+        );
+        return Ok(ExitCode::SUCCESS);
+    }
+    for fact in shown {
+        print!("{}", render(&fold, fact));
+    }
+    if !fold.conflicts.is_empty() {
+        println!("\n{} possible conflict(s): see `lcmem facts conflicts`.", fold.conflicts.len());
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn render(fold: &Fold, fact: &Fact) -> String {
+    let mut flags = Vec::new();
+    if fact.pinned {
+        flags.push("pinned");
+    }
+    if fact.not_true {
+        flags.push("NOT TRUE");
+    }
+    if fact.deleted {
+        flags.push("deleted");
+    }
+    let flags = if flags.is_empty() { String::new() } else { format!(" [{}]", flags.join(", ")) };
+    let text = if fact.deleted { "(text deleted)" } else { fact.text.as_str() };
+    let mut out = format!("{}  {:<23}  {:.2}  {text}{flags}\n", fact.id, fact.state.as_str(), fact.confidence);
+    if fact.state == State::UnconfirmedInstruction {
+        out.push_str("    withheld: reads as an instruction; it is not acted on unless you confirm it\n");
+    }
+    if let Some(by) = &fact.superseded_by {
+        let newer = fold.get(by).map(|f| f.text.as_str()).unwrap_or("?");
+        out.push_str(&format!("    superseded by {by}: {newer}\n"));
+    }
+    let sources: Vec<String> = fact
+        .sources
+        .iter()
+        .map(|s| format!("{} ({}{})", s.session, day(s.at), if s.workspace_echo { ", echoes workspace" } else { "" }))
+        .collect();
+    if !sources.is_empty() {
+        out.push_str(&format!("    sources: {}\n", sources.join(", ")));
+    } else if fact.user_authored {
+        out.push_str("    source: you\n");
+    }
+    for item in &fact.history {
+        out.push_str(&format!("    {}  {}\n", day(item.at), item.note));
+    }
+    out
+}
+
+fn conflicts(store: &lcmem::Store, json: bool) -> anyhow::Result<ExitCode> {
+    let fold = Fold::read(&store.facts_path())?;
+    if json {
+        print_json(&fold.conflicts)?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    if fold.conflicts.is_empty() {
+        println!("No open conflicts.");
+    }
+    for c in &fold.conflicts {
+        let text = |id: &str| fold.get(id).map(|f| f.text.clone()).unwrap_or_default();
+        println!("{}  {}: {}", day(c.at), c.reason, "these may contradict each other");
+        println!("    {}  {}", c.fact, text(&c.fact));
+        println!("    {}  {}", c.with, text(&c.with));
+        println!("    settle it: `lcmem facts confirm ID`, `lcmem facts not-true ID` or `lcmem facts edit ID TEXT`");
+    }
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,117 @@
+//! Labelled pattern tables, matched in one pass.
+//!
+//! The guard runs on every candidate fact, and most of its rules are
+//! regular expressions. Matching each one separately costs a search per
+//! rule. Instead a `RegexSet` of loosened copies of the patterns (word
+//! boundaries dropped, bounded gaps made unbounded) answers "which rules
+//! could match?" in one scan on a lazy DFA, which those two features would
+//! otherwise defeat; only the few candidates are then confirmed with the
+//! exact pattern. Most texts match nothing, so most cost one scan.
+
+use regex::{Regex, RegexSet, RegexSetBuilder};
+
+/// One entry: the reason it records and its pattern. A pattern may carry a
+/// declarative look-alike after ` !! ` that cancels the match (see
+/// `languages`).
+pub(crate) struct RuleTable {
+    labels: Vec<&'static str>,
+    /// Loosened patterns: a superset of what `exact` matches.
+    prefilter: RegexSet,
+    exact: Vec<Regex>,
+    unless: Vec<Option<Regex>>,
+}
+
+/// A pattern any text matching `pattern` also matches, without the two
+/// features that push a regex set off the lazy DFA: Unicode word
+/// boundaries (dropped) and long bounded repetitions (`{0,60}` becomes `*`).
+fn loosen(pattern: &str) -> String {
+    let mut out = String::with_capacity(pattern.len());
+    let mut rest = pattern;
+    while let Some(c) = rest.chars().next() {
+        if let Some(tail) = rest.strip_prefix("\\b") {
+            rest = tail;
+        } else if let Some(tail) = rest.strip_prefix('\\') {
+            // Keep any other escape (including `\\`) intact.
+            let escaped = tail.chars().next().map_or(0, char::len_utf8);
+            out.push('\\');
+            out.push_str(&tail[..escaped]);
+            rest = &tail[escaped..];
+        } else if let Some(end) = rest.strip_prefix("{0,").and_then(|t| t.find('}')) {
+            out.push('*');
+            rest = &rest[3 + end + 1..];
+        } else {
+            out.push(c);
+            rest = &rest[c.len_utf8()..];
+        }
+    }
+    out
+}
+
+impl RuleTable {
+    /// Compiles `(label, pattern)` pairs; `prefix` (flags such as `(?i)`)
+    /// is put in front of every pattern. Panics on a bad pattern, which is
+    /// a bug caught by any test that judges a text.
+    pub fn new<'a>(prefix: &str, rules: impl IntoIterator<Item = (&'static str, &'a str)>) -> Self {
+        let mut labels = Vec::new();
+        let mut loose = Vec::new();
+        let mut exact = Vec::new();
+        let mut unless = Vec::new();
+        for (label, pattern) in rules {
+            let (pattern, exception) = match pattern.split_once(" !! ") {
+                Some((p, u)) => (p, Some(u)),
+                None => (pattern, None),
+            };
+            labels.push(label);
+            loose.push(format!("{prefix}{}", loosen(pattern)));
+            exact.push(Regex::new(&format!("{prefix}{pattern}")).unwrap_or_else(|e| panic!("rule {label}: {e}")));
+            unless.push(exception.map(|u| {
+                Regex::new(&format!("{prefix}{u}")).unwrap_or_else(|e| panic!("rule {label} exception: {e}"))
+            }));
+        }
+        let prefilter = RegexSetBuilder::new(&loose)
+            .size_limit(64 << 20)
+            .dfa_size_limit(16 << 20)
+            .build()
+            .unwrap_or_else(|e| panic!("rule table: {e}"));
+        RuleTable { labels, prefilter, exact, unless }
+    }
+
+    /// Indices of the rules that match `text` (and are not cancelled).
+    pub fn matching<'s>(&'s self, text: &'s str) -> impl Iterator<Item = usize> + 's {
+        self.prefilter.matches(text).into_iter().filter(move |&i| {
+            self.exact[i].is_match(text) && !self.unless[i].as_ref().is_some_and(|u| u.is_match(text))
+        })
+    }
+
+    /// Pushes the label of every rule that matches `text`.
+    pub fn check(&self, text: &str, reasons: &mut Vec<String>) {
+        for i in self.matching(text) {
+            reasons.push(self.labels[i].to_owned());
+        }
+    }
+
+    pub fn label(&self, i: usize) -> &'static str {
+        self.labels[i]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn loosening_drops_boundaries_and_bounds() {
+        assert_eq!(loosen(r"\bfoo\b[^.]{0,40}?bar"), r"foo[^.]*?bar");
+        assert_eq!(loosen(r"a\.b\\c{2,}"), r"a\.b\\c{2,}");
+    }
+
+    #[test]
+    fn exact_patterns_confirm_prefilter_hits() {
+        let table = RuleTable::new("(?i)", [("x", r"\bcat\b"), ("y", r"dog !! hot dog")]);
+        let hits = |t: &str| table.matching(t).map(|i| table.label(i)).collect::<Vec<_>>();
+        assert_eq!(hits("a cat"), ["x"]);
+        assert!(hits("concatenate").is_empty());
+        assert_eq!(hits("a dog"), ["y"]);
+        assert!(hits("a hot dog").is_empty());
+    }
+}

@@ -1,0 +1,111 @@
+//! Consolidation on a large synthetic project: 5,000 sealed sessions and
+//! 20,000 facts. Run: `cargo bench -p lcmem --bench consolidate`.
+//!
+//! The store is generated once through the engine's own write path; each
+//! iteration then consolidates it (hand-edit check, decay, selection under
+//! the cap, atomic write with history) and the digest is read back. The
+//! token count of the result is printed so the cap can be checked.
+
+use std::path::Path;
+
+use divan::Bencher;
+use jiff::{SignedDuration, Timestamp};
+use lcmem::Store;
+use lcmem::extract::Outcome;
+use lcmem::facts::{Event, Observation, Origin, fact_id};
+use lcmem::journal::{Entry, Record, SealKind};
+
+fn main() {
+    divan::main();
+}
+
+const SESSIONS: usize = 5_000;
+const FACTS: usize = 20_000;
+
+struct Project {
+    _dir: tempfile::TempDir,
+    store: Store,
+    now: Timestamp,
+}
+
+/// A store with `SESSIONS` journal entries spread over a year and `FACTS`
+/// facts, a quarter of them seen in two sessions.
+fn project() -> Project {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().join("big");
+    std::fs::create_dir_all(&root).unwrap();
+    let store = Store::open(&dir.path().join("home"), &root).unwrap();
+    let now: Timestamp = "2026-11-30T12:00:00Z".parse().unwrap();
+    let lock = store.lock().unwrap();
+    let areas = ["billing", "search", "auth", "checkout", "catalog", "orders", "mailer", "admin", "api", "jobs"];
+    let outcomes = [Outcome::Shipped, Outcome::Fixed, Outcome::Progress, Outcome::Progress, Outcome::Question];
+    let mut records = Vec::with_capacity(SESSIONS);
+    for i in 0..SESSIONS {
+        let at = now - SignedDuration::from_mins((i as i64) * 105);
+        let area = areas[i % areas.len()];
+        records.push(Record::Sealed(Entry {
+            session_id: format!("s{i:05}"),
+            sealed_at: at,
+            kind: if i % 7 == 0 { SealKind::Archived } else { SealKind::Done },
+            title: format!("Work on {area} #{i}"),
+            summary: format!("Reworked the {area} module step {i}: moved the handlers into src/{area}/http.rs and added tests for the edge cases."),
+            files: vec![format!("src/{area}/http.rs"), format!("src/{area}/mod.rs")],
+            decisions: vec![],
+            pinned: i % 997 == 0,
+            outcome: outcomes[i % outcomes.len()],
+            created_at: at,
+            last_active: at,
+            extractor: "bench".into(),
+        }));
+    }
+    store.append_memory(&lock, &store.journal_path(), &records).unwrap();
+    let mut events = Vec::with_capacity(FACTS + FACTS / 4);
+    for i in 0..FACTS {
+        let text = format!(
+            "The {} component number {i} uses the {} backend.",
+            areas[i % areas.len()],
+            areas[(i / 10) % areas.len()]
+        );
+        let sessions = if i % 4 == 0 { 2 } else { 1 };
+        for s in 0..sessions {
+            let at = now - SignedDuration::from_mins(((i * 3 + s * 17) % (SESSIONS * 105)) as i64);
+            events.push(Event::Observe(Observation {
+                fact: fact_id(&text),
+                text: text.clone(),
+                source_session: format!("s{:05}", (i + s * 31) % SESSIONS),
+                learned_at: at,
+                confidence: 0.5,
+                confirmed: false,
+                origin: Origin::Assistant,
+                instruction: false,
+                workspace_echo: false,
+            }));
+        }
+    }
+    store.append_memory(&lock, &store.facts_path(), &events).unwrap();
+    drop(lock);
+    Project { _dir: dir, store, now }
+}
+
+#[divan::bench(sample_count = 10)]
+fn consolidate_5000_sessions_20000_facts(bencher: Bencher) {
+    let p = project();
+    let report = lcmem::digest::consolidate(&p.store, p.now).unwrap().unwrap();
+    eprintln!(
+        "\nMEMORY.md: {} tokens of a {}-token cap ({} facts, {} pinned threads, {} recent, {} left out)",
+        report.tokens, report.cap, report.facts, report.pinned_threads, report.recently, report.evicted
+    );
+    let mut tick = 0;
+    bencher.bench_local(|| {
+        tick += 1;
+        lcmem::digest::consolidate(&p.store, p.now + SignedDuration::from_secs(tick)).unwrap()
+    });
+}
+
+#[divan::bench(sample_count = 50)]
+fn digest_read(bencher: Bencher) {
+    let p = project();
+    lcmem::digest::consolidate(&p.store, p.now).unwrap();
+    bencher.bench_local(|| lcmem::digest::digest(&p.store).unwrap());
+    let _ = Path::new("");
+}

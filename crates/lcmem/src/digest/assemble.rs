@@ -1,0 +1,327 @@
+//! Consolidation: hand edits in, decay and auto-archive, select under the
+//! cap, write atomically with history.
+
+use std::collections::BTreeSet;
+
+use jiff::{SignedDuration, Timestamp};
+use serde::Serialize;
+
+use super::edits::{self, Edit};
+use super::markdown::{self, Parsed};
+use super::select::{self, Candidate, Section};
+use super::state::{self, DigestState, LineSection, StateLine};
+use super::tokens::Tokenizer;
+use crate::error::{Error, Result};
+use crate::facts::{self, Fold};
+use crate::journal::{Journal, Record, SealKind};
+use crate::jsonl;
+use crate::lock::WriteLock;
+use crate::store::Store;
+
+/// What a consolidation did.
+#[derive(Debug, Clone, Default, Serialize, PartialEq)]
+pub struct ConsolidateReport {
+    /// False when the new file is identical to the old one.
+    pub written: bool,
+    pub tokens: usize,
+    pub cap: usize,
+    pub facts: usize,
+    pub pinned_threads: usize,
+    pub recently: usize,
+    /// Candidate lines left out to respect the cap (still in the journal and facts).
+    pub evicted: usize,
+    pub pinned_blocks: usize,
+    /// Hand edits found in MEMORY.md and turned into user actions.
+    pub hand_edits: Vec<String>,
+    /// Removals not acted on because too much of the file went at once.
+    pub removals_ignored: Option<usize>,
+    /// Sessions auto-archived for inactivity.
+    pub archived: Vec<String>,
+}
+
+const TITLE_NOTE: &str = "<!-- Written by lcmem from the journal and facts. Edit freely: a changed line updates \
+its fact, a removed line deletes it, a new line becomes your own fact. Text between pinned markers is kept \
+verbatim. -->";
+
+/// Rewrites MEMORY.md. Memory off: does nothing and returns `None`.
+pub fn consolidate(store: &Store, now: Timestamp) -> Result<Option<ConsolidateReport>> {
+    let settings = store.settings()?;
+    if !settings.memory_enabled {
+        return Ok(None);
+    }
+    let lock = store.lock()?;
+    recover_interrupted(store)?;
+    let cap = settings.cap_tokens as usize;
+    let mut report = ConsolidateReport { cap, ..ConsolidateReport::default() };
+
+    let current = jsonl::read_optional(&store.memory_md_path())?.map(|b| String::from_utf8_lossy(&b).into_owned());
+    let previous_state = state::read_state(&state::state_path(store))?;
+    let parsed = current.as_deref().map(markdown::parse).unwrap_or_default();
+    if let Some(text) = &current
+        && previous_state.as_ref().is_none_or(|s| s.sha256 != state::sha256_hex(text.as_bytes()))
+    {
+        apply_hand_edits(store, &lock, &parsed, previous_state.as_ref(), now, &mut report)?;
+    }
+
+    let journal = Journal::read(&store.journal_path())?;
+    report.archived = auto_archive(store, &lock, &journal, settings.archive_after_days, now)?;
+    let journal = if report.archived.is_empty() { journal } else { Journal::read(&store.journal_path())? };
+    let fold = Fold::read(&store.facts_path())?;
+
+    let tokenizer = Tokenizer::o200k()?;
+    let title = format!("# Project memory: {}\n\n{TITLE_NOTE}\n", store.project().name());
+    let fixed: String =
+        std::iter::once(title.clone()).chain(parsed.pinned_blocks.iter().map(|b| format!("\n{b}"))).collect();
+    let fixed_tokens = tokenizer.count(&fixed);
+    if fixed_tokens > cap {
+        return Err(Error::Invalid(format!(
+            "the pinned blocks of {} alone come to {fixed_tokens} tokens, over the cap of {cap}: MEMORY.md was not \
+             rewritten. Shorten the pinned blocks, or raise the cap with `lcmem config set memory.cap_tokens N`",
+            store.memory_md_path().display()
+        )));
+    }
+    report.pinned_blocks = parsed.pinned_blocks.len();
+
+    let candidates = select::candidates(&journal, &fold, now);
+    let mut chosen = choose(&candidates, cap, fixed_tokens, &tokenizer);
+    let mut text = render(&fixed, &chosen);
+    let mut tokens = tokenizer.count(&text);
+    while tokens > cap && !chosen.is_empty() {
+        chosen.pop(); // the lowest signal goes first
+        text = render(&fixed, &chosen);
+        tokens = tokenizer.count(&text);
+    }
+    report.evicted = candidates.len() - chosen.len();
+    report.tokens = tokens;
+    for c in &chosen {
+        match c.section {
+            Section::Facts => report.facts += 1,
+            Section::Pinned => report.pinned_threads += 1,
+            Section::Recently => report.recently += 1,
+        }
+    }
+
+    let new_state = DigestState {
+        sha256: state::sha256_hex(text.as_bytes()),
+        generated_at: now,
+        as_of: chosen.iter().map(|c| c.as_of).max(),
+        tokens,
+        cap,
+        lines: chosen
+            .iter()
+            .map(|c| StateLine {
+                section: LineSection::from(c.section),
+                origin: c.origin.clone(),
+                text: c.text.clone(),
+            })
+            .collect(),
+        sources: chosen.iter().flat_map(|c| c.sources.iter().cloned()).collect::<BTreeSet<_>>().into_iter().collect(),
+        welcome: super::welcome::strip(&journal, now),
+        sealed: journal.entries.len(),
+    };
+    if current.as_deref() == Some(text.as_str()) {
+        state::write_state(&state::state_path(store), &new_state)?;
+        return Ok(Some(report));
+    }
+    state::push_history(store, now, settings.history as usize)?;
+    // State first to a side file, then MEMORY.md, then the state in place:
+    // a crash at any point is recognised by `recover_interrupted`.
+    let pending = pending_state_path(store);
+    state::write_state(&pending, &new_state)?;
+    jsonl::atomic_write(&store.memory_md_path(), text.as_bytes())?;
+    std::fs::rename(&pending, state::state_path(store)).map_err(|source| Error::Io { path: pending, source })?;
+    jsonl::sync_dir(&store.memory_dir())?;
+    report.written = true;
+    Ok(Some(report))
+}
+
+fn pending_state_path(store: &Store) -> std::path::PathBuf {
+    store.memory_dir().join("MEMORY.state.json.next")
+}
+
+/// Finishes or discards a consolidation a crash interrupted: if MEMORY.md is
+/// the file the pending state describes, the state is promoted; otherwise the
+/// old file and state are still consistent and the pending one is dropped.
+fn recover_interrupted(store: &Store) -> Result<()> {
+    let pending = pending_state_path(store);
+    let Some(next) = state::read_state(&pending)? else {
+        if pending.exists() {
+            std::fs::remove_file(&pending).map_err(|source| Error::Io { path: pending.clone(), source })?;
+        }
+        return Ok(());
+    };
+    let body = jsonl::read_optional(&store.memory_md_path())?.unwrap_or_default();
+    if state::sha256_hex(&body) == next.sha256 {
+        std::fs::rename(&pending, state::state_path(store)).map_err(|source| Error::Io { path: pending, source })?;
+    } else {
+        std::fs::remove_file(&pending).map_err(|source| Error::Io { path: pending, source })?;
+    }
+    Ok(())
+}
+
+/// Greedy fill, highest signal first, counting each line once.
+fn choose(candidates: &[Candidate], cap: usize, fixed_tokens: usize, tokenizer: &Tokenizer) -> Vec<Candidate> {
+    let mut used = fixed_tokens;
+    let mut sections: BTreeSet<Section> = BTreeSet::new();
+    let mut chosen = Vec::new();
+    for candidate in candidates {
+        let heading = if sections.contains(&candidate.section) {
+            0
+        } else {
+            tokenizer.count(markdown::heading(candidate.section)) + 2
+        };
+        let cost = tokenizer.count(&candidate.text) + 1 + heading;
+        if used + cost > cap {
+            continue;
+        }
+        used += cost;
+        sections.insert(candidate.section);
+        chosen.push(candidate.clone());
+    }
+    chosen
+}
+
+/// The file: title, pinned blocks verbatim, then Facts (by signal), Pinned
+/// threads and Recently (newest first).
+fn render(fixed: &str, chosen: &[Candidate]) -> String {
+    let mut out = fixed.to_string();
+    for section in [Section::Facts, Section::Pinned, Section::Recently] {
+        let mut lines: Vec<&Candidate> = chosen.iter().filter(|c| c.section == section).collect();
+        if lines.is_empty() {
+            continue;
+        }
+        if section != Section::Facts {
+            lines.sort_by(|a, b| b.as_of.cmp(&a.as_of));
+        }
+        out.push('\n');
+        out.push_str(markdown::heading(section));
+        out.push('\n');
+        for line in lines {
+            out.push_str(&line.text);
+            out.push('\n');
+        }
+    }
+    out
+}
+
+fn apply_hand_edits(
+    store: &Store,
+    lock: &WriteLock,
+    parsed: &Parsed,
+    previous: Option<&DigestState>,
+    now: Timestamp,
+    report: &mut ConsolidateReport,
+) -> Result<()> {
+    let fold = Fold::read(&store.facts_path())?;
+    let journal = Journal::read(&store.journal_path())?;
+    let found = edits::detect(parsed, previous, &fold, &journal);
+    report.removals_ignored = found.removals_ignored;
+    let mut fact_events = Vec::new();
+    let mut journal_records = Vec::new();
+    let mut touched = Vec::new();
+    for edit in found.edits {
+        report.hand_edits.push(describe(&edit));
+        match edit {
+            Edit::EditFact { id, text } => {
+                touched.push(id.clone());
+                fact_events.push(facts::Event::Edit { fact: id, text, at: now });
+            }
+            Edit::AddFact { text } => {
+                let id = facts::fact_id(&text);
+                touched.push(id.clone());
+                fact_events.push(facts::Event::Add { fact: id, text, at: now });
+            }
+            Edit::DeleteFact { id } => facts::delete_locked(store, lock, &id, now)?,
+            Edit::EditSummary { session, summary } => {
+                journal_records.push(Record::Edit { session_id: session, summary, ts: now })
+            }
+            Edit::Archive { session } => journal_records.push(Record::Archive {
+                session_id: session,
+                ts: now,
+                reason: "its line was removed from MEMORY.md".into(),
+            }),
+            Edit::Unpin { session } => journal_records.push(Record::Unpin { session_id: session, ts: now }),
+        }
+    }
+    store.append_memory(lock, &store.facts_path(), &fact_events)?;
+    store.append_memory(lock, &store.journal_path(), &journal_records)?;
+    if !touched.is_empty() {
+        facts::append_reconciled(store, lock, &touched, &facts::SubjectKeyJudge, now)?;
+    }
+    Ok(())
+}
+
+fn describe(edit: &Edit) -> String {
+    match edit {
+        Edit::EditFact { id, text } => format!("edited fact {id}: {text}"),
+        Edit::DeleteFact { id } => format!("deleted fact {id} (its line was removed)"),
+        Edit::AddFact { text } => format!("added your fact: {text}"),
+        Edit::EditSummary { session, .. } => format!("edited the summary of {session}"),
+        Edit::Archive { session } => format!("archived {session} (its line was removed)"),
+        Edit::Unpin { session } => format!("unpinned {session} (its line was removed)"),
+    }
+}
+
+/// Marks done sessions inactive for `days` as archived: they fade from the
+/// digest and stay in the journal and in recall. Pinned sessions never fade.
+fn auto_archive(store: &Store, lock: &WriteLock, journal: &Journal, days: u32, now: Timestamp) -> Result<Vec<String>> {
+    if days == 0 {
+        return Ok(Vec::new());
+    }
+    let limit = now - SignedDuration::from_hours(24 * i64::from(days));
+    let stale: Vec<String> = journal
+        .entries
+        .iter()
+        .filter(|c| c.entry.kind == SealKind::Done && !c.entry.pinned && c.last_activity() < limit)
+        .map(|c| c.entry.session_id.clone())
+        .collect();
+    let records: Vec<Record> = stale
+        .iter()
+        .map(|id| Record::Archive { session_id: id.clone(), ts: now, reason: format!("inactive for {days} days") })
+        .collect();
+    store.append_memory(lock, &store.journal_path(), &records)?;
+    Ok(stale)
+}
+
+/// Consolidates when `memory.consolidate_every` seals have happened since
+/// the last consolidation (or there is no MEMORY.md yet). Front-ends call it
+/// after sealing; it counts seals with a byte search, so it is cheap when
+/// nothing is due.
+pub fn consolidate_if_due(store: &Store, now: Timestamp) -> Result<Option<ConsolidateReport>> {
+    let settings = store.settings()?;
+    if !settings.memory_enabled || settings.consolidate_every == 0 {
+        return Ok(None);
+    }
+    let sealed = jsonl::read_optional(&store.journal_path())?
+        .map_or(0, |bytes| memchr::memmem::find_iter(&bytes, b"\"type\":\"sealed\"").count());
+    let due = match state::read_state(&state::state_path(store))? {
+        None => sealed > 0,
+        Some(s) => sealed.saturating_sub(s.sealed) >= settings.consolidate_every as usize,
+    };
+    if due { consolidate(store, now) } else { Ok(None) }
+}
+
+/// Restores the previous MEMORY.md (and the state that describes it) from
+/// history. Returns the history entry restored.
+pub fn undo(store: &Store) -> Result<std::path::PathBuf> {
+    store.ensure_enabled()?;
+    let _lock = store.lock()?;
+    let entries = state::history_entries(store)?;
+    let last = entries
+        .last()
+        .ok_or_else(|| Error::Invalid("there is no earlier MEMORY.md to go back to: history is empty".to_string()))?;
+    let bytes = jsonl::read_optional(last)?.unwrap_or_default();
+    let saved_state = last.with_extension("state.json");
+    match jsonl::read_optional(&saved_state)? {
+        Some(state) => jsonl::atomic_write(&state::state_path(store), &state)?,
+        None => {
+            let path = state::state_path(store);
+            if path.exists() {
+                std::fs::remove_file(&path).map_err(|source| Error::Io { path: path.clone(), source })?;
+            }
+        }
+    }
+    jsonl::atomic_write(&store.memory_md_path(), &bytes)?;
+    state::remove_entry(last)?;
+    Ok(last.clone())
+}

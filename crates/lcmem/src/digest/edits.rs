@@ -1,0 +1,94 @@
+//! Hand edits: what the user changed in MEMORY.md since it was generated,
+//! turned into user actions so that no edit is ever silently overwritten.
+//!
+//! - a changed fact line edits its fact; a changed session line edits the
+//!   session's summary;
+//! - a removed fact line deletes the fact; a removed session line archives
+//!   the session (it fades from the digest, and stays in the journal and in
+//!   recall); a removed pinned-thread line unpins it;
+//! - a new line becomes a confirmed fact of the user's.
+//!
+//! Losing most of the file at once is read as an accident, not as a wish to
+//! delete everything: removals are then not acted on, and the report says so.
+
+use std::collections::HashSet;
+
+use super::markdown::{self, Parsed};
+use super::state::{DigestState, LineSection};
+use crate::facts::{Fold, normalize};
+use crate::journal::Journal;
+
+/// One action read from the file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Edit {
+    EditFact { id: String, text: String },
+    DeleteFact { id: String },
+    AddFact { text: String },
+    EditSummary { session: String, summary: String },
+    Archive { session: String },
+    Unpin { session: String },
+}
+
+/// What the file says the user did.
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub struct Found {
+    pub edits: Vec<Edit>,
+    /// Set when removals were too many to be meant: they are not acted on.
+    pub removals_ignored: Option<usize>,
+}
+
+/// Compares the file with the lines last generated.
+pub fn detect(parsed: &Parsed, state: Option<&DigestState>, fold: &Fold, journal: &Journal) -> Found {
+    let previous = state.map(|s| s.lines.as_slice()).unwrap_or_default();
+    let previous_texts: HashSet<&str> = previous.iter().map(|l| l.text.as_str()).collect();
+    let mut seen: HashSet<String> = HashSet::new();
+    let mut found = Found::default();
+    for (_, line) in &parsed.lines {
+        if previous_texts.contains(line.as_str()) {
+            if let Some(p) = previous.iter().find(|p| &p.text == line) {
+                seen.insert(p.origin.clone());
+            }
+            continue;
+        }
+        let (fact_id, fact_text) = markdown::fact_of_line(line);
+        if let Some(id) = fact_id
+            && let Some(fact) = fold.get(&id)
+        {
+            seen.insert(fact.id.clone());
+            if !fact_text.is_empty() && normalize(&fact_text) != normalize(&fact.text) {
+                found.edits.push(Edit::EditFact { id: fact.id.clone(), text: fact_text });
+            }
+            continue;
+        }
+        let (session, rest) = markdown::session_of_line(line);
+        if let Some(session) = session
+            && let Some(current) = journal.get(&session)
+        {
+            seen.insert(session.clone());
+            let title_prefix = format!("{}: ", current.entry.title.split_whitespace().collect::<Vec<_>>().join(" "));
+            let summary = rest.strip_prefix(&title_prefix).unwrap_or(&rest).trim().to_string();
+            let shown = crate::extract::clip(&current.entry.summary, 240);
+            if !summary.is_empty() && normalize(&summary) != normalize(&shown) {
+                found.edits.push(Edit::EditSummary { session, summary });
+            }
+            continue;
+        }
+        let text = line.trim().trim_start_matches(['-', '*']).trim();
+        if text.chars().filter(|c| c.is_alphanumeric()).count() >= 3 {
+            found.edits.push(Edit::AddFact { text: text.to_string() });
+        }
+    }
+    let removed: Vec<_> = previous.iter().filter(|p| !seen.contains(&p.origin)).collect();
+    if !removed.is_empty() && (removed.len() * 2 > previous.len() && removed.len() > 3) {
+        found.removals_ignored = Some(removed.len());
+        return found;
+    }
+    for line in removed {
+        found.edits.push(match line.section {
+            LineSection::Facts => Edit::DeleteFact { id: line.origin.clone() },
+            LineSection::Recently => Edit::Archive { session: line.origin.clone() },
+            LineSection::Pinned => Edit::Unpin { session: line.origin.clone() },
+        });
+    }
+    found
+}

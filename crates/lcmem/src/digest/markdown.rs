@@ -1,0 +1,189 @@
+//! MEMORY.md as text: the lines consolidation writes, and reading back a
+//! file the user may have edited.
+//!
+//! Every generated line ends in its provenance, so that both the model and
+//! the user can answer "says who, and when?": a fact line ends with its
+//! state, newest source session and date, and its id in brackets; a session
+//! line ends with its standing and its session id.
+
+use std::sync::LazyLock;
+
+use regex::Regex;
+
+use super::select::Section;
+use crate::extract::Outcome;
+use crate::facts::{Fact, State};
+use crate::journal::Current;
+
+pub const PINNED_START: &str = "<!-- pinned -->";
+pub const PINNED_END: &str = "<!-- /pinned -->";
+
+/// How long a session summary may be in the digest; the journal keeps all of it.
+const SUMMARY_CHARS: usize = 240;
+
+fn day(ts: jiff::Timestamp) -> String {
+    ts.strftime("%Y-%m-%d").to_string()
+}
+
+pub fn heading(section: Section) -> &'static str {
+    match section {
+        Section::Facts => "## Facts",
+        Section::Pinned => "## Pinned threads",
+        Section::Recently => "## Recently",
+    }
+}
+
+/// `- The product cache uses Postgres. (inferred; 2026-11-06-cache-postgres, 2026-11-06) [fe9bae8d7e1]`
+pub fn fact_line(fact: &Fact) -> String {
+    let newest = fact.sources.iter().max_by_key(|s| s.at);
+    let provenance = if fact.user_authored && newest.is_none() {
+        format!("yours, {}", day(fact.last_seen))
+    } else {
+        let label = match fact.state {
+            State::Confirmed => "confirmed".to_string(),
+            State::Observed => format!("seen in {} sessions", fact.independent_sources()),
+            _ => "inferred".to_string(),
+        };
+        let source = newest.map_or_else(String::new, |s| {
+            let more = fact.sources.len().saturating_sub(1);
+            let more = if more > 0 { format!(" +{more}") } else { String::new() };
+            format!("{}{more}, {}", s.session, day(s.at))
+        });
+        format!("{label}; {source}")
+    };
+    let pin = if fact.pinned { "pinned, " } else { "" };
+    format!("- {} ({pin}{provenance}) [{}]", one_line(&fact.text), fact.id)
+}
+
+/// A session's line in Recently or Pinned threads.
+pub fn session_line(current: &Current, section: Section) -> String {
+    let e = &current.entry;
+    let summary = crate::extract::clip(&one_line(&e.summary), SUMMARY_CHARS);
+    match (section, e.outcome) {
+        (Section::Pinned, _) => format!(
+            "- {}: {summary} (pinned; last active {}; {})",
+            one_line(&e.title),
+            day(current.last_activity()),
+            e.session_id
+        ),
+        (_, Outcome::Question) => format!("- {} {summary} ({})", day(e.last_active), e.session_id),
+        _ => {
+            let outcome = match e.outcome {
+                Outcome::Shipped => "shipped",
+                Outcome::Fixed => "fixed",
+                Outcome::Abandoned => "abandoned",
+                _ => "done",
+            };
+            format!("- {} {}: {summary} ({outcome}; {})", day(e.last_active), one_line(&e.title), e.session_id)
+        }
+    }
+}
+
+fn one_line(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// A file read back: its pinned blocks verbatim and its other content lines.
+#[derive(Debug, Default, Clone, PartialEq)]
+pub struct Parsed {
+    pub pinned_blocks: Vec<String>,
+    pub lines: Vec<(Option<Section>, String)>,
+    /// A pinned block opened and never closed: it runs to the end of the file.
+    pub unclosed_pin: bool,
+}
+
+/// Splits a MEMORY.md into pinned blocks (kept byte for byte, markers
+/// included) and content lines (headings, comments and blank lines dropped).
+pub fn parse(text: &str) -> Parsed {
+    let mut parsed = Parsed::default();
+    let mut section = None;
+    let mut block: Option<String> = None;
+    for line in text.split_inclusive('\n') {
+        let trimmed = line.trim();
+        if let Some(current) = block.as_mut() {
+            current.push_str(line);
+            if trimmed == PINNED_END {
+                parsed.pinned_blocks.push(block.take().expect("in a block"));
+            }
+            continue;
+        }
+        if trimmed == PINNED_START {
+            block = Some(line.to_string());
+            continue;
+        }
+        if trimmed.is_empty() || trimmed.starts_with("<!--") || trimmed.starts_with("# ") {
+            continue;
+        }
+        if let Some(title) = trimmed.strip_prefix("## ") {
+            section = match title.trim().to_ascii_lowercase().as_str() {
+                "facts" => Some(Section::Facts),
+                "pinned threads" => Some(Section::Pinned),
+                "recently" => Some(Section::Recently),
+                _ => None,
+            };
+            continue;
+        }
+        parsed.lines.push((section, trimmed.to_string()));
+    }
+    if let Some(open) = block {
+        let mut open = open;
+        if !open.ends_with('\n') {
+            open.push('\n');
+        }
+        parsed.pinned_blocks.push(open);
+        parsed.unclosed_pin = true;
+    }
+    parsed
+}
+
+static FACT_ID: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"\s*\[(f[0-9a-f]{10})\]\s*$").expect("valid regex"));
+static PROVENANCE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"\s*\((?:pinned, )?(?:confirmed|inferred|seen in \d+ sessions|yours)[;,][^()]*\)\s*$")
+        .expect("valid regex")
+});
+static SESSION_TAIL: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"\s*\((?:(?:pinned|done|shipped|fixed|abandoned|last active [0-9-]+); )*([A-Za-z0-9._-]+)\)\s*$")
+        .expect("valid regex")
+});
+static LEADING_DATE: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"^\d{4}-\d{2}-\d{2}\s+").expect("valid regex"));
+
+/// The fact id a line carries, and the line's text without its provenance.
+pub fn fact_of_line(line: &str) -> (Option<String>, String) {
+    let body = line.trim().trim_start_matches(['-', '*']).trim();
+    let id = FACT_ID.captures(body).map(|c| c[1].to_string());
+    let body = FACT_ID.replace(body, "");
+    let body = PROVENANCE.replace(&body, "");
+    (id, body.trim().to_string())
+}
+
+/// The session id a line cites, and its text without the date and provenance.
+pub fn session_of_line(line: &str) -> (Option<String>, String) {
+    let body = line.trim().trim_start_matches(['-', '*']).trim();
+    let id = SESSION_TAIL.captures(body).map(|c| c[1].to_string());
+    let body = SESSION_TAIL.replace(body, "");
+    let body = LEADING_DATE.replace(&body, "");
+    (id, body.trim().to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pinned_blocks_come_back_byte_for_byte() {
+        let text = "# T\n\n<!-- pinned -->\nKeep  this\n  exactly\n<!-- /pinned -->\n## Facts\n- a [f0123456789]\n";
+        let p = parse(text);
+        assert_eq!(p.pinned_blocks, ["<!-- pinned -->\nKeep  this\n  exactly\n<!-- /pinned -->\n"]);
+        assert_eq!(p.lines, [(Some(Section::Facts), "- a [f0123456789]".to_string())]);
+    }
+
+    #[test]
+    fn provenance_is_read_back_from_lines() {
+        let (id, text) = fact_of_line("- The cache uses Postgres. (inferred; s-1, 2026-11-06) [fe9bae8d7e1]");
+        assert_eq!((id.as_deref(), text.as_str()), (Some("fe9bae8d7e1"), "The cache uses Postgres."));
+        let (id, text) = session_of_line("- 2026-11-18 Tidy: Tidied it. (shipped; 2026-11-18-changelog)");
+        assert_eq!((id.as_deref(), text.as_str()), (Some("2026-11-18-changelog"), "Tidy: Tidied it."));
+        let (id, _) = session_of_line("- Refactor: Moved. (pinned; last active 2026-11-25; s-9)");
+        assert_eq!(id.as_deref(), Some("s-9"));
+    }
+}

@@ -1,0 +1,147 @@
+//! What consolidation remembers about the MEMORY.md it wrote, and the
+//! history that makes every rewrite undoable.
+//!
+//! `memory/MEMORY.state.json` holds the hash of the last generated file and
+//! the origin of each of its lines. A file whose hash differs was edited by
+//! hand, and the state says which fact or session each line came from, so
+//! edits become user actions instead of being overwritten. The state also
+//! carries what `lcmem digest` and `lcmem welcome` print metadata from, so
+//! those stay fast: no tokenizer, no journal scan.
+
+use std::path::{Path, PathBuf};
+
+use jiff::Timestamp;
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+
+use super::select::Section;
+use crate::error::{Error, IoContext, Result};
+use crate::jsonl;
+use crate::store::Store;
+
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum LineSection {
+    Facts,
+    Pinned,
+    Recently,
+}
+
+impl From<Section> for LineSection {
+    fn from(s: Section) -> LineSection {
+        match s {
+            Section::Facts => LineSection::Facts,
+            Section::Pinned => LineSection::Pinned,
+            Section::Recently => LineSection::Recently,
+        }
+    }
+}
+
+/// One generated line and where it came from.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct StateLine {
+    pub section: LineSection,
+    /// A fact id or a session id.
+    pub origin: String,
+    pub text: String,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct DigestState {
+    pub sha256: String,
+    pub generated_at: Timestamp,
+    /// The date of the newest source behind any line.
+    pub as_of: Option<Timestamp>,
+    /// o200k tokens of the generated file.
+    pub tokens: usize,
+    pub cap: usize,
+    pub lines: Vec<StateLine>,
+    /// Every session the file cites.
+    pub sources: Vec<String>,
+    /// The welcome strip, computed with the file.
+    pub welcome: String,
+    /// Sealed sessions in the journal when the file was generated: the
+    /// automatic consolidation counts seals from here.
+    pub sealed: usize,
+}
+
+pub fn sha256_hex(bytes: &[u8]) -> String {
+    Sha256::digest(bytes).iter().map(|b| format!("{b:02x}")).collect()
+}
+
+pub fn state_path(store: &Store) -> PathBuf {
+    store.memory_dir().join("MEMORY.state.json")
+}
+
+pub fn history_dir(store: &Store) -> PathBuf {
+    store.memory_dir().join("history")
+}
+
+pub fn read_state(path: &Path) -> Result<Option<DigestState>> {
+    let Some(bytes) = jsonl::read_optional(path)? else { return Ok(None) };
+    match serde_json::from_slice(&bytes) {
+        Ok(state) => Ok(Some(state)),
+        // A damaged state only costs edit detection; it is rebuilt on the next
+        // consolidation. MEMORY.md itself is never judged by it alone.
+        Err(_) => Ok(None),
+    }
+}
+
+pub fn write_state(path: &Path, state: &DigestState) -> Result<()> {
+    let text = serde_json::to_vec_pretty(state).expect("state serialises");
+    jsonl::atomic_write(path, &text)
+}
+
+/// Keeps the current MEMORY.md (and its state) as the newest history entry,
+/// then trims the history to `keep` entries.
+pub fn push_history(store: &Store, now: Timestamp, keep: usize) -> Result<()> {
+    let current = store.memory_md_path();
+    let Some(bytes) = jsonl::read_optional(&current)? else { return Ok(()) };
+    let dir = history_dir(store);
+    std::fs::create_dir_all(&dir).at(&dir)?;
+    let stamp = now.strftime("%Y%m%dT%H%M%S%.6fZ").to_string();
+    let mut name = format!("MEMORY-{stamp}");
+    let mut n = 1;
+    while dir.join(format!("{name}.md")).exists() {
+        n += 1;
+        name = format!("MEMORY-{stamp}-{n}");
+    }
+    jsonl::atomic_write(&dir.join(format!("{name}.md")), &bytes)?;
+    if let Some(state) = jsonl::read_optional(&state_path(store))? {
+        jsonl::atomic_write(&dir.join(format!("{name}.state.json")), &state)?;
+    }
+    let entries = history_entries(store)?;
+    for old in entries.iter().take(entries.len().saturating_sub(keep.max(1))) {
+        remove_entry(old)?;
+    }
+    Ok(())
+}
+
+/// History entries (the `.md` files), oldest first.
+pub fn history_entries(store: &Store) -> Result<Vec<PathBuf>> {
+    let dir = history_dir(store);
+    let mut files = Vec::new();
+    match std::fs::read_dir(&dir) {
+        Ok(entries) => {
+            for entry in entries {
+                let path = entry.at(&dir)?.path();
+                if path.extension().is_some_and(|e| e == "md") {
+                    files.push(path);
+                }
+            }
+        }
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+        Err(e) => return Err(Error::Io { path: dir, source: e }),
+    }
+    files.sort();
+    Ok(files)
+}
+
+pub fn remove_entry(md: &Path) -> Result<()> {
+    std::fs::remove_file(md).at(md)?;
+    let state = md.with_extension("state.json");
+    if state.exists() {
+        std::fs::remove_file(&state).at(&state)?;
+    }
+    Ok(())
+}

@@ -1,0 +1,81 @@
+//! The welcome-back strip: one glanceable line about the project's recent arc.
+
+use jiff::Timestamp;
+
+use crate::extract::Outcome;
+use crate::journal::{Journal, SealKind};
+use crate::store::Store;
+
+/// What a project with no memory yet says.
+pub const NO_MEMORY_YET: &str = "lcmem has no memory of this project yet: when a session ends, what it achieved goes \
+into the journal, and the next session starts with a short digest of it.";
+
+/// The strip for a store: from the last consolidation when there was one,
+/// else from the journal. `None` when memory is off.
+pub fn welcome(store: &Store, now: Timestamp) -> crate::Result<Option<String>> {
+    if !store.settings()?.memory_enabled {
+        return Ok(None);
+    }
+    if let Some(state) = super::state::read_state(&super::state::state_path(store))?
+        && !state.welcome.is_empty()
+    {
+        return Ok(Some(state.welcome));
+    }
+    let journal = Journal::read(&store.journal_path())?;
+    Ok(Some(strip(&journal, now)))
+}
+
+/// "This project, lately: shipped X · fixed Y · tidied the CHANGELOG. 3 pinned threads."
+pub fn strip(journal: &Journal, now: Timestamp) -> String {
+    if journal.entries.is_empty() {
+        return NO_MEMORY_YET.to_string();
+    }
+    let mut recent: Vec<_> = journal
+        .entries
+        .iter()
+        .filter(|c| c.entry.kind == SealKind::Done && !c.entry.pinned)
+        .filter(|c| !matches!(c.entry.outcome, Outcome::Question | Outcome::Abandoned))
+        .filter(|c| c.last_activity() <= now)
+        .collect();
+    recent.sort_by_key(|c| std::cmp::Reverse(c.last_activity()));
+    let phrases: Vec<String> = recent.iter().take(3).map(|c| phrase(&c.entry)).collect();
+    let pinned = journal.entries.iter().filter(|c| c.entry.pinned).count();
+    let mut line = if phrases.is_empty() {
+        "This project, lately: nothing finished recently.".to_string()
+    } else {
+        format!("This project, lately: {}.", phrases.join(" · "))
+    };
+    match pinned {
+        0 => {}
+        1 => line.push_str(" 1 pinned thread."),
+        n => line.push_str(&format!(" {n} pinned threads.")),
+    }
+    line
+}
+
+/// A few words for one entry: the first clause of its summary, or "shipped
+/// <title>" for shipped work whose summary does not say so.
+fn phrase(entry: &crate::journal::Entry) -> String {
+    let first = [": ", "; ", ". ", " — "]
+        .iter()
+        .fold(entry.summary.as_str(), |s, sep| s.split(sep).next().unwrap_or(s))
+        .trim()
+        .trim_end_matches('.');
+    // The headline only: drop the details after a comma, a code span or a bracket.
+    let first = [", ", " in `", " (", " with "].iter().fold(first, |s, sep| s.split(sep).next().unwrap_or(s));
+    let mut words = crate::extract::clip(first, 60);
+    if entry.outcome == Outcome::Shipped && !words.to_lowercase().starts_with("ship") {
+        words = format!("shipped {}", crate::extract::clip(entry.title.trim(), 50));
+    }
+    lowercase_first(&words)
+}
+
+fn lowercase_first(s: &str) -> String {
+    let mut chars = s.chars();
+    match chars.next() {
+        // Keep acronyms and names ("CHANGELOG", "Postgres") as written.
+        Some(c) if chars.clone().next().is_some_and(|n| n.is_lowercase()) => c.to_lowercase().chain(chars).collect(),
+        Some(c) => std::iter::once(c).chain(chars).collect(),
+        None => String::new(),
+    }
+}

@@ -1,0 +1,117 @@
+//! Importing many transcripts at once, each into the project whose folder it
+//! was recorded in (`lcmem import --all …`).
+
+use std::collections::HashMap;
+use std::collections::hash_map::Entry;
+use std::path::{Path, PathBuf};
+
+use crate::error::{Error, IoContext, Result};
+use crate::project::{Project, slug_for};
+use crate::store::Store;
+
+use super::{Converted, Format, Report, convert, store_converted};
+
+/// Where one transcript went.
+#[derive(Debug)]
+pub enum Placement {
+    /// Added to, appended to or already in the store of `project`.
+    Stored { project: Project, report: Report },
+    /// No user prompt in it yet: nothing to import.
+    Empty { report: Report },
+    /// It records no absolute working directory, so it has no project.
+    NoProject { report: Report },
+    /// Memory is off for its project: nothing was written.
+    MemoryOff { project: Project, reason: String },
+}
+
+/// The project a transcript belongs to, from the working directory it
+/// recorded. A folder that still exists is resolved like `--project` (to its
+/// git top level), so sessions land where the project's own commands look.
+/// A folder that is gone (deleted, or another machine's) cannot be resolved;
+/// the recorded path is then taken as the project root, which gives the
+/// slug the project had if that path was its top level. A relative path
+/// names no folder and gives `None`.
+pub fn place(cwd: &Path) -> Option<Project> {
+    if !cwd.is_absolute() {
+        return None;
+    }
+    if cwd.exists()
+        && let Ok(project) = Project::resolve(cwd)
+    {
+        return Some(project);
+    }
+    let root: PathBuf = cwd.components().collect();
+    Some(Project { slug: slug_for(&root), root })
+}
+
+/// Converts each of `files` from `format` and adds it to the store (under
+/// `home`) of the project it was recorded in, calling `on_file` after each
+/// one, in order. One file's failure is reported through `on_file` and the
+/// rest go on; only memory switched off globally stops the run, with
+/// [`Error::MemoryOff`], since then no file may be imported.
+pub fn import_all(
+    home: &Path,
+    format: Format,
+    files: &[PathBuf],
+    on_file: &mut dyn FnMut(&Path, Result<Placement>),
+) -> Result<()> {
+    let mut batch = Batch { home, format, projects: HashMap::new(), stores: HashMap::new() };
+    for path in files {
+        match batch.import(path) {
+            Err(error @ Error::MemoryOff { global: true, .. }) => return Err(error),
+            result => on_file(path, result),
+        }
+    }
+    Ok(())
+}
+
+struct Batch<'a> {
+    home: &'a Path,
+    format: Format,
+    /// Recorded working directory → its project, resolved once.
+    projects: HashMap<PathBuf, Option<Project>>,
+    /// Project slug → its store, or why memory is off there.
+    stores: HashMap<String, std::result::Result<Store, String>>,
+}
+
+impl Batch<'_> {
+    fn import(&mut self, path: &Path) -> Result<Placement> {
+        let bytes = std::fs::read(path).at(path)?;
+        let converted = convert(self.format, path, &bytes);
+        if converted.is_empty() {
+            return Ok(Placement::Empty { report: unstored(converted) });
+        }
+        let project = converted
+            .cwd
+            .clone()
+            .and_then(|cwd| self.projects.entry(cwd.clone()).or_insert_with(|| place(&cwd)).clone());
+        let Some(project) = project else {
+            return Ok(Placement::NoProject { report: unstored(converted) });
+        };
+        let store = match self.stores.entry(project.slug.clone()) {
+            Entry::Occupied(entry) => entry.into_mut(),
+            Entry::Vacant(entry) => {
+                let store = Store::new(self.home, project.clone());
+                match store.ensure_enabled() {
+                    Ok(_) => entry.insert(Ok(store)),
+                    Err(error @ Error::MemoryOff { global: false, .. }) => entry.insert(Err(error.to_string())),
+                    Err(error) => return Err(error),
+                }
+            }
+        };
+        match store {
+            Ok(store) => Ok(Placement::Stored { report: store_converted(store, path, converted)?, project }),
+            Err(reason) => Ok(Placement::MemoryOff { project, reason: reason.clone() }),
+        }
+    }
+}
+
+fn unstored(converted: Converted) -> Report {
+    Report {
+        format: converted.format,
+        outcome: None,
+        counts: converted.counts,
+        cwd: converted.cwd,
+        diagnostics: converted.diagnostics,
+    }
+}

@@ -1,0 +1,269 @@
+//! Codex CLI rollouts: `~/.codex/sessions/YYYY/MM/DD/rollout-*.jsonl`.
+//!
+//! Each line is `{"timestamp", "type", "payload"}`: `session_meta` (id, cwd,
+//! start time), `response_item` (messages, tool calls and their outputs,
+//! reasoning), `turn_context` (the working directory may change) and
+//! `event_msg` (UI events that repeat the response items, so ignored).
+//! Older rollouts put the items at the top level after a metadata line
+//! without a `type`; both shapes are read. What becomes of each is in
+//! `docs/importers.md`.
+
+use std::path::Path;
+
+use jiff::Timestamp;
+use serde_json::Value;
+
+use super::emit::{Emitter, relative_to};
+use super::{Converted, Format, each_line, str_field, timestamp};
+use crate::session::Role;
+
+/// Text Codex sends in the user's name that the user did not write: the
+/// sandbox description and the project's instruction files (AGENTS.md),
+/// repeated in every session.
+const BOILERPLATE: &[&str] =
+    &["<environment_context>", "<user_instructions>", "<INSTRUCTIONS>", "# AGENTS.md instructions", "<permissions"];
+
+/// What the IDE extension puts before the request itself.
+const IDE_REQUEST: &str = "## My request for Codex:";
+
+const PATCH_HEADERS: &[&str] = &["*** Add File: ", "*** Update File: ", "*** Delete File: ", "*** Move to: "];
+
+pub(super) fn convert(path: &Path, bytes: &[u8]) -> Converted {
+    let mut emitter = Emitter::new(path, Format::Codex);
+    // The working directory in force, for making tool paths relative.
+    let mut cwd: Option<String> = None;
+    each_line(path, bytes, &mut emitter, |e, value| convert_line(e, value, &mut cwd));
+    emitter.finish()
+}
+
+fn convert_line(e: &mut Emitter<'_>, value: &Value, cwd: &mut Option<String>) {
+    if !value.is_object() {
+        return e.warn("line is not a JSON object; skipped");
+    }
+    let kind = match value.get("type") {
+        Some(Value::String(kind)) => kind.as_str(),
+        Some(_) => return e.warn("\"type\" is not a string; skipped"),
+        // The first line of an old rollout: {"id", "timestamp", "instructions"}.
+        None if value.get("id").is_some_and(Value::is_string) => {
+            let ts = timestamp(value, "timestamp", e);
+            return meta(e, value, ts, cwd);
+        }
+        None if value.get("record_type").is_some() => return,
+        None => return e.warn("line has no \"type\" field; skipped"),
+    };
+    let payload = || value.get("payload").filter(|p| p.is_object());
+    match kind {
+        "session_meta" | "turn_context" | "response_item" => {
+            let Some(payload) = payload() else {
+                return e.warn(format!("{kind} line has no \"payload\" object; skipped"));
+            };
+            let ts = timestamp(value, "timestamp", e);
+            match kind {
+                "session_meta" => meta(e, payload, ts, cwd),
+                "turn_context" => {
+                    if let Some(dir) = str_field(payload, "cwd") {
+                        e.note_cwd(dir);
+                        *cwd = Some(dir.to_string());
+                    }
+                }
+                _ => item(e, payload, ts, cwd.as_deref()),
+            }
+        }
+        // Old rollouts: response items without the envelope.
+        "message"
+        | "function_call"
+        | "function_call_output"
+        | "custom_tool_call"
+        | "custom_tool_call_output"
+        | "local_shell_call" => item(e, value, None, cwd.as_deref()),
+        _ => {}
+    }
+}
+
+fn meta(e: &mut Emitter<'_>, payload: &Value, line_ts: Option<Timestamp>, cwd: &mut Option<String>) {
+    if let Some(id) = str_field(payload, "id") {
+        e.note_id(id);
+    }
+    if let Some(ts) = timestamp(payload, "timestamp", e).or(line_ts) {
+        e.note_time(ts);
+    }
+    if let Some(dir) = str_field(payload, "cwd") {
+        e.note_cwd(dir);
+        *cwd = Some(dir.to_string());
+    }
+}
+
+fn item(e: &mut Emitter<'_>, payload: &Value, ts: Option<Timestamp>, cwd: Option<&str>) {
+    if let Some(ts) = ts {
+        e.note_time(ts);
+    }
+    let Some(kind) = str_field(payload, "type") else {
+        return e.warn("response item has no \"type\"; skipped");
+    };
+    match kind {
+        "message" => message(e, payload, ts),
+        "function_call" | "custom_tool_call" | "local_shell_call" => {
+            let name = match kind {
+                "local_shell_call" => Some("local_shell"),
+                _ => str_field(payload, "name"),
+            };
+            let Some(name) = name else {
+                return e.warn(format!("{kind} has no \"name\"; skipped"));
+            };
+            let mut strings = Vec::new();
+            for key in ["arguments", "input", "action"] {
+                if let Some(value) = payload.get(key) {
+                    collect_strings(value, &mut strings);
+                }
+            }
+            let files: Vec<String> = patch_files(&strings, cwd);
+            // A shell command that applies a patch is an edit, whatever the
+            // tool it went through was called.
+            let name = if files.is_empty() || name.contains("patch") { name } else { "apply_patch" };
+            e.tool(name, &files, ts);
+        }
+        "function_call_output" | "custom_tool_call_output" | "local_shell_call_output" => {
+            let text = output_text(payload.get("output"));
+            e.message(Role::Tool, &text, ts, str_field(payload, "call_id"));
+        }
+        "web_search_call" => e.tool("web_search", &[], ts),
+        // reasoning is the model's scratch work (often encrypted); anything
+        // newer is unknown and left out.
+        _ => {}
+    }
+}
+
+fn message(e: &mut Emitter<'_>, payload: &Value, ts: Option<Timestamp>) {
+    let role = match str_field(payload, "role") {
+        Some("user") => Role::User,
+        Some("assistant") => Role::Assistant,
+        // developer and system messages are Codex's own instructions.
+        Some(_) => return,
+        None => return e.warn("message has no \"role\"; skipped"),
+    };
+    let parts: Vec<String> = match payload.get("content") {
+        Some(Value::String(text)) => vec![text.clone()],
+        Some(Value::Array(items)) => items
+            .iter()
+            .filter_map(|item| match item {
+                Value::String(text) => Some(text.clone()),
+                _ => match str_field(item, "type") {
+                    Some("input_image" | "image") => Some("[image]".to_string()),
+                    _ => str_field(item, "text").map(str::to_string),
+                },
+            })
+            .collect(),
+        _ => return e.warn("message has no \"content\"; skipped"),
+    };
+    let parts: Vec<String> = match role {
+        Role::User => parts
+            .into_iter()
+            .filter(|p| !BOILERPLATE.iter().any(|b| p.trim_start().starts_with(b)))
+            .map(|p| match p.find(IDE_REQUEST) {
+                Some(i) => p[i + IDE_REQUEST.len()..].trim().to_string(),
+                None => p,
+            })
+            .collect(),
+        _ => parts,
+    };
+    e.message(role, &parts.join("\n\n"), ts, str_field(payload, "id"));
+}
+
+/// Every string inside a value, and inside strings that are themselves JSON
+/// (function call arguments are a JSON document in a string), unwrapping at
+/// most a few levels so that crafted input cannot make it slow.
+fn collect_strings(value: &Value, out: &mut Vec<String>) {
+    collect_strings_within(value, out, 3)
+}
+
+fn collect_strings_within(value: &Value, out: &mut Vec<String>, unwraps: u8) {
+    match value {
+        Value::String(s) => match serde_json::from_str::<Value>(s) {
+            Ok(inner @ (Value::Object(_) | Value::Array(_))) if unwraps > 0 => {
+                collect_strings_within(&inner, out, unwraps - 1)
+            }
+            _ => out.push(s.clone()),
+        },
+        Value::Array(items) => items.iter().for_each(|v| collect_strings_within(v, out, unwraps)),
+        Value::Object(map) => map.values().for_each(|v| collect_strings_within(v, out, unwraps)),
+        _ => {}
+    }
+}
+
+/// The files an `apply_patch` patch names, wherever the patch sits: a custom
+/// tool's input, a function's arguments, or a shell command's here-document.
+/// Shell commands are not otherwise guessed at: what a command touches
+/// cannot be read off it safely.
+fn patch_files(strings: &[String], cwd: Option<&str>) -> Vec<String> {
+    let mut files: Vec<String> = Vec::new();
+    for text in strings.iter().filter(|s| s.contains("*** Begin Patch")) {
+        for line in text.lines() {
+            let line = line.trim_start();
+            let Some(path) = PATCH_HEADERS.iter().find_map(|h| line.strip_prefix(h)) else { continue };
+            let path = relative_to(path.trim(), cwd);
+            if !path.is_empty() && !files.contains(&path) {
+                files.push(path);
+            }
+        }
+    }
+    files
+}
+
+/// A tool's output: a string (older shells wrap it as `{"output": …}`), or
+/// content items.
+fn output_text(output: Option<&Value>) -> String {
+    match output {
+        Some(Value::String(s)) => match serde_json::from_str::<Value>(s) {
+            Ok(Value::Object(map)) if map.get("output").is_some_and(Value::is_string) => {
+                map["output"].as_str().unwrap_or_default().to_string()
+            }
+            _ => s.clone(),
+        },
+        Some(Value::Array(items)) => items
+            .iter()
+            .filter_map(|item| match item {
+                Value::String(text) => Some(text.clone()),
+                _ => match str_field(item, "type") {
+                    Some("input_image") => Some("[image]".to_string()),
+                    _ => str_field(item, "text").map(str::to_string),
+                },
+            })
+            .collect::<Vec<_>>()
+            .join("\n"),
+        Some(object @ Value::Object(_)) => {
+            str_field(object, "content").or_else(|| str_field(object, "output")).unwrap_or_default().to_string()
+        }
+        _ => String::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn patch_headers_name_the_files() {
+        let patch = "*** Begin Patch\n*** Update File: src/a.rs\n@@\n-x\n+y\n*** Add File: /repo/b.rs\n+z\n\
+                     *** Delete File: c.rs\n*** Update File: d.rs\n*** Move to: e.rs\n*** End Patch"
+            .to_string();
+        assert_eq!(patch_files(&[patch], Some("/repo")), ["src/a.rs", "b.rs", "c.rs", "d.rs", "e.rs"]);
+        assert!(patch_files(&["*** Update File: x.rs".to_string()], None).is_empty(), "not a patch");
+    }
+
+    #[test]
+    fn arguments_in_a_json_string_are_searched() {
+        let mut out = Vec::new();
+        let args = serde_json::json!(r#"{"command":["bash","-lc","apply_patch <<'EOF'\n*** Begin Patch\n"]}"#);
+        collect_strings(&args, &mut out);
+        assert_eq!(out, ["bash", "-lc", "apply_patch <<'EOF'\n*** Begin Patch\n"]);
+    }
+
+    #[test]
+    fn outputs_are_unwrapped() {
+        let wrapped = serde_json::json!(r#"{"output":"ok\n","metadata":{"exit_code":0}}"#);
+        assert_eq!(output_text(Some(&wrapped)), "ok\n");
+        let items = serde_json::json!([{"type":"output_text","text":"a"},{"type":"input_image"}]);
+        assert_eq!(output_text(Some(&items)), "a\n[image]");
+        assert_eq!(output_text(Some(&serde_json::json!("plain"))), "plain");
+    }
+}

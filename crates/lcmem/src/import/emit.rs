@@ -1,0 +1,313 @@
+//! The v1 writer both converters share, and the rules that keep conversion
+//! stable as a transcript grows.
+//!
+//! The store imports a grown file by appending the lines past the stored
+//! copy, which only works if converting a longer transcript reproduces the
+//! shorter one's output byte for byte before adding lines. So every output
+//! line depends only on its input line and on what earlier lines said, and
+//! the header is held back until everything it needs is known: it is
+//! written ("settles") at the end of the first input line by which the
+//! transcript has shown a user prompt and a timestamp. A transcript that
+//! never gets that far yields nothing, and is imported once it does.
+
+use std::path::{Component, Path, PathBuf};
+
+use jiff::Timestamp;
+use serde::Serialize;
+
+use crate::diagnostic::Diagnostic;
+use crate::session::{self, Role};
+
+use super::{Converted, Counts, Format};
+
+/// Longest title a header gets, in characters.
+const TITLE_CHARS: usize = 80;
+
+pub(crate) struct Emitter<'a> {
+    path: &'a Path,
+    format: Format,
+    line: usize,
+    id: Option<String>,
+    created_at: Option<Timestamp>,
+    cwd: Option<String>,
+    /// The latest summary seen before the header settled.
+    summary: Option<String>,
+    first_prompt: Option<String>,
+    settled: bool,
+    /// Lines converted before the header settled, written right after it.
+    pending: Vec<(String, Kind)>,
+    out: Vec<u8>,
+    counts: Counts,
+    diagnostics: Vec<Diagnostic>,
+}
+
+#[derive(Clone, Copy)]
+enum Kind {
+    Message,
+    Tool,
+    Title,
+}
+
+#[derive(Serialize)]
+struct HeaderLine<'a> {
+    #[serde(rename = "type")]
+    kind: &'static str,
+    v: u64,
+    id: &'a str,
+    title: &'a str,
+    created_at: Timestamp,
+    /// Which tool recorded the transcript (ignored by readers; for people).
+    source: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    cwd: Option<&'a str>,
+}
+
+#[derive(Serialize)]
+struct MessageLine<'a> {
+    #[serde(rename = "type")]
+    kind: &'static str,
+    role: Role,
+    text: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    ts: Option<Timestamp>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    id: Option<&'a str>,
+}
+
+#[derive(Serialize)]
+struct ToolLine<'a> {
+    #[serde(rename = "type")]
+    kind: &'static str,
+    name: &'a str,
+    files: &'a [String],
+    #[serde(skip_serializing_if = "Option::is_none")]
+    ts: Option<Timestamp>,
+}
+
+/// A title that arrived after the header was written. The v1 reader ignores
+/// unknown line types, so it is carried without changing the header.
+#[derive(Serialize)]
+struct TitleLine<'a> {
+    #[serde(rename = "type")]
+    kind: &'static str,
+    title: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    ts: Option<Timestamp>,
+}
+
+fn to_line(value: &impl Serialize) -> String {
+    serde_json::to_string(value).expect("plain records serialise to JSON")
+}
+
+impl<'a> Emitter<'a> {
+    pub fn new(path: &'a Path, format: Format) -> Emitter<'a> {
+        Emitter {
+            path,
+            format,
+            line: 0,
+            id: None,
+            created_at: None,
+            cwd: None,
+            summary: None,
+            first_prompt: None,
+            settled: false,
+            pending: Vec::new(),
+            out: Vec::new(),
+            counts: Counts::default(),
+            diagnostics: Vec::new(),
+        }
+    }
+
+    /// Starts input line `number`: warnings name it from now on.
+    pub fn at_line(&mut self, number: usize) {
+        self.line = number;
+    }
+
+    pub fn warn(&mut self, message: impl Into<String>) {
+        self.diagnostics.push(Diagnostic::new(self.path, self.line, message));
+    }
+
+    /// The session id as recorded; the first one seen before the header
+    /// settles wins.
+    pub fn note_id(&mut self, raw: &str) {
+        if !self.settled && self.id.is_none() {
+            self.id = sanitize_id(raw);
+        }
+    }
+
+    pub fn note_time(&mut self, ts: Timestamp) {
+        if !self.settled && self.created_at.is_none() {
+            self.created_at = Some(ts);
+        }
+    }
+
+    /// The recorded working directory. The first one is the session's.
+    pub fn note_cwd(&mut self, cwd: &str) {
+        if self.cwd.is_none() && !cwd.is_empty() {
+            self.cwd = Some(cwd.to_string());
+        }
+    }
+
+    pub fn message(&mut self, role: Role, text: &str, ts: Option<Timestamp>, id: Option<&str>) {
+        if text.trim().is_empty() {
+            return;
+        }
+        if role == Role::User && self.first_prompt.is_none() {
+            self.first_prompt = Some(text.to_string());
+        }
+        let line = to_line(&MessageLine { kind: "message", role, text, ts, id });
+        self.push(line, Kind::Message);
+    }
+
+    pub fn tool(&mut self, name: &str, files: &[String], ts: Option<Timestamp>) {
+        let line = to_line(&ToolLine { kind: "tool", name, files, ts });
+        self.push(line, Kind::Tool);
+    }
+
+    /// A title (a Claude Code summary). Before the header settles it becomes
+    /// the header's title; afterwards it is a `title` line.
+    pub fn title(&mut self, text: &str, ts: Option<Timestamp>) {
+        let title = clip_title(text);
+        if title.is_empty() {
+            return;
+        }
+        if self.settled {
+            let line = to_line(&TitleLine { kind: "title", title: &title, ts });
+            self.push(line, Kind::Title);
+        } else {
+            self.summary = Some(title);
+        }
+    }
+
+    fn push(&mut self, line: String, kind: Kind) {
+        if self.settled {
+            self.write(&line, kind);
+        } else {
+            self.pending.push((line, kind));
+        }
+    }
+
+    fn write(&mut self, line: &str, kind: Kind) {
+        self.out.extend_from_slice(line.as_bytes());
+        self.out.push(b'\n');
+        match kind {
+            Kind::Message => self.counts.messages += 1,
+            Kind::Tool => self.counts.tools += 1,
+            Kind::Title => {}
+        }
+    }
+
+    /// Ends the current input line: writes the header (and what was held
+    /// back) once a prompt and a time are known.
+    pub fn end_line(&mut self) {
+        if self.settled {
+            return;
+        }
+        let (Some(prompt), Some(created_at)) = (&self.first_prompt, self.created_at) else { return };
+        let title = self.summary.clone().unwrap_or_else(|| clip_title(prompt));
+        let id = self.id.clone().or_else(|| stem_id(self.path)).unwrap_or_else(|| "session".to_string());
+        let header = to_line(&HeaderLine {
+            kind: "session",
+            v: session::VERSION,
+            id: &id,
+            title: &title,
+            created_at,
+            source: self.format.name(),
+            cwd: self.cwd.as_deref(),
+        });
+        self.id = Some(id);
+        self.settled = true;
+        self.out.extend_from_slice(header.as_bytes());
+        self.out.push(b'\n');
+        for (line, kind) in std::mem::take(&mut self.pending) {
+            self.write(&line, kind);
+        }
+    }
+
+    pub fn finish(self) -> Converted {
+        let settled = self.settled;
+        Converted {
+            format: self.format,
+            id: if settled { self.id } else { None },
+            session_bytes: self.out,
+            cwd: self.cwd.map(PathBuf::from),
+            counts: if settled { self.counts } else { Counts::default() },
+            diagnostics: self.diagnostics,
+        }
+    }
+}
+
+/// Turns a recorded id into a v1 session id: characters outside
+/// `[A-Za-z0-9._-]` become `-`, leading dots go, at most 128 characters.
+pub fn sanitize_id(raw: &str) -> Option<String> {
+    let mapped: String =
+        raw.chars().map(|c| if c.is_ascii_alphanumeric() || "-_.".contains(c) { c } else { '-' }).collect();
+    let id: String = mapped.trim_start_matches('.').chars().take(128).collect();
+    (id.chars().any(|c| c.is_ascii_alphanumeric()) && session::validate_id(&id).is_ok()).then_some(id)
+}
+
+fn stem_id(path: &Path) -> Option<String> {
+    path.file_stem().and_then(|s| s.to_str()).and_then(sanitize_id)
+}
+
+/// A title from free text: its first non-blank line, white space collapsed,
+/// cut at a word boundary.
+pub fn clip_title(text: &str) -> String {
+    let first = text.lines().map(str::trim).find(|l| !l.is_empty()).unwrap_or("");
+    let collapsed = first.split_whitespace().collect::<Vec<_>>().join(" ");
+    if collapsed.chars().count() <= TITLE_CHARS {
+        return collapsed;
+    }
+    let cut: String = collapsed.chars().take(TITLE_CHARS - 1).collect();
+    let cut = match cut.rfind(' ') {
+        Some(i) if i > TITLE_CHARS / 2 => &cut[..i],
+        _ => &cut[..],
+    };
+    format!("{}…", cut.trim_end_matches([',', ';', ':', ' ']))
+}
+
+/// A path a tool touched, relative to the working directory it was recorded
+/// in when it lies inside it (memory reads better, and survives the project
+/// moving); otherwise as recorded. Purely lexical: conversion never looks at
+/// the file system, so it gives the same answer on every run.
+pub fn relative_to(file: &str, cwd: Option<&str>) -> String {
+    let Some(cwd) = cwd.filter(|c| !c.is_empty()) else { return file.to_string() };
+    match Path::new(file).strip_prefix(cwd) {
+        Ok(rest) if rest.as_os_str().len() > 0 && rest.components().all(|c| matches!(c, Component::Normal(_))) => {
+            rest.to_string_lossy().into_owned()
+        }
+        _ => file.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_are_sanitised() {
+        assert_eq!(sanitize_id("abc-123").as_deref(), Some("abc-123"));
+        assert_eq!(sanitize_id("../a b/c").as_deref(), Some("-a-b-c"));
+        assert_eq!(sanitize_id("..."), None);
+        assert_eq!(sanitize_id("é"), None);
+        assert_eq!(sanitize_id(&"x".repeat(300)).map(|s| s.len()), Some(128));
+    }
+
+    #[test]
+    fn titles_are_one_clipped_line() {
+        assert_eq!(clip_title("\n  Fix   the\tparser \nmore"), "Fix the parser");
+        let long = clip_title(&"word ".repeat(40));
+        assert!(long.ends_with('…') && long.chars().count() <= TITLE_CHARS, "{long}");
+    }
+
+    #[test]
+    fn paths_inside_the_working_directory_become_relative() {
+        assert_eq!(relative_to("/repo/src/a.rs", Some("/repo")), "src/a.rs");
+        assert_eq!(relative_to("/repo/src/a.rs", Some("/repo/")), "src/a.rs");
+        assert_eq!(relative_to("/repo/../etc/passwd", Some("/repo")), "/repo/../etc/passwd");
+        assert_eq!(relative_to("/elsewhere/a.rs", Some("/repo")), "/elsewhere/a.rs");
+        assert_eq!(relative_to("/repo", Some("/repo")), "/repo");
+        assert_eq!(relative_to("src/a.rs", Some("/repo")), "src/a.rs");
+        assert_eq!(relative_to("/repo/a.rs", None), "/repo/a.rs");
+    }
+}

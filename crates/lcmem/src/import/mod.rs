@@ -1,0 +1,241 @@
+//! Importers: Claude Code and Codex CLI transcripts converted into session
+//! format v1 and added to the store (see `docs/importers.md`).
+//!
+//! Conversion is a pure function of the transcript's bytes: it never looks
+//! at the clock, the file system or the store, so the same transcript always
+//! converts to the same bytes, and a transcript that grew converts to the
+//! same bytes followed by new lines. That is what lets [`Store::import_bytes`]
+//! treat a re-import as unchanged and a grown transcript as an append.
+//! Malformed input is reported as `file:line` diagnostics and skipped; no
+//! input makes conversion fail or panic.
+
+mod batch;
+mod claude_code;
+mod codex;
+mod discover;
+mod emit;
+
+use std::path::{Path, PathBuf};
+
+use jiff::Timestamp;
+use serde_json::Value;
+
+use crate::diagnostic::Diagnostic;
+use crate::error::{IoContext, Result};
+use crate::jsonl::{self, LineProblem};
+use crate::store::{ImportOutcome, Store};
+
+pub use batch::{Placement, import_all, place};
+pub use discover::{discover_claude_code, discover_codex, jsonl_files};
+pub use emit::sanitize_id;
+
+/// What a file holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Format {
+    /// A session in lcmem's own format v1: stored byte for byte.
+    V1,
+    /// A Claude Code transcript (`~/.claude/projects/<folder>/<uuid>.jsonl`).
+    ClaudeCode,
+    /// A Codex CLI rollout (`~/.codex/sessions/YYYY/MM/DD/rollout-*.jsonl`).
+    Codex,
+}
+
+impl Format {
+    /// The name used on the command line and in converted headers.
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::V1 => "v1",
+            Format::ClaudeCode => "claude-code",
+            Format::Codex => "codex",
+        }
+    }
+}
+
+impl std::fmt::Display for Format {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// How many lines of each kind a conversion wrote.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Counts {
+    /// Message lines, of every role.
+    pub messages: usize,
+    /// Tool action lines.
+    pub tools: usize,
+}
+
+/// A transcript converted to format v1.
+#[derive(Debug, Clone)]
+pub struct Converted {
+    pub format: Format,
+    /// The session id, once there is a session.
+    pub id: Option<String>,
+    /// The v1 session: a header and its lines, each ended by `\n`. Empty when
+    /// the transcript holds no user prompt yet, so nothing to import.
+    pub session_bytes: Vec<u8>,
+    /// The working directory the transcript was recorded in, as recorded.
+    pub cwd: Option<PathBuf>,
+    pub counts: Counts,
+    /// Input lines that were skipped, and why, as `file:line` warnings.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl Converted {
+    /// Whether there is nothing to import (yet).
+    pub fn is_empty(&self) -> bool {
+        self.session_bytes.is_empty()
+    }
+}
+
+/// Tells the format of a file from its content: the first line that is
+/// typical of one format decides. `None` when no line is.
+pub fn detect(bytes: &[u8]) -> Option<Format> {
+    bytes
+        .split(|&b| b == b'\n')
+        .filter(|l| !l.iter().all(u8::is_ascii_whitespace))
+        .take(200)
+        .filter_map(|l| serde_json::from_slice::<Value>(l).ok())
+        .find_map(|v| detect_line(&v))
+}
+
+fn detect_line(value: &Value) -> Option<Format> {
+    let object = value.as_object()?;
+    let kind = object.get("type").and_then(Value::as_str);
+    let has = |key: &str| object.contains_key(key);
+    match kind {
+        Some("session") if has("v") => Some(Format::V1),
+        Some("session_meta" | "response_item" | "turn_context" | "event_msg" | "compacted") if has("payload") => {
+            Some(Format::Codex)
+        }
+        Some("user" | "assistant" | "summary" | "system") if has("sessionId") || has("uuid") || has("leafUuid") => {
+            Some(Format::ClaudeCode)
+        }
+        // Codex rollouts from before the `response_item` envelope.
+        Some("message") if object.get("content").is_some_and(Value::is_array) => Some(Format::Codex),
+        None if has("record_type") => Some(Format::Codex),
+        _ => None,
+    }
+}
+
+/// Converts `bytes` (the content of the file at `path`, which names it in
+/// diagnostics) from `format` to session format v1. A v1 file is passed
+/// through untouched: the store validates it on import.
+pub fn convert(format: Format, path: &Path, bytes: &[u8]) -> Converted {
+    match format {
+        Format::V1 => v1_passthrough(bytes),
+        Format::ClaudeCode => claude_code::convert(path, bytes),
+        Format::Codex => codex::convert(path, bytes),
+    }
+}
+
+fn v1_passthrough(bytes: &[u8]) -> Converted {
+    let header = bytes
+        .split(|&b| b == b'\n')
+        .find(|l| !l.iter().all(u8::is_ascii_whitespace))
+        .and_then(|l| serde_json::from_slice::<Value>(l).ok());
+    let field = |key: &str| header.as_ref().and_then(|h| h.get(key)).and_then(Value::as_str).map(str::to_string);
+    Converted {
+        format: Format::V1,
+        id: field("id"),
+        session_bytes: bytes.to_vec(),
+        cwd: field("cwd").map(PathBuf::from),
+        counts: Counts::default(),
+        diagnostics: Vec::new(),
+    }
+}
+
+/// What importing one file did.
+#[derive(Debug, Clone)]
+pub struct Report {
+    pub format: Format,
+    /// `None` when the transcript held nothing to import yet.
+    pub outcome: Option<ImportOutcome>,
+    pub counts: Counts,
+    pub cwd: Option<PathBuf>,
+    /// Skipped lines: of the transcript for a conversion, of the file for v1.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+/// Adds a converted file to `store`. An empty conversion writes nothing.
+pub fn store_converted(store: &Store, path: &Path, converted: Converted) -> Result<Report> {
+    let Converted { format, session_bytes, cwd, counts, mut diagnostics, .. } = converted;
+    let outcome = if session_bytes.is_empty() && format != Format::V1 {
+        None
+    } else {
+        let (outcome, more) = store.import_bytes(path, session_bytes)?;
+        diagnostics.extend(more);
+        Some(outcome)
+    };
+    Ok(Report { format, outcome, counts, cwd, diagnostics })
+}
+
+/// Reads `path`, converts it (`format` `None`: detect it, and read a file
+/// that looks like nothing known as v1 so that its errors say what v1
+/// expects) and adds it to `store`.
+pub fn import_file(store: &Store, format: Option<Format>, path: &Path) -> Result<Report> {
+    let bytes = std::fs::read(path).at(path)?;
+    let format = format.or_else(|| detect(&bytes)).unwrap_or(Format::V1);
+    store_converted(store, path, convert(format, path, &bytes))
+}
+
+/// Feeds each line of a transcript to `convert_line`, reporting the lines
+/// that are not JSON. A torn last line is most likely one still being
+/// written: it is skipped now and converted once complete.
+fn each_line(
+    path: &Path,
+    bytes: &[u8],
+    emitter: &mut emit::Emitter<'_>,
+    mut convert_line: impl FnMut(&mut emit::Emitter<'_>, &Value),
+) {
+    let lines = match jsonl::read_from(bytes, path) {
+        Ok(lines) => lines,
+        Err(error) => {
+            emitter.warn(error.to_string());
+            Vec::new()
+        }
+    };
+    for line in lines {
+        emitter.at_line(line.number);
+        match line.parsed {
+            Ok(value) => convert_line(emitter, &value),
+            Err(LineProblem::Torn) => {
+                emitter.warn("last line is incomplete (still being written?); skipped until it is complete")
+            }
+            Err(problem) => emitter.warn(format!("{problem}; skipped")),
+        }
+        emitter.end_line();
+    }
+}
+
+/// A timestamp field: `None` when absent, a warning when unreadable.
+fn timestamp(value: &Value, key: &str, emitter: &mut emit::Emitter<'_>) -> Option<Timestamp> {
+    match value.get(key)? {
+        Value::String(s) => match s.parse::<Timestamp>() {
+            Ok(ts) => Some(ts),
+            Err(_) => {
+                emitter.warn(format!("\"{key}\" {s:?} is not an RFC 3339 time; converted without it"));
+                None
+            }
+        },
+        Value::Null => None,
+        _ => {
+            emitter.warn(format!("\"{key}\" is not a string; converted without it"));
+            None
+        }
+    }
+}
+
+fn str_field<'v>(value: &'v Value, key: &str) -> Option<&'v str> {
+    value.get(key).and_then(Value::as_str)
+}
+
+/// The text between `<tag>` and `</tag>` in `text`, if both are there.
+fn tag_content<'t>(text: &'t str, tag: &str) -> Option<&'t str> {
+    let open = format!("<{tag}>");
+    let close = format!("</{tag}>");
+    let start = text.find(&open)? + open.len();
+    let end = text[start..].find(&close)? + start;
+    Some(&text[start..end])
+}

@@ -1,0 +1,335 @@
+//! One query, end to end: decide what the index covers and what must be
+//! scanned, gather the units that hold query terms from both, rank, expand
+//! the query with feedback and rank again, then build the hits.
+
+use std::collections::HashMap;
+
+use super::hit::{self, SessionInfo};
+use super::index::{self, OpenIndex, SessionFile};
+use super::rank::{self, Candidates, Loc, NO_SESSION, QueryTerms, Unit};
+use super::scan::{self, Memory};
+use super::tokenize::Analyzer;
+use super::{Answer, Coverage, HitKind, Progress, Query, Searcher};
+use crate::diagnostic::Diagnostic;
+use crate::error::Result;
+
+/// Everything a query reads, fixed for the query's duration.
+pub(super) struct Corpus<'a> {
+    pub files: Vec<SessionFile>,
+    /// Sessions by ordinal: the store's files first (in id order), then
+    /// sessions only the journal or the facts name.
+    pub sessions: Vec<SessionInfo>,
+    pub by_id: HashMap<String, u32>,
+    /// For each index key, the ordinal of its file if the index is current
+    /// for it, else `NO_SESSION`.
+    pub key_to_session: Vec<u32>,
+    /// Ordinals of the files the index does not cover.
+    pub stale: Vec<u32>,
+    pub index: Option<&'a OpenIndex>,
+    pub memory: Memory,
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+pub(super) fn search(searcher: &mut Searcher, query: &Query, progress: &mut dyn Progress) -> Result<Answer> {
+    let store = searcher.store.clone();
+    let dir = super::index_dir(&store);
+    let mut files = index::list_sessions(&store)?;
+    if searcher.index.as_ref().is_some_and(|i| !i.is_current()) {
+        searcher.index = None;
+    }
+    if searcher.index.is_none() {
+        searcher.index = OpenIndex::open(&dir);
+    }
+    let mut coverage = Coverage::default();
+    let covered = |index: &Option<OpenIndex>, files: &[SessionFile]| match index {
+        None => false,
+        Some(i) => {
+            i.manifest.files.len() == files.len()
+                && files.iter().all(|f| i.manifest.files.get(&f.id).is_some_and(|e| f.matches(e)))
+        }
+    };
+    if searcher.update && !files.is_empty() && !covered(&searcher.index, &files) && store.ensure_enabled().is_ok() {
+        // A failure to write the cache (read-only folder, another writer
+        // holding the index lock) is not a failure to recall: scan instead.
+        if index::write(&dir, &files, false, progress).is_ok() {
+            coverage.index_updated = true;
+            searcher.index = OpenIndex::open(&dir);
+            files = index::list_sessions(&store)?;
+        }
+    }
+    let memory = Memory::read(&store.journal_path(), &store.facts_path())?;
+    let mut corpus = Corpus::new(files, searcher.index.as_ref(), memory);
+    coverage.indexed_sessions = corpus.files.len() - corpus.stale.len();
+    coverage.scanned_sessions = corpus.stale.len();
+
+    let mut analyzer = Analyzer::documents();
+    let terms = QueryTerms::parse(&query.text, &mut Analyzer::queries());
+    let first = corpus.gather(&terms, &mut analyzer)?;
+    let scores = rank::score(&first, &terms, &query.tuning);
+    let (terms, candidates, scores) = if query.tuning.feedback_docs > 0 && !terms.terms.is_empty() {
+        let top = order(&corpus, &first, &scores, query, query.tuning.feedback_docs);
+        let mut feedback = Vec::with_capacity(top.len());
+        for &i in &top {
+            if let Some(text) = corpus.text(&first.units[i])? {
+                let words = analyzer.terms(&text.0).into_iter().map(|t| t.text).collect();
+                feedback.push((words, scores[i]));
+            }
+        }
+        let expanded = rank::expand(&terms, &feedback, &query.tuning);
+        let second = corpus.gather(&expanded, &mut analyzer)?;
+        let scores = rank::score(&second, &expanded, &query.tuning);
+        (expanded, second, scores)
+    } else {
+        (terms, first, scores)
+    };
+    let best = order(&corpus, &candidates, &scores, query, query.limit);
+    let mut hits = Vec::with_capacity(best.len());
+    let mut snippets = Analyzer::queries();
+    for i in best {
+        if let Some(h) = hit::build(&store, &corpus, &candidates.units[i], scores[i], &terms, &mut snippets)? {
+            hits.push(h);
+        }
+    }
+    Ok(Answer { hits, coverage, diagnostics: std::mem::take(&mut corpus.diagnostics) })
+}
+
+/// The indices of the best `limit` candidates that the query admits (kind,
+/// time window, phrases): by score, then newest first, then by session and
+/// line so that equal scores always come out in the same order.
+fn order(corpus: &Corpus, c: &Candidates, scores: &[f64], query: &Query, limit: usize) -> Vec<usize> {
+    let since = query.since.map(|t| t.as_second());
+    let until = query.until.map(|t| t.as_second());
+    let mut picked: Vec<usize> = (0..c.units.len())
+        .filter(|&i| {
+            let u = &c.units[i];
+            u.phrases
+                && scores[i] > 0.0
+                && query.wants(u.kind)
+                && since.is_none_or(|s| u.ts >= s)
+                && until.is_none_or(|s| u.ts <= s)
+        })
+        .collect();
+    let key = |i: usize| {
+        let u = &c.units[i];
+        let session = corpus.sessions.get(u.session as usize).map_or("", |s| s.id.as_str());
+        (session, u.kind, corpus.line_of(u))
+    };
+    picked.sort_by(|&a, &b| {
+        scores[b]
+            .total_cmp(&scores[a])
+            .then_with(|| c.units[b].ts.cmp(&c.units[a].ts))
+            .then_with(|| key(a).cmp(&key(b)))
+    });
+    picked.truncate(limit);
+    picked
+}
+
+impl<'a> Corpus<'a> {
+    fn new(files: Vec<SessionFile>, index: Option<&'a OpenIndex>, memory: Memory) -> Corpus<'a> {
+        let mut by_id = HashMap::with_capacity(files.len());
+        let mut sessions = Vec::with_capacity(files.len());
+        let mut stale = Vec::new();
+        let mut key_to_session = vec![NO_SESSION; index.map_or(0, |i| i.manifest.next_key as usize)];
+        for (ord, f) in files.iter().enumerate() {
+            by_id.insert(f.id.clone(), ord as u32);
+            let entry = index.and_then(|i| i.manifest.files.get(&f.id)).filter(|e| f.matches(e));
+            match entry {
+                Some(e) => {
+                    if let Some(slot) = key_to_session.get_mut(e.key as usize) {
+                        *slot = ord as u32;
+                    }
+                    sessions.push(SessionInfo::new(
+                        &f.id,
+                        Some(f.path.clone()),
+                        Some(e.meta.clone()),
+                        e.docs,
+                        e.tokens,
+                    ));
+                }
+                None => {
+                    stale.push(ord as u32);
+                    sessions.push(SessionInfo::new(&f.id, Some(f.path.clone()), None, 0, 0));
+                }
+            }
+        }
+        let mut corpus =
+            Corpus { files, sessions, by_id, key_to_session, stale, index, memory, diagnostics: Vec::new() };
+        let named: Vec<String> = corpus
+            .memory
+            .journal
+            .entries
+            .iter()
+            .map(|c| c.entry.session_id.clone())
+            .chain(
+                scan::searchable_facts(&corpus.memory.fold)
+                    .filter_map(|(_, f)| f.sources.first().map(|s| s.session.clone())),
+            )
+            .collect();
+        for id in named {
+            corpus.session_ordinal(&id);
+        }
+        corpus
+    }
+
+    /// The ordinal of a session, adding one without a transcript if needed.
+    fn session_ordinal(&mut self, id: &str) -> u32 {
+        if let Some(&ord) = self.by_id.get(id) {
+            return ord;
+        }
+        let ord = self.sessions.len() as u32;
+        self.sessions.push(SessionInfo::new(id, None, None, 0, 0));
+        self.by_id.insert(id.to_string(), ord);
+        ord
+    }
+
+    /// The cited line of a unit (for ordering ties).
+    pub fn line_of(&self, u: &Unit) -> usize {
+        match u.loc {
+            Loc::Turn { line, .. } => line as usize,
+            Loc::Journal(i) => self.memory.journal.entries[i as usize].line,
+            Loc::Fact(i) => self.memory.fold.facts[i as usize].line,
+        }
+    }
+
+    /// A unit's text, read back from its file for turns, and its message id.
+    pub fn text(&self, u: &Unit) -> Result<Option<(String, Option<String>)>> {
+        Ok(match u.loc {
+            Loc::Turn { offset, .. } => match self.sessions[u.session as usize].path.as_deref() {
+                Some(path) => scan::read_turn(path, offset)?,
+                None => None,
+            },
+            Loc::Journal(i) => Some((scan::journal_text(&self.memory.journal.entries[i as usize]), None)),
+            Loc::Fact(i) => Some((self.memory.fold.facts[i as usize].text.clone(), None)),
+        })
+    }
+
+    /// Gathers every unit holding a query term, from the index and from the
+    /// files, with the collection statistics.
+    fn gather(&mut self, q: &QueryTerms, analyzer: &mut Analyzer) -> Result<Candidates> {
+        let nt = q.terms.len();
+        let mut c = Candidates { session_tokens: vec![0; self.sessions.len()], ..Candidates::default() };
+        if nt == 0 {
+            return Ok(c);
+        }
+        let need_positions: Vec<bool> = (0..nt).map(|t| q.in_phrase(t)).collect();
+        if let Some(index) = self.index {
+            for (ord, info) in self.sessions.iter().enumerate() {
+                if info.indexed {
+                    c.docs += info.docs;
+                    c.tokens += info.tokens;
+                    c.session_tokens[ord] = info.tokens;
+                }
+            }
+            let map = &self.key_to_session;
+            let wanted = |key: u64| map.get(key as usize).is_some_and(|&s| s != NO_SESSION);
+            index.gather(&q.terms, &need_positions, &wanted, &mut |doc, tfs, positions| {
+                let unit = Unit {
+                    kind: HitKind::Turn,
+                    session: map[doc.key as usize],
+                    turn: doc.turn,
+                    len: doc.len,
+                    ts: doc.ts,
+                    phrases: q.phrases.is_empty() || q.phrases_match(positions),
+                    loc: Loc::Turn { line: doc.line, offset: doc.offset, role: doc.role },
+                };
+                c.push(unit, tfs);
+            })?;
+        }
+        let lookup: HashMap<&str, usize> = q.terms.iter().enumerate().map(|(i, t)| (t.as_str(), i)).collect();
+        let mut counter = Counter { lookup, tfs: vec![0; nt], positions: vec![Vec::new(); nt] };
+        for s in 0..self.stale.len() {
+            let ord = self.stale[s];
+            let path = self.files[ord as usize].path.clone();
+            let bytes = match std::fs::read(&path) {
+                Ok(b) => b,
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => continue,
+                Err(e) => return Err(crate::error::Error::Io { path, source: e }),
+            };
+            let parsed = match scan::parse_session(&path, &bytes) {
+                Ok(p) => p,
+                Err(e) => {
+                    if !self.diagnostics.iter().any(|d| d.path == path) {
+                        self.diagnostics.push(Diagnostic::new(&path, 0, format!("not searched: {e}")));
+                    }
+                    continue;
+                }
+            };
+            for turn in &parsed.turns {
+                let len = counter.count(analyzer, &turn.text);
+                c.docs += 1;
+                c.tokens += u64::from(len);
+                c.session_tokens[ord as usize] += u64::from(len);
+                if counter.hit() {
+                    let unit = Unit {
+                        kind: HitKind::Turn,
+                        session: ord,
+                        turn: turn.turn,
+                        len,
+                        ts: turn.ts.as_second(),
+                        phrases: q.phrases.is_empty() || q.phrases_match(&counter.positions),
+                        loc: Loc::Turn { line: turn.line as u32, offset: turn.offset, role: turn.role },
+                    };
+                    c.push(unit, &counter.tfs);
+                }
+            }
+            self.sessions[ord as usize].meta = Some(parsed.meta);
+        }
+        for i in 0..self.memory.journal.entries.len() {
+            let current = &self.memory.journal.entries[i];
+            let text = scan::journal_text(current);
+            let ts = current.entry.last_active.as_second();
+            let session = self.by_id.get(&current.entry.session_id).copied().unwrap_or(NO_SESSION);
+            let len = counter.count(analyzer, &text);
+            c.docs += 1;
+            c.tokens += u64::from(len);
+            if counter.hit() {
+                let phrases = q.phrases.is_empty() || q.phrases_match(&counter.positions);
+                let unit =
+                    Unit { kind: HitKind::Journal, session, turn: 0, len, ts, phrases, loc: Loc::Journal(i as u32) };
+                c.push(unit, &counter.tfs);
+            }
+        }
+        for (i, fact) in scan::searchable_facts(&self.memory.fold) {
+            let session = fact.sources.first().and_then(|s| self.by_id.get(&s.session).copied()).unwrap_or(NO_SESSION);
+            let len = counter.count(analyzer, &fact.text);
+            c.docs += 1;
+            c.tokens += u64::from(len);
+            if counter.hit() {
+                let phrases = q.phrases.is_empty() || q.phrases_match(&counter.positions);
+                let ts = fact.last_seen.as_second();
+                let unit = Unit { kind: HitKind::Fact, session, turn: 0, len, ts, phrases, loc: Loc::Fact(i as u32) };
+                c.push(unit, &counter.tfs);
+            }
+        }
+        Ok(c)
+    }
+}
+
+/// Counts the query terms in one text, for the scanned units.
+struct Counter<'q> {
+    lookup: HashMap<&'q str, usize>,
+    tfs: Vec<u32>,
+    positions: Vec<Vec<u32>>,
+}
+
+impl Counter<'_> {
+    /// Analyses `text`, leaves the counts in `self`, returns its length.
+    fn count(&mut self, analyzer: &mut Analyzer, text: &str) -> u32 {
+        self.tfs.iter_mut().for_each(|t| *t = 0);
+        self.positions.iter_mut().for_each(Vec::clear);
+        let mut len = 0u32;
+        let (lookup, tfs, positions) = (&self.lookup, &mut self.tfs, &mut self.positions);
+        analyzer.each(text, |token| {
+            len += 1;
+            if let Some(&t) = lookup.get(token.text.as_str()) {
+                tfs[t] += 1;
+                positions[t].push(token.position as u32);
+            }
+        });
+        len
+    }
+
+    fn hit(&self) -> bool {
+        self.tfs.iter().any(|&t| t > 0)
+    }
+}

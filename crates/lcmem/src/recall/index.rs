@@ -1,0 +1,490 @@
+//! The derived index: a tantivy index of every turn of every session file,
+//! in `cache/recall-v1/`.
+//!
+//! The index stores terms with their frequencies and positions, and per turn a
+//! few fast fields (session key, turn number, line, byte offset, length,
+//! time, role); no text. Scores are not tantivy's: recall reads the postings
+//! and computes its own statistics ([`super::rank`]), so that a file the
+//! index does not cover can be scanned and ranked on exactly the same terms.
+//!
+//! What the index covers is recorded in the commit itself (tantivy's commit
+//! payload): for every session file, the size and modification time it had
+//! when indexed, its key, counts, and its header. A file whose size or time
+//! differs, or that the payload does not list, is stale: recall scans it and
+//! ignores whatever the index holds for it. Because the payload is written in
+//! the same atomic commit as the segments, the two never disagree, even after
+//! a crash.
+//!
+//! Each file is added as one batch, so its turns are contiguous and in order
+//! inside one segment (merges keep that order): neighbours in a session are
+//! neighbours in the postings.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use serde::{Deserialize, Serialize};
+use tantivy::index::SegmentReader;
+use tantivy::indexer::UserOperation;
+use tantivy::postings::Postings;
+use tantivy::schema::{Field, INDEXED, IndexRecordOption, NumericOptions, Schema, TextFieldIndexing, TextOptions};
+use tantivy::tokenizer::PreTokenizedString;
+use tantivy::{DocSet, Index, IndexWriter, TERMINATED, TantivyDocument, Term};
+
+use super::Progress;
+use super::scan::{self, SessionMeta};
+use super::tokenize::Analyzer;
+use crate::error::{Error, IoContext, Result};
+use crate::store::Store;
+
+/// The index folder's name under `cache/`. The version changes whenever the
+/// analysis or the schema does, so an old index is simply ignored.
+pub const DIR_NAME: &str = "recall-v1";
+/// Bumped with any change to tokenisation: an index written by another
+/// analysis is rebuilt, never mixed.
+const FORMAT: u32 = 1;
+/// Memory for tantivy's indexing arenas, per thread.
+const ARENA_BYTES: usize = 64 * 1024 * 1024;
+
+/// What the index covers, stored in its commit.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct Manifest {
+    pub format: u32,
+    pub next_key: u64,
+    pub files: BTreeMap<String, FileEntry>,
+}
+
+/// One indexed session file.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct FileEntry {
+    /// The `sid` of its documents: never reused, so a leftover document of a
+    /// replaced file can never pass for the new one.
+    pub key: u64,
+    pub size: u64,
+    /// Modification time in nanoseconds since the epoch.
+    pub mtime: u128,
+    pub docs: u64,
+    pub tokens: u64,
+    pub meta: SessionMeta,
+}
+
+/// A session file as it is on disk now.
+#[derive(Debug, Clone)]
+pub struct SessionFile {
+    pub id: String,
+    pub path: PathBuf,
+    pub size: u64,
+    pub mtime: u128,
+}
+
+impl SessionFile {
+    /// Whether the index's entry describes the file as it is now.
+    pub fn matches(&self, entry: &FileEntry) -> bool {
+        entry.size == self.size && entry.mtime == self.mtime
+    }
+}
+
+/// Lists the store's session files with their size and modification time.
+pub fn list_sessions(store: &Store) -> Result<Vec<SessionFile>> {
+    let dir = store.dir();
+    let entries = match std::fs::read_dir(dir) {
+        Ok(e) => e,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(e) => return Err(e).at(dir),
+    };
+    let mut files = Vec::new();
+    for entry in entries {
+        let entry = entry.at(dir)?;
+        let name = entry.file_name();
+        let Some(id) = name.to_str().and_then(|n| n.strip_suffix(".jsonl")) else { continue };
+        if crate::session::validate_id(id).is_err() {
+            continue;
+        }
+        let Ok(meta) = entry.metadata() else { continue };
+        if !meta.is_file() {
+            continue;
+        }
+        let mtime =
+            meta.modified().ok().and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok()).map_or(0, |d| d.as_nanos());
+        files.push(SessionFile { id: id.to_string(), path: entry.path(), size: meta.len(), mtime });
+    }
+    files.sort_by(|a, b| a.id.cmp(&b.id));
+    Ok(files)
+}
+
+/// The index's fields.
+#[derive(Clone, Copy)]
+pub struct Fields {
+    pub text: Field,
+    pub sid: Field,
+    pub turn: Field,
+    pub line: Field,
+    pub offset: Field,
+    pub len: Field,
+    pub ts: Field,
+    pub role: Field,
+}
+
+fn schema() -> (Schema, Fields) {
+    let mut b = Schema::builder();
+    let indexing = TextFieldIndexing::default()
+        .set_tokenizer("raw")
+        .set_fieldnorms(false)
+        .set_index_option(IndexRecordOption::WithFreqsAndPositions);
+    let text = b.add_text_field("text", TextOptions::default().set_indexing_options(indexing));
+    let fast = || NumericOptions::default().set_fast();
+    let sid = b.add_u64_field("sid", NumericOptions::from(INDEXED).set_fast());
+    let fields = Fields {
+        text,
+        sid,
+        turn: b.add_u64_field("turn", fast()),
+        line: b.add_u64_field("line", fast()),
+        offset: b.add_u64_field("offset", fast()),
+        len: b.add_u64_field("len", fast()),
+        ts: b.add_i64_field("ts", fast()),
+        role: b.add_u64_field("role", fast()),
+    };
+    (b.build(), fields)
+}
+
+fn index_error(dir: &Path, e: impl std::fmt::Display) -> Error {
+    Error::Io { path: dir.to_path_buf(), source: std::io::Error::other(format!("search index: {e}")) }
+}
+
+/// An index opened for reading: the segments of one commit and the manifest
+/// committed with them.
+pub struct OpenIndex {
+    pub manifest: Manifest,
+    pub segments: Vec<SegmentReader>,
+    pub fields: Fields,
+    /// `meta.json` as it was when opened: a change means a new commit.
+    stamp: Option<(u64, u128)>,
+    dir: PathBuf,
+}
+
+fn stamp(dir: &Path) -> Option<(u64, u128)> {
+    let meta = std::fs::metadata(dir.join("meta.json")).ok()?;
+    let mtime = meta.modified().ok()?.duration_since(std::time::UNIX_EPOCH).ok()?.as_nanos();
+    Some((meta.len(), mtime))
+}
+
+impl OpenIndex {
+    /// Opens the index in `dir`. `None` when there is none, or when it cannot
+    /// be used (another format, damaged): recall then scans, and the next
+    /// write rebuilds it.
+    pub fn open(dir: &Path) -> Option<OpenIndex> {
+        if !dir.join("meta.json").is_file() {
+            return None;
+        }
+        // A commit by another process between reading meta.json and opening
+        // the segments can remove a merged-away segment: try again once.
+        (0..2).find_map(|_| OpenIndex::try_open(dir).ok().flatten())
+    }
+
+    fn try_open(dir: &Path) -> tantivy::Result<Option<OpenIndex>> {
+        let stamp = stamp(dir);
+        let index = Index::open_in_dir(dir)?;
+        let metas = index.load_metas()?;
+        let Some(manifest) = metas.payload.as_deref().and_then(|p| serde_json::from_str::<Manifest>(p).ok()) else {
+            return Ok(None);
+        };
+        if manifest.format != FORMAT {
+            return Ok(None);
+        }
+        let (expected, fields) = schema();
+        if index.schema() != expected {
+            return Ok(None);
+        }
+        let segments = metas
+            .segments
+            .into_iter()
+            .map(|meta| SegmentReader::open(&index.segment(meta)))
+            .collect::<tantivy::Result<Vec<_>>>()?;
+        Ok(Some(OpenIndex { manifest, segments, fields, stamp, dir: dir.to_path_buf() }))
+    }
+
+    /// Whether no commit happened since this was opened.
+    pub fn is_current(&self) -> bool {
+        stamp(&self.dir) == self.stamp
+    }
+
+    /// Calls `sink` with every live document holding at least one of
+    /// `terms`, in index order: `(sid, turn, line, offset, len, ts, role,
+    /// term counts, positions of phrase terms)`. Documents of keys that
+    /// `wanted` rejects are skipped.
+    pub fn gather(
+        &self,
+        terms: &[String],
+        need_positions: &[bool],
+        wanted: &dyn Fn(u64) -> bool,
+        sink: &mut dyn FnMut(&IndexedDoc, &[u32], &[Vec<u32>]),
+    ) -> Result<()> {
+        let err = |e: tantivy::TantivyError| index_error(&self.dir, e);
+        let nt = terms.len();
+        let mut tfs = vec![0u32; nt];
+        let mut positions: Vec<Vec<u32>> = vec![Vec::new(); nt];
+        for segment in &self.segments {
+            let inverted = segment.inverted_index(self.fields.text).map_err(err)?;
+            let mut postings = Vec::with_capacity(nt);
+            for (t, term) in terms.iter().enumerate() {
+                let option = if need_positions[t] {
+                    IndexRecordOption::WithFreqsAndPositions
+                } else {
+                    IndexRecordOption::WithFreqs
+                };
+                let p = inverted
+                    .read_postings(&Term::from_field_text(self.fields.text, term), option)
+                    .map_err(|e| index_error(&self.dir, e))?;
+                postings.push(p);
+            }
+            if postings.iter().all(Option::is_none) {
+                continue;
+            }
+            let ff = segment.fast_fields();
+            let col = |name: &str| ff.u64(name).map_err(err);
+            let (sid, turn, line, offset, len, role) =
+                (col("sid")?, col("turn")?, col("line")?, col("offset")?, col("len")?, col("role")?);
+            let ts = ff.i64("ts").map_err(err)?;
+            loop {
+                let doc = postings.iter().flatten().map(|p| p.doc()).min().unwrap_or(TERMINATED);
+                if doc == TERMINATED {
+                    break;
+                }
+                let key = sid.first(doc).unwrap_or(u64::MAX);
+                let live = !segment.is_deleted(doc) && wanted(key);
+                for (t, p) in postings.iter_mut().enumerate() {
+                    tfs[t] = 0;
+                    positions[t].clear();
+                    let Some(p) = p else { continue };
+                    if p.doc() != doc {
+                        continue;
+                    }
+                    if live {
+                        tfs[t] = p.term_freq();
+                        if need_positions[t] {
+                            p.positions(&mut positions[t]);
+                        }
+                    }
+                    p.advance();
+                }
+                if live {
+                    let d = IndexedDoc {
+                        key,
+                        turn: turn.first(doc).unwrap_or(0) as u32,
+                        line: line.first(doc).unwrap_or(0) as u32,
+                        offset: offset.first(doc).unwrap_or(0),
+                        len: len.first(doc).unwrap_or(0) as u32,
+                        ts: ts.first(doc).unwrap_or(0),
+                        role: scan::TurnRole::from_code(role.first(doc).unwrap_or(0)),
+                    };
+                    sink(&d, &tfs, &positions);
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// A document's fast fields.
+pub struct IndexedDoc {
+    pub key: u64,
+    pub turn: u32,
+    pub line: u32,
+    pub offset: u64,
+    pub len: u32,
+    pub ts: i64,
+    pub role: scan::TurnRole,
+}
+
+/// What an index build or refresh did.
+#[derive(Debug, Clone, Default, Serialize, PartialEq, Eq)]
+pub struct IndexReport {
+    /// Session files (re)indexed.
+    pub indexed: usize,
+    /// Files dropped because they left the store.
+    pub removed: usize,
+    /// Files already up to date.
+    pub unchanged: usize,
+    /// Turns in the index afterwards.
+    pub turns: u64,
+    /// Bytes of session files read.
+    pub bytes: u64,
+    /// Session files that could not be read as sessions (skipped; recall
+    /// reports them when it scans).
+    pub skipped: usize,
+}
+
+/// Throws the index away and builds it again from the session files. The new
+/// index is built beside the old one and swapped in, so a recall running
+/// meanwhile sees one or the other.
+pub fn rebuild_index(store: &Store, progress: &mut dyn Progress) -> Result<IndexReport> {
+    store.ensure_enabled()?;
+    let live = super::index_dir(store);
+    let cache = store.cache_dir();
+    let fresh = cache.join(format!("{DIR_NAME}.build-{}", std::process::id()));
+    if fresh.exists() {
+        std::fs::remove_dir_all(&fresh).at(&fresh)?;
+    }
+    let files = list_sessions(store)?;
+    let report = write(&fresh, &files, true, progress)?;
+    let old = cache.join(format!("{DIR_NAME}.old-{}", std::process::id()));
+    if live.exists() {
+        std::fs::rename(&live, &old).at(&live)?;
+    }
+    std::fs::rename(&fresh, &live).at(&fresh)?;
+    if old.exists() {
+        std::fs::remove_dir_all(&old).at(&old)?;
+    }
+    Ok(report)
+}
+
+/// Brings the index up to date with the session files: indexes new and
+/// changed files, drops removed ones. Cheap when nothing changed. Called
+/// after import and seal; recall calls it too when memory is on.
+pub fn refresh_index(store: &Store, progress: &mut dyn Progress) -> Result<IndexReport> {
+    store.ensure_enabled()?;
+    let files = list_sessions(store)?;
+    write(&super::index_dir(store), &files, false, progress)
+}
+
+/// Updates (or, with `fresh`, creates) the index in `dir` for `files`.
+pub(crate) fn write(
+    dir: &Path,
+    files: &[SessionFile],
+    fresh: bool,
+    progress: &mut dyn Progress,
+) -> Result<IndexReport> {
+    let current = if fresh { None } else { OpenIndex::open(dir) };
+    let mut manifest = match &current {
+        Some(open) => open.manifest.clone(),
+        None => Manifest { format: FORMAT, next_key: 0, files: BTreeMap::new() },
+    };
+    let stale: Vec<&SessionFile> =
+        files.iter().filter(|f| !manifest.files.get(&f.id).is_some_and(|e| f.matches(e))).collect();
+    let gone: Vec<String> =
+        manifest.files.keys().filter(|id| files.binary_search_by(|f| f.id.cmp(id)).is_err()).cloned().collect();
+    let mut report =
+        IndexReport { unchanged: files.len() - stale.len(), removed: gone.len(), ..IndexReport::default() };
+    if current.is_some() && stale.is_empty() && gone.is_empty() {
+        report.turns = manifest.files.values().map(|e| e.docs).sum();
+        return Ok(report);
+    }
+    let (schema, fields) = schema();
+    let index = if current.is_some() {
+        Index::open_in_dir(dir).map_err(|e| index_error(dir, e))?
+    } else {
+        if dir.exists() {
+            // Unusable (another format, or damaged): start over.
+            std::fs::remove_dir_all(dir).at(dir)?;
+        }
+        std::fs::create_dir_all(dir).at(dir)?;
+        manifest = Manifest { format: FORMAT, next_key: 0, files: BTreeMap::new() };
+        Index::create_in_dir(dir, schema).map_err(|e| index_error(dir, e))?
+    };
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).clamp(1, 2);
+    let threads = if stale.len() < 8 { 1 } else { threads };
+    let mut writer: IndexWriter<TantivyDocument> =
+        index.writer_with_num_threads(threads, threads * ARENA_BYTES).map_err(|e| index_error(dir, e))?;
+    for id in stale.iter().map(|f| &f.id).chain(&gone) {
+        if let Some(entry) = manifest.files.remove(id.as_str()) {
+            writer.delete_term(Term::from_field_u64(fields.sid, entry.key));
+        }
+    }
+    let total: u64 = stale.iter().map(|f| f.size).sum();
+    progress.start("indexing sessions", total);
+    let first_key = manifest.next_key;
+    manifest.next_key += stale.len() as u64;
+    let next = AtomicUsize::new(0);
+    let done: Mutex<(Vec<(String, FileEntry)>, u64, usize)> = Mutex::new((Vec::new(), 0, 0));
+    let progress_cell = Mutex::new(&mut *progress);
+    let failure: Mutex<Option<Error>> = Mutex::new(None);
+    std::thread::scope(|scope| {
+        for _ in 0..threads {
+            scope.spawn(|| {
+                let mut analyzer = Analyzer::documents();
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(file) = stale.get(i) else { break };
+                    let key = first_key + i as u64;
+                    match index_file(&writer, &fields, &mut analyzer, file, key) {
+                        Ok(Some(entry)) => {
+                            let mut d = done.lock().expect("no panics while held");
+                            d.1 += entry.docs;
+                            d.0.push((file.id.clone(), entry));
+                        }
+                        Ok(None) => done.lock().expect("no panics while held").2 += 1,
+                        Err(e) => {
+                            failure.lock().expect("no panics while held").get_or_insert(e);
+                            break;
+                        }
+                    }
+                    progress_cell.lock().expect("no panics while held").advance(file.size);
+                }
+            });
+        }
+    });
+    progress.finish();
+    if let Some(e) = failure.into_inner().expect("threads joined") {
+        return Err(e);
+    }
+    let (entries, _, skipped) = done.into_inner().expect("threads joined");
+    report.indexed = entries.len();
+    report.skipped = skipped;
+    report.bytes = total;
+    manifest.files.extend(entries);
+    report.turns = manifest.files.values().map(|e| e.docs).sum();
+    let payload = serde_json::to_string(&manifest).map_err(|e| index_error(dir, e))?;
+    let mut commit = writer.prepare_commit().map_err(|e| index_error(dir, e))?;
+    commit.set_payload(&payload);
+    commit.commit().map_err(|e| index_error(dir, e))?;
+    writer.wait_merging_threads().map_err(|e| index_error(dir, e))?;
+    Ok(report)
+}
+
+/// Indexes one session file as one batch. `None` when it is not a session
+/// (recall's scan reports why).
+fn index_file(
+    writer: &IndexWriter<TantivyDocument>,
+    fields: &Fields,
+    analyzer: &mut Analyzer,
+    file: &SessionFile,
+    key: u64,
+) -> Result<Option<FileEntry>> {
+    let bytes = match std::fs::read(&file.path) {
+        Ok(b) => b,
+        // Removed since it was listed: the next refresh drops it.
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(e).at(&file.path),
+    };
+    // The file may have grown since it was listed: record what was read.
+    let size = bytes.len() as u64;
+    let Ok(parsed) = scan::parse_session(&file.path, &bytes) else { return Ok(None) };
+    let mut tokens_total = 0u64;
+    let mut ops = Vec::with_capacity(parsed.turns.len());
+    for turn in &parsed.turns {
+        let tokens = analyzer.tokens(&turn.text);
+        tokens_total += tokens.len() as u64;
+        let mut doc = TantivyDocument::default();
+        doc.add_u64(fields.sid, key);
+        doc.add_u64(fields.turn, u64::from(turn.turn));
+        doc.add_u64(fields.line, turn.line as u64);
+        doc.add_u64(fields.offset, turn.offset);
+        doc.add_u64(fields.len, tokens.len() as u64);
+        doc.add_i64(fields.ts, turn.ts.as_second());
+        doc.add_u64(fields.role, turn.role.code());
+        doc.add_pre_tokenized_text(fields.text, PreTokenizedString { text: String::new(), tokens });
+        ops.push(UserOperation::Add(doc));
+    }
+    let docs = ops.len() as u64;
+    writer.run(ops).map_err(|e| index_error(&file.path, e))?;
+    // Re-check the time only now: a write during the read changes it, and
+    // then the entry will not match and the file is simply indexed again.
+    let mtime = std::fs::metadata(&file.path)
+        .ok()
+        .filter(|m| m.len() == size)
+        .and_then(|m| m.modified().ok())
+        .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+        .map_or(0, |d| d.as_nanos());
+    Ok(Some(FileEntry { key, size, mtime, docs, tokens: tokens_total, meta: parsed.meta }))
+}

@@ -1,0 +1,345 @@
+//! Ranking: BM25 over the analysed terms, plus three refinements that each
+//! use only the words themselves (no model, no embeddings):
+//!
+//! - **Neighbours.** A turn is read in its conversation: the answer to "what
+//!   did we decide about retries?" is often the turn *after* the one that
+//!   says "retries". A turn gains a share of its neighbours' scores.
+//! - **Session evidence.** A session whose transcript as a whole matches the
+//!   query is likelier to hold the answer than one with a stray mention, so
+//!   every unit gains a share of its session's BM25 score, computed over
+//!   session-level statistics.
+//! - **Pseudo-relevance feedback (RM3).** The first ranking's best units
+//!   lend the query their most characteristic words, and the expanded query
+//!   is ranked again. This bridges vocabulary gaps ("postgres" ↔ "database").
+//!
+//! Everything here works on integer counts gathered the same way from the
+//! index and from the scan, and sums floats in a fixed order, so both paths
+//! give bit-identical scores.
+
+use std::collections::HashMap;
+
+use super::HitKind;
+use super::tokenize::Analyzer;
+
+/// Ranking constants. The defaults are the ones the benchmarks measure.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Tuning {
+    /// BM25 term-frequency saturation.
+    pub k1: f64,
+    /// BM25 length normalisation.
+    pub b: f64,
+    /// Share of each neighbouring turn's score a turn gains.
+    pub neighbours: f64,
+    /// Share of the session's score every unit of the session gains.
+    pub session: f64,
+    /// How many top units lend words to the expanded query (0: no feedback).
+    pub feedback_docs: usize,
+    /// How many words they lend.
+    pub feedback_terms: usize,
+    /// Weight of the lent words against the original query (0 to 1).
+    pub feedback_weight: f64,
+}
+
+impl Default for Tuning {
+    fn default() -> Tuning {
+        Tuning {
+            k1: 1.2,
+            b: 0.75,
+            neighbours: 0.3,
+            session: 0.3,
+            feedback_docs: 5,
+            feedback_terms: 10,
+            feedback_weight: 0.3,
+        }
+    }
+}
+
+/// A phrase: terms that must appear at these relative positions.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Phrase {
+    /// `(index into QueryTerms::terms, position relative to the first)`.
+    pub parts: Vec<(usize, u32)>,
+}
+
+/// The analysed query.
+#[derive(Debug, Clone, Default)]
+pub struct QueryTerms {
+    pub terms: Vec<String>,
+    pub weights: Vec<f64>,
+    pub phrases: Vec<Phrase>,
+}
+
+impl QueryTerms {
+    /// Analyses a query: `"quoted parts"` become phrases, everything else
+    /// loose terms. A term repeated in the query weighs more, as in BM25.
+    pub fn parse(text: &str, analyzer: &mut Analyzer) -> QueryTerms {
+        let mut q = QueryTerms::default();
+        for (i, chunk) in text.split('"').enumerate() {
+            let quoted = i % 2 == 1 && text.split('"').count() > i + 1;
+            let terms = analyzer.terms(chunk);
+            let mut parts = Vec::new();
+            for (j, term) in terms.iter().enumerate() {
+                let index = q.add(&term.text, 1.0);
+                // A compound shares its position with its first part; the
+                // parts alone decide whether a phrase matches, so that
+                // "parse config" finds `parseConfig` and `parse config`.
+                let compound = terms.get(j + 1).is_some_and(|next| next.position == term.position);
+                if !compound {
+                    parts.push((index, term.position));
+                }
+            }
+            if quoted && !parts.is_empty() {
+                let first = parts[0].1;
+                q.phrases.push(Phrase { parts: parts.into_iter().map(|(t, p)| (t, p - first)).collect() });
+            }
+        }
+        q
+    }
+
+    fn add(&mut self, term: &str, weight: f64) -> usize {
+        match self.terms.iter().position(|t| t == term) {
+            Some(i) => {
+                self.weights[i] += weight;
+                i
+            }
+            None => {
+                self.terms.push(term.to_string());
+                self.weights.push(weight);
+                self.terms.len() - 1
+            }
+        }
+    }
+
+    /// Whether term `t` takes part in a phrase (its positions are needed).
+    pub fn in_phrase(&self, t: usize) -> bool {
+        self.phrases.iter().any(|p| p.parts.iter().any(|&(i, _)| i == t))
+    }
+
+    /// Whether the positions of a unit's terms hold every phrase.
+    /// `positions[t]` lists the positions of term `t` in the unit.
+    pub fn phrases_match(&self, positions: &[Vec<u32>]) -> bool {
+        self.phrases.iter().all(|phrase| {
+            let (first, _) = phrase.parts[0];
+            positions[first].iter().any(|&start| {
+                phrase.parts[1..].iter().all(|&(t, rel)| positions[t].binary_search(&(start + rel)).is_ok())
+            })
+        })
+    }
+}
+
+/// Where a unit's text lives.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Loc {
+    /// A line of a session file.
+    Turn { line: u32, offset: u64, role: super::scan::TurnRole },
+    /// An entry of the journal, by its index in the folded journal.
+    Journal(u32),
+    /// A fact, by its index in the fold.
+    Fact(u32),
+}
+
+/// One searchable unit that holds at least one query term.
+#[derive(Debug, Clone)]
+pub struct Unit {
+    pub kind: HitKind,
+    /// Session ordinal in the query's session table ([`NO_SESSION`] if none).
+    pub session: u32,
+    /// Position among the session's turns (turns only).
+    pub turn: u32,
+    /// Length in tokens.
+    pub len: u32,
+    /// Seconds since the epoch.
+    pub ts: i64,
+    /// Whether every quoted phrase of the query is in the unit.
+    pub phrases: bool,
+    pub loc: Loc,
+}
+
+pub const NO_SESSION: u32 = u32::MAX;
+
+/// The units that hold query terms, with their term counts, and the
+/// collection statistics BM25 needs.
+#[derive(Debug, Default)]
+pub struct Candidates {
+    pub units: Vec<Unit>,
+    /// `units.len() × terms` counts, unit-major.
+    pub tfs: Vec<u32>,
+    /// Every unit searched, matching or not.
+    pub docs: u64,
+    /// Their total length in tokens.
+    pub tokens: u64,
+    /// Length in tokens of each session's transcript, by ordinal (0 for a
+    /// session with no transcript).
+    pub session_tokens: Vec<u64>,
+}
+
+impl Candidates {
+    pub fn push(&mut self, unit: Unit, tfs: &[u32]) {
+        self.units.push(unit);
+        self.tfs.extend_from_slice(tfs);
+    }
+}
+
+fn idf(n: f64, df: f64) -> f64 {
+    (1.0 + (n - df + 0.5) / (df + 0.5)).ln()
+}
+
+/// Scores every candidate.
+pub fn score(c: &Candidates, q: &QueryTerms, tuning: &Tuning) -> Vec<f64> {
+    let nt = q.terms.len();
+    if nt == 0 || c.units.is_empty() {
+        return vec![0.0; c.units.len()];
+    }
+    let mut df = vec![0u64; nt];
+    for tfs in c.tfs.chunks_exact(nt) {
+        for (t, &tf) in tfs.iter().enumerate() {
+            df[t] += u64::from(tf > 0);
+        }
+    }
+    let n = c.docs.max(1) as f64;
+    let avgdl = (c.tokens as f64 / n).max(1.0);
+    let idfs: Vec<f64> = df.iter().zip(&q.weights).map(|(&d, w)| w * idf(n, d as f64)).collect();
+    let (k1, b) = (tuning.k1, tuning.b);
+    let base: Vec<f64> = c
+        .units
+        .iter()
+        .zip(c.tfs.chunks_exact(nt))
+        .map(|(u, tfs)| {
+            let norm = k1 * (1.0 - b + b * f64::from(u.len) / avgdl);
+            let mut s = 0.0;
+            for (t, &tf) in tfs.iter().enumerate() {
+                if tf > 0 {
+                    let tf = f64::from(tf);
+                    s += idfs[t] * tf * (k1 + 1.0) / (tf + norm);
+                }
+            }
+            s
+        })
+        .collect();
+    let sessions = session_scores(c, q, tuning);
+    let mut out = base.clone();
+    for (i, u) in c.units.iter().enumerate() {
+        if u.kind == HitKind::Turn && tuning.neighbours > 0.0 {
+            let adjacent = |j: usize| {
+                let v = &c.units[j];
+                v.kind == HitKind::Turn && v.session == u.session && v.turn.abs_diff(u.turn) == 1
+            };
+            let mut near = 0.0;
+            if i > 0 && adjacent(i - 1) {
+                near += base[i - 1];
+            }
+            if i + 1 < c.units.len() && adjacent(i + 1) {
+                near += base[i + 1];
+            }
+            out[i] += tuning.neighbours * near;
+        }
+        if u.session != NO_SESSION {
+            out[i] += tuning.session * sessions[u.session as usize];
+        }
+    }
+    out
+}
+
+/// BM25 of each session's whole transcript, by ordinal.
+fn session_scores(c: &Candidates, q: &QueryTerms, tuning: &Tuning) -> Vec<f64> {
+    let nt = q.terms.len();
+    let ns = c.session_tokens.len();
+    let mut out = vec![0.0; ns];
+    if tuning.session <= 0.0 || ns == 0 {
+        return out;
+    }
+    let mut stf = vec![0u64; ns * nt];
+    for (u, tfs) in c.units.iter().zip(c.tfs.chunks_exact(nt)) {
+        if u.kind == HitKind::Turn && u.session != NO_SESSION {
+            let row = &mut stf[u.session as usize * nt..][..nt];
+            for (t, &tf) in tfs.iter().enumerate() {
+                row[t] += u64::from(tf);
+            }
+        }
+    }
+    let with_text = c.session_tokens.iter().filter(|&&l| l > 0).count().max(1) as f64;
+    let avg = (c.session_tokens.iter().sum::<u64>() as f64 / with_text).max(1.0);
+    let mut sdf = vec![0u64; nt];
+    for row in stf.chunks_exact(nt) {
+        for (t, &tf) in row.iter().enumerate() {
+            sdf[t] += u64::from(tf > 0);
+        }
+    }
+    let idfs: Vec<f64> = sdf.iter().zip(&q.weights).map(|(&d, w)| w * idf(with_text, d as f64)).collect();
+    let (k1, b) = (tuning.k1, tuning.b);
+    for (s, row) in stf.chunks_exact(nt).enumerate() {
+        let norm = k1 * (1.0 - b + b * c.session_tokens[s] as f64 / avg);
+        let mut score = 0.0;
+        for (t, &tf) in row.iter().enumerate() {
+            if tf > 0 {
+                let tf = tf as f64;
+                score += idfs[t] * tf * (k1 + 1.0) / (tf + norm);
+            }
+        }
+        out[s] = score;
+    }
+    out
+}
+
+/// RM3: the expanded query. `feedback` holds the analysed text and score of
+/// the best units of the first ranking, best first.
+pub fn expand(q: &QueryTerms, feedback: &[(Vec<String>, f64)], tuning: &Tuning) -> QueryTerms {
+    let total: f64 = feedback.iter().map(|(_, s)| s.max(0.0)).sum();
+    if feedback.is_empty() || total <= 0.0 || tuning.feedback_terms == 0 || tuning.feedback_weight <= 0.0 {
+        return q.clone();
+    }
+    let mut weights: HashMap<&str, f64> = HashMap::new();
+    for (terms, score) in feedback {
+        if terms.is_empty() {
+            continue;
+        }
+        let share = score.max(0.0) / total / terms.len() as f64;
+        for t in terms {
+            *weights.entry(t.as_str()).or_default() += share;
+        }
+    }
+    let mut ranked: Vec<(&str, f64)> =
+        weights.into_iter().filter(|(t, _)| !q.terms.iter().any(|o| o == t) && t.chars().count() > 1).collect();
+    // Ties broken by the term itself, so the expansion is deterministic.
+    ranked.sort_by(|a, b| b.1.total_cmp(&a.1).then_with(|| a.0.cmp(b.0)));
+    ranked.truncate(tuning.feedback_terms);
+    let mass: f64 = ranked.iter().map(|(_, w)| w).sum();
+    if mass <= 0.0 {
+        return q.clone();
+    }
+    let original: f64 = q.weights.iter().sum();
+    let mut out = q.clone();
+    for w in &mut out.weights {
+        *w *= 1.0 - tuning.feedback_weight;
+    }
+    for (term, w) in ranked {
+        out.add(term, tuning.feedback_weight * original * w / mass);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn quoted_parts_become_phrases_over_parts_not_compounds() {
+        let q = QueryTerms::parse("retries \"parseConfig file\"", &mut Analyzer::queries());
+        assert_eq!(q.terms, ["retri", "parseconfig", "pars", "config", "file"]);
+        assert_eq!(q.phrases, [Phrase { parts: vec![(2, 0), (3, 1), (4, 2)] }]);
+    }
+
+    #[test]
+    fn an_unclosed_quote_is_just_words() {
+        let q = QueryTerms::parse("refund \"retries", &mut Analyzer::queries());
+        assert!(q.phrases.is_empty());
+        assert_eq!(q.terms, ["refund", "retri"]);
+    }
+
+    #[test]
+    fn phrases_need_the_positions_in_order() {
+        let q = QueryTerms::parse("\"refund retries\"", &mut Analyzer::queries());
+        assert!(q.phrases_match(&[vec![3], vec![4]]));
+        assert!(!q.phrases_match(&[vec![4], vec![3]]));
+    }
+}

@@ -1,0 +1,419 @@
+//! Tokenisation shared by the index and the scan: both paths must turn text
+//! into exactly the same terms, or a query would rank differently depending on
+//! whether the cache happens to exist.
+//!
+//! Text in a coding project mixes prose with identifiers, so a word is a run of
+//! letters and digits that may be joined by `_ . / - : \ @ #` when another
+//! letter or digit follows. Such a compound is emitted whole (`parse_config`,
+//! `src/parser.rs`) and then as its parts, split on the joiners and on
+//! camelCase boundaries (`parseConfigFile` → `parse`, `config`, `file`), so
+//! that a question in plain words finds the identifier and an exact identifier
+//! still ranks the place that spells it. Every token is case-folded, English
+//! stop words are dropped, and the English Snowball stemmer (tantivy's
+//! `Stemmer`) reduces the rest.
+
+use tantivy::tokenizer::{Language, Stemmer, TextAnalyzer, Token, TokenStream, Tokenizer};
+
+/// Tokens longer than this (base64 blobs, hashes glued into paths) are noise
+/// for lexical search and would only bloat the index.
+const MAX_TOKEN_BYTES: usize = 64;
+
+/// The usual English stop words (the Snowball list): they carry no topic and
+/// are present in nearly every message.
+const STOP_WORDS: &[&str] = &[
+    "a",
+    "about",
+    "above",
+    "after",
+    "again",
+    "against",
+    "all",
+    "am",
+    "an",
+    "and",
+    "any",
+    "are",
+    "as",
+    "at",
+    "be",
+    "because",
+    "been",
+    "before",
+    "being",
+    "below",
+    "between",
+    "both",
+    "but",
+    "by",
+    "can",
+    "could",
+    "d",
+    "did",
+    "do",
+    "does",
+    "doing",
+    "down",
+    "during",
+    "each",
+    "few",
+    "for",
+    "from",
+    "further",
+    "had",
+    "has",
+    "have",
+    "having",
+    "he",
+    "her",
+    "here",
+    "hers",
+    "herself",
+    "him",
+    "himself",
+    "his",
+    "how",
+    "i",
+    "if",
+    "in",
+    "into",
+    "is",
+    "it",
+    "its",
+    "itself",
+    "just",
+    "ll",
+    "m",
+    "me",
+    "more",
+    "most",
+    "my",
+    "myself",
+    "no",
+    "nor",
+    "not",
+    "now",
+    "of",
+    "off",
+    "on",
+    "once",
+    "only",
+    "or",
+    "other",
+    "ought",
+    "our",
+    "ours",
+    "ourselves",
+    "out",
+    "over",
+    "own",
+    "re",
+    "s",
+    "same",
+    "she",
+    "should",
+    "so",
+    "some",
+    "such",
+    "t",
+    "than",
+    "that",
+    "the",
+    "their",
+    "theirs",
+    "them",
+    "themselves",
+    "then",
+    "there",
+    "these",
+    "they",
+    "this",
+    "those",
+    "through",
+    "to",
+    "too",
+    "under",
+    "until",
+    "up",
+    "ve",
+    "very",
+    "was",
+    "we",
+    "were",
+    "what",
+    "when",
+    "where",
+    "which",
+    "while",
+    "who",
+    "whom",
+    "why",
+    "will",
+    "with",
+    "would",
+    "you",
+    "your",
+    "yours",
+    "yourself",
+    "yourselves",
+];
+
+/// Words that only frame a question ("do you know …", "tell me …"): dropped
+/// from queries, kept in documents.
+const QUESTION_WORDS: &[&str] = &["ever", "know", "tell", "please", "remember", "recall", "anything", "something"];
+
+fn is_stop_word(word: &str) -> bool {
+    STOP_WORDS.binary_search(&word).is_ok()
+}
+
+/// Whether `c` may join two alphanumeric runs into one compound token.
+fn is_joiner(c: char) -> bool {
+    matches!(c, '_' | '.' | '/' | '-' | ':' | '\\' | '@' | '#')
+}
+
+/// Unicode case folding for search: lowercase, plus the two folds that
+/// lowercasing alone misses in common text (ß → ss, final sigma).
+fn fold_into(out: &mut String, s: &str) {
+    for c in s.chars() {
+        match c {
+            'ß' | 'ẞ' => out.push_str("ss"),
+            'ς' => out.push('σ'),
+            c if c.is_ascii() => out.push(c.to_ascii_lowercase()),
+            c => out.extend(c.to_lowercase()),
+        }
+    }
+}
+
+/// Splits one part of a compound on camelCase: `parseHTTPRequest` →
+/// `parse`, `HTTP`, `Request`. Letters and digits stay together (`utf8`,
+/// `o200k`). Returns byte ranges.
+fn camel_parts(word: &str, base: usize, out: &mut Vec<(usize, usize)>) {
+    let chars: Vec<(usize, char)> = word.char_indices().collect();
+    let mut start = 0;
+    for i in 1..chars.len() {
+        let (prev, cur) = (chars[i - 1].1, chars[i].1);
+        let next_lower = chars.get(i + 1).is_some_and(|(_, c)| c.is_lowercase());
+        let boundary =
+            (prev.is_lowercase() && cur.is_uppercase()) || (prev.is_uppercase() && cur.is_uppercase() && next_lower);
+        if boundary {
+            out.push((base + chars[start].0, base + chars[i].0));
+            start = i;
+        }
+    }
+    if !chars.is_empty() {
+        out.push((base + chars[start].0, base + word.len()));
+    }
+}
+
+/// The raw word splitter, before folding, stop words and stemming.
+#[derive(Clone, Copy, Default)]
+pub struct CodeTokenizer {
+    /// Also drop question-framing words (queries only).
+    query: bool,
+}
+
+/// Tokens of one text, computed eagerly: texts are short and this keeps the
+/// splitting logic in plain code rather than a state machine.
+pub struct CodeTokenStream {
+    tokens: Vec<Token>,
+    next: usize,
+}
+
+impl TokenStream for CodeTokenStream {
+    fn advance(&mut self) -> bool {
+        self.next += 1;
+        self.next <= self.tokens.len()
+    }
+    fn token(&self) -> &Token {
+        &self.tokens[self.next - 1]
+    }
+    fn token_mut(&mut self) -> &mut Token {
+        &mut self.tokens[self.next - 1]
+    }
+}
+
+impl Tokenizer for CodeTokenizer {
+    type TokenStream<'a> = CodeTokenStream;
+
+    fn token_stream<'a>(&'a mut self, text: &'a str) -> CodeTokenStream {
+        let mut tokens = Vec::new();
+        split(text, self.query, &mut tokens);
+        CodeTokenStream { tokens, next: 0 }
+    }
+}
+
+/// Finds the compounds of `text` and emits their tokens.
+fn split(text: &str, query: bool, tokens: &mut Vec<Token>) {
+    let mut position = 0;
+    let mut chars = text.char_indices().peekable();
+    let mut parts = Vec::new();
+    while let Some((start, c)) = chars.next() {
+        if !c.is_alphanumeric() {
+            continue;
+        }
+        let mut end = start + c.len_utf8();
+        let mut compound = false;
+        while let Some(&(i, c)) = chars.peek() {
+            if c.is_alphanumeric() {
+                end = i + c.len_utf8();
+                chars.next();
+            } else if is_joiner(c) && text[i + c.len_utf8()..].chars().next().is_some_and(char::is_alphanumeric) {
+                compound = true;
+                chars.next();
+            } else {
+                break;
+            }
+        }
+        let word = &text[start..end];
+        parts.clear();
+        if compound {
+            let mut part_start = start;
+            for (i, c) in word.char_indices() {
+                if is_joiner(c) {
+                    camel_parts(&text[part_start..start + i], part_start, &mut parts);
+                    part_start = start + i + c.len_utf8();
+                }
+            }
+            camel_parts(&text[part_start..end], part_start, &mut parts);
+        } else {
+            camel_parts(word, start, &mut parts);
+        }
+        let split_up = parts.len() > 1;
+        if split_up {
+            // `retry_count`, `retry-count` and `retryCount` are one name: a
+            // compound joined only by `_` or `-` is kept as its parts run
+            // together, so each spelling finds the others.
+            if word.chars().all(|c| c.is_alphanumeric() || c == '_' || c == '-') {
+                let joined: String = parts.iter().map(|&(from, to)| &text[from..to]).collect();
+                push_text(tokens, &joined, start, end, position, query);
+            } else {
+                push(tokens, text, start, end, position, query);
+            }
+        }
+        let before = tokens.len();
+        let first = position;
+        for &(from, to) in &parts {
+            if push(tokens, text, from, to, position, query) {
+                position += 1;
+            }
+        }
+        if split_up && tokens.len() == before && position == first {
+            // Every part was a stop word: the compound alone holds the place.
+            position += 1;
+        }
+    }
+}
+
+/// Folds and filters one token; returns whether it was kept.
+fn push(tokens: &mut Vec<Token>, text: &str, from: usize, to: usize, position: usize, query: bool) -> bool {
+    push_text(tokens, &text[from..to], from, to, position, query)
+}
+
+/// Like [`push`], for a token whose text is not a slice of the input.
+fn push_text(tokens: &mut Vec<Token>, raw: &str, from: usize, to: usize, position: usize, query: bool) -> bool {
+    let mut folded = String::with_capacity(raw.len());
+    fold_into(&mut folded, raw);
+    if folded.len() > MAX_TOKEN_BYTES || is_stop_word(&folded) || (query && QUESTION_WORDS.contains(&folded.as_str())) {
+        return false;
+    }
+    tokens.push(Token { offset_from: from, offset_to: to, position, text: folded, position_length: 1 });
+    true
+}
+
+/// The full analysis chain: [`CodeTokenizer`] then the English stemmer.
+#[derive(Clone)]
+pub struct Analyzer {
+    inner: TextAnalyzer,
+}
+
+/// One analysed token: the term, its position (compounds share the position
+/// of their first part) and its byte range in the text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Term {
+    pub text: String,
+    pub position: u32,
+    pub from: usize,
+    pub to: usize,
+}
+
+impl Analyzer {
+    /// The analyser for stored text.
+    pub fn documents() -> Analyzer {
+        Analyzer::build(false)
+    }
+
+    /// The analyser for queries: the same chain, less question-framing words.
+    pub fn queries() -> Analyzer {
+        Analyzer::build(true)
+    }
+
+    fn build(query: bool) -> Analyzer {
+        let inner = TextAnalyzer::builder(CodeTokenizer { query }).filter(Stemmer::new(Language::English)).build();
+        Analyzer { inner }
+    }
+
+    /// Calls `sink` with every token of `text`.
+    pub fn each(&mut self, text: &str, mut sink: impl FnMut(&Token)) {
+        let mut stream = self.inner.token_stream(text);
+        while stream.advance() {
+            sink(stream.token());
+        }
+    }
+
+    pub fn terms(&mut self, text: &str) -> Vec<Term> {
+        let mut out = Vec::new();
+        self.each(text, |t| {
+            out.push(Term { text: t.text.clone(), position: t.position as u32, from: t.offset_from, to: t.offset_to })
+        });
+        out
+    }
+
+    /// Tantivy's pre-tokenised form, for indexing without a second pass.
+    pub fn tokens(&mut self, text: &str) -> Vec<Token> {
+        let mut out = Vec::new();
+        self.each(text, |t| out.push(t.clone()));
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn texts(text: &str) -> Vec<String> {
+        Analyzer::documents().terms(text).into_iter().map(|t| t.text).collect()
+    }
+
+    #[test]
+    fn stop_words_are_sorted_for_binary_search() {
+        assert!(STOP_WORDS.windows(2).all(|w| w[0] < w[1]), "STOP_WORDS must stay sorted");
+    }
+
+    #[test]
+    fn identifiers_keep_the_whole_and_give_their_parts() {
+        assert_eq!(texts("parseConfigFile"), ["parseconfigfil", "pars", "config", "file"]);
+        assert_eq!(texts("retry_count"), ["retrycount", "retri", "count"]);
+        assert_eq!(texts("de-stress"), texts("destress")[..1]);
+        assert_eq!(texts("src/parser.rs"), ["src/parser.r", "src", "parser", "rs"]);
+        assert_eq!(texts("HTTPServer"), ["httpserver", "http", "server"]);
+    }
+
+    #[test]
+    fn prose_is_folded_stemmed_and_stripped_of_stop_words() {
+        assert_eq!(texts("The Retries were FAILING."), ["retri", "fail"]);
+        assert_eq!(texts("Straße"), ["strass"]);
+    }
+
+    #[test]
+    fn query_words_that_only_frame_a_question_are_dropped() {
+        let q: Vec<String> =
+            Analyzer::queries().terms("Do you know what we did about refunds?").into_iter().map(|t| t.text).collect();
+        assert_eq!(q, ["refund"]);
+    }
+
+    #[test]
+    fn positions_let_phrases_match_inside_identifiers() {
+        let terms = Analyzer::documents().terms("call parseConfig now");
+        let pos: Vec<(String, u32)> = terms.into_iter().map(|t| (t.text, t.position)).collect();
+        assert_eq!(pos, [("call".into(), 0), ("parseconfig".into(), 1), ("pars".into(), 1), ("config".into(), 2)]);
+    }
+}
