@@ -6,6 +6,8 @@
 mod injection_corpus;
 mod locomo;
 mod secrets_corpus;
+mod speed;
+mod synth;
 
 use std::path::PathBuf;
 
@@ -48,6 +50,43 @@ enum Command {
         misses: bool,
         #[command(flatten)]
         tuning: TuningArgs,
+    },
+    /// Write a synthetic project of realistic coding sessions into OUT
+    /// (a store under OUT/home for the project OUT/project).
+    Synth {
+        /// How many sessions.
+        #[arg(long, default_value_t = 10_000)]
+        sessions: usize,
+        /// Where to write (not inside the repository).
+        #[arg(long)]
+        out: PathBuf,
+        /// The generator's seed: the same seed writes the same bytes.
+        #[arg(long, default_value_t = 42)]
+        seed: u64,
+        /// Mean session size in bytes (10,000 sessions of 100 kB make 1 GB).
+        #[arg(long, default_value_t = 100_000)]
+        mean_bytes: usize,
+    },
+    /// Measure index build time, recall latency (warm and fresh process),
+    /// peak memory and `rg -i -c` over a project written by `synth`.
+    Speed {
+        /// The folder `synth --out` wrote.
+        dir: PathBuf,
+        /// Queries for the warm, in-process figures.
+        #[arg(long, default_value_t = 500)]
+        queries: usize,
+        /// Queries run as a fresh `lcmem recall` process.
+        #[arg(long, default_value_t = 30)]
+        fresh: usize,
+        /// Queries run through rg.
+        #[arg(long, default_value_t = 20)]
+        rg: usize,
+        /// The lcmem binary (default: beside lcmem-bench).
+        #[arg(long)]
+        lcmem: Option<PathBuf>,
+        /// Use the index as it is instead of rebuilding it first.
+        #[arg(long)]
+        skip_build: bool,
     },
 }
 
@@ -123,6 +162,11 @@ fn main() -> anyhow::Result<()> {
         }
         Command::Locomo { file, json, misses, tuning } => {
             print!("{}", locomo::run(&file, tuning.tuning(), json, misses)?)
+        }
+        Command::Synth { sessions, out, seed, mean_bytes } => print!("{}", synth::run(sessions, &out, seed, mean_bytes)?),
+        Command::Speed { dir, queries, fresh, rg, lcmem, skip_build } => {
+            let options = speed::Options { queries, fresh, rg, lcmem, skip_build };
+            print!("{}", speed::run(&dir, options)?)
         }
     }
     Ok(())

@@ -37,6 +37,14 @@ fn write(path: &Path, text: &str) {
     std::fs::write(path, text).unwrap();
 }
 
+/// `lcmem` run in another project than the sandbox's.
+fn in_project(sandbox: &Sandbox, project: &Path) -> assert_cmd::Command {
+    let mut cmd = assert_cmd::Command::from_std(std::process::Command::new(env!("CARGO_BIN_EXE_lcmem")));
+    cmd.arg("--home").arg(sandbox.home()).arg("--project").arg(project);
+    cmd.env("LCMEM_NOW", "2026-11-30T12:00:00Z").env_remove("LEVELCODE_HOME");
+    cmd
+}
+
 fn store_dir(sandbox: &Sandbox, project: &Path) -> PathBuf {
     sandbox.home().join("sessions").join(lcmem::project::Project::resolve(project).unwrap().slug)
 }
@@ -168,23 +176,14 @@ fn all_claude_code_transcripts_go_to_the_projects_they_were_recorded_in() {
         .stdout(predicate::str::contains("0 added, 0 extended, 2 unchanged"));
 
     // Sealing in a project works on what was imported there.
-    sandbox
-        .assert_cmd()
-        .args(["--project"])
-        .arg(&alpha)
+    in_project(&sandbox, &alpha)
         .args(["seal", "--all"])
         .assert()
         .success()
         .stdout(predicate::str::contains("sealed  a1"));
 
     // A project with memory off is skipped, and said to be.
-    sandbox
-        .assert_cmd()
-        .arg("--project")
-        .arg(&beta)
-        .args(["config", "set", "memory.enabled", "false"])
-        .assert()
-        .success();
+    in_project(&sandbox, &beta).args(["config", "set", "memory.enabled", "false"]).assert().success();
     let grown = claude_transcript("b1", &beta, "Tidy the CHANGELOG.")
         + &claude_transcript("b1", &beta, "And the README.").replace("b1-u1", "b1-u2").replace("b1-a1", "b1-a2");
     write(&projects.join("-work-beta/b1.jsonl"), &grown);

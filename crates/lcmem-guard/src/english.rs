@@ -3,7 +3,8 @@
 //! Each rule is one family of wording, written to generalise (synonyms,
 //! optional qualifiers, word order) rather than to match a known string. The
 //! rules read the `prose` view, where quoted mentions have already been
-//! masked, so a sentence *about* "ignore previous instructions" is not one.
+//! masked, so a sentence *about* an override ("the guard flags 'forget your
+//! rules'") is not one.
 //! Requests for secrets, prompts and memory writes live in [`crate::leaks`].
 
 use std::sync::LazyLock;
@@ -24,62 +25,246 @@ pub(crate) use gap;
 /// the AI, persona switches and fake regime changes.
 static RULES: LazyLock<RuleTable> = LazyLock::new(|| {
     let ignore_prev = format!(
-        r"(?i)\b(ignore|disregard|forget|overlook|neglect|dismiss)\b{g}\b(instructions?|prompts?|directions?|directives?|commands?|messages?|rules|guidelines|guidance|context|conversation|constraints|restrictions|requests?|programming|training|polic(y|ies)|boundaries|limits|limitations|safeguards|guardrails|ethics|data|text|content|input|information|info|above|everything|task|tasks|goal|goals|objective|mission|assignment)\b",
+        concat!(
+            r"(?i)\b(ignore|disregard|forget|overlook|neglect|dismiss)\b{g}\b(instructions?|",
+            r"prompts?|directions?|directives?|commands?|messages?|",
+            r"rules|guidelines|guidance|context|conversation|constraints|",
+            r"restrictions|requests?|programming|training|polic(y|ies)|",
+            r"boundaries|limits|limitations|safeguards|guardrails|ethics|",
+            r"data|text|content|input|information|info|above|everything|",
+            r"task|tasks|goal|goals|objective|mission|assignment)\b",
+        ),
         g = gap!(40)
     );
     let skip_prev = format!(
-        r"(?i)\b(skip|bypass|override|omit|discard|drop|abandon|ditch|erase|clear|reset)\b{g}\b(previous|prior|preceding|above|foregoing|earlier|initial|original|your|system)\b{g}\b(instructions?|prompts?|directions?|directives?|commands?|messages?|rules|guidelines|constraints|restrictions|programming|data|conversation|context)\b",
+        concat!(
+            r"(?i)\b(skip|bypass|override|omit|discard|drop|abandon|",
+            r"ditch|erase|clear|reset)\b{g}\b(previous|prior|preceding|",
+            r"above|foregoing|earlier|initial|original|your|system)\b{g}\b(instructions?|",
+            r"prompts?|directions?|directives?|commands?|messages?|",
+            r"rules|guidelines|constraints|restrictions|programming|",
+            r"data|conversation|context)\b",
+        ),
         g = gap!(30)
     );
     let agent_modal = format!(
-        r"(?im)(?:^|[^\w\s-]\s*|\b(?:the|an?|any|all|every|each|our|your|this|that|these|those|for|ai|coding|llm|autonomous|future|next|subsequent|later)\s+)(ai|a\.i\.|llms?|assistants?|agents?|language models?|copilot|claude|chatgpt|codex|sessions|instances)\b{g}\b(should|must|shall|is to|are to|is expected to|are expected to|is required to|are required to|needs? to|has to|have to|is supposed to|are supposed to|is allowed to|are allowed to|may now|can now|will now|is instructed to|are instructed to|is permitted to|are permitted to|is authori[sz]ed to|are authori[sz]ed to|are exempt|is exempt|are free to|is free to|are trusted to|is trusted to|need not|needn't|(may|can) (now )?(skip|bypass|ignore|merge|force-push|delete|disable|approve|publish|share|upload|send)|(may|can) (now )?(run|execute) (any|all|every|arbitrary))\b",
+        concat!(
+            r"(?im)(?:^|[^\w\s-]\s*|\b(?:the|an?|any|all|every|each|",
+            r"our|your|this|that|these|those|for|ai|coding|llm|autonomous|",
+            r"future|next|subsequent|later)\s+)(ai|a\.i\.|llms?|assistants?|",
+            r"agents?|language models?|copilot|claude|chatgpt|codex|",
+            r"sessions|instances)\b{g}\b(should|must|shall|is to|are to|",
+            r"is expected to|are expected to|is required to|are required to|",
+            r"needs? to|has to|have to|is supposed to|are supposed to|",
+            r"is allowed to|are allowed to|may now|can now|will now|",
+            r"is instructed to|are instructed to|is permitted to|are permitted to|",
+            r"is authori[sz]ed to|are authori[sz]ed to|are exempt|is exempt|",
+            r"are free to|is free to|are trusted to|is trusted to|need not|",
+            r"needn't|(may|can) (now )?(skip|bypass|ignore|merge|force-push|",
+            r"delete|disable|approve|publish|share|upload|send)|(may|",
+            r"can) (now )?(run|execute) (any|all|every|arbitrary))\b",
+        ),
         g = gap!(60)
     );
     let table: Vec<(&'static str, String)> = vec![
         ("override:ignore-previous", ignore_prev),
         ("override:ignore-previous", skip_prev),
-        ("override:ignore-previous", r"(?i)\b(ignore|disregard|forget|overlook)\s+(what|whatever|everything|anything|all)\s+(you|you've|you have)\s+(were|was|have been|'ve been|been|got|received)?\s*(told|given|instructed|asked|said)\b".into()),
-        ("override:ignore-previous", r"(?i)\b(regardless of|no matter|irrespective of|in spite of|despite) (your|any|all|the|previous|prior|pre-existing|existing|earlier|what)\b[^.!?\n]{0,25}\b(instructions|rules|guidelines|programming|restrictions|input|messages|context|policies|says?|told)\b".into()),
-        ("addressed:agent", r"(?i)\byour (new |next |real |actual |only |primary |current |main |true )*(task|job|goal|mission|objective|purpose|assignment)\s+(is|will be|now is)\b".into()),
-        ("addressed:agent", r"(?i)\bif (you are|you're|you get) (told|asked|instructed|prompted|requested) to (summari[sz]e|answer|review|translate|assess|evaluate|analy[sz]e|describe|explain|respond|reply|classify|check|grade|rate|process|read|look at|list|tell|report|help|write)\b".into()),
+        ("override:ignore-previous", concat!(
+            r"(?i)\b(ignore|disregard|forget|overlook)\s+(what|whatever|",
+            r"everything|anything|all)\s+(you|you've|you have)\s+(were|",
+            r"was|have been|'ve been|been|got|received)?\s*(told|given|",
+            r"instructed|asked|said)\b",
+        ).into()),
+        ("override:ignore-previous", concat!(
+            r"(?i)\b(regardless of|no matter|irrespective of|in spite of|",
+            r"despite) (your|any|all|the|previous|prior|pre-existing|",
+            r"existing|earlier|what)\b[^.!?\n]{0,25}\b(instructions|",
+            r"rules|guidelines|programming|restrictions|input|messages|",
+            r"context|policies|says?|told)\b",
+        ).into()),
+        ("addressed:agent", concat!(
+            r"(?i)\byour (new |next |real |actual |only |primary |current |",
+            r"main |true )*(task|job|goal|mission|objective|purpose|",
+            r"assignment)\s+(is|will be|now is)\b",
+        ).into()),
+        ("addressed:agent", concat!(
+            r"(?i)\bif (you are|you're|you get) (told|asked|instructed|",
+            r"prompted|requested) to (summari[sz]e|answer|review|translate|",
+            r"assess|evaluate|analy[sz]e|describe|explain|respond|reply|",
+            r"classify|check|grade|rate|process|read|look at|list|tell|",
+            r"report|help|write)\b",
+        ).into()),
         ("addressed:agent", r"(?i)\b(prefers?|wants|asks|expects|requires|insists|demands) that you\b".into()),
-        ("addressed:agent", r"(?i)\b(expected|required|mandatory|customary|standard practice|normal|acceptable|fine|okay|ok|allowed|permitted|policy|usual)\b[^.!?\n]{0,30}\b(for|of) (an? |the |any |all |every )?(ai|ai assistants?|assistants?|ai agents?|coding agents?|llms?|language models?|copilot|claude)\s+((in|on|working|here|this|repo|repository|project|codebase)\s+){0,4}to (\w+)\b".into()),
-        ("pressure", r"(?i)\b(really|extremely|absolutely|critically|super|very|incredibly|vitally) (important|urgent|critical)\W+((really|extremely|absolutely|critically|super|very|incredibly|vitally) )?(important|urgent|critical)\b|\b(crucial|critical|imperative|vital|essential|important) (that )?you\b|\b(or|otherwise) (i|we) (will|'ll|would) (be |get )?(punish\w*|fired|penali[sz]ed|in trouble|lose my job)|\bcritical (to|for) my (career|job)|\bmy (career|job|life) depends on".into()),
-        ("override:new-instructions", r"(?im)^\s*(--+|\*+|#+|=+|>+|\[)\s*((core|new|updated|important|priority|urgent|system|hidden|secret|real|additional|legal)\s+)+(instructions?|directives?|amendment)\b".into()),
-        ("override:new-instructions", r"(?m)^\W*((CORE|NEW|UPDATED|IMPORTANT|PRIORITY|URGENT|SYSTEM|HIDDEN|SECRET|REAL|ADDITIONAL|LEGAL)\s+)+(INSTRUCTIONS?|DIRECTIVES?|AMENDMENT)\b".into()),
-        ("override:new-instructions", r"(?i)\bfollow (these|this|the following|my|the new|new) (instructions?|directives?|orders)\b|\bspecial case\s*:\s*if\b".into()),
-        ("code-injection", r"(?i)\b(following|below|subsequent|above|this|given) (code |python |shell |bash |js |javascript )?(snippet|block|excerpt|section|fragment|code)\b[^\n]{0,120}\byour (code|implementation|solution|algorithm|codebase|response|program|elucidation|answer|reply|project|app|script|output)\b|\byour (code|implementation|solution|algorithm|codebase|program)\b[^\n]{0,120}\b(following|below|subsequent) (code )?(snippet|block|excerpt|section)\b".into()),
-        ("override:new-instructions", r"(?im)(^|[*#\[>]|\bimportant\b|\burgent\b)\s*(urgent |important |priority |emergency |new |updated |revised |additional |real )+(instructions?|task|rules|directives?|orders)\s*([*\]:!]|$)".into()),
+        ("addressed:agent", concat!(
+            r"(?i)\b(expected|required|mandatory|customary|standard practice|",
+            r"normal|acceptable|fine|okay|ok|allowed|permitted|policy|",
+            r"usual)\b[^.!?\n]{0,30}\b(for|of) (an? |the |any |all |",
+            r"every )?(ai|ai assistants?|assistants?|ai agents?|coding agents?|",
+            r"llms?|language models?|copilot|claude)\s+((in|on|working|",
+            r"here|this|repo|repository|project|codebase)\s+){0,4}to (\w+)\b",
+        ).into()),
+        ("pressure", concat!(
+            r"(?i)\b(really|extremely|absolutely|critically|super|very|",
+            r"incredibly|vitally) (important|urgent|critical)\W+((really|",
+            r"extremely|absolutely|critically|super|very|incredibly|",
+            r"vitally) )?(important|urgent|critical)\b|\b(crucial|critical|",
+            r"imperative|vital|essential|important) (that )?you\b|\b(or|",
+            r"otherwise) (i|we) (will|'ll|would) (be |get )?(punish\w*|",
+            r"fired|penali[sz]ed|in trouble|lose my job)|\bcritical (to|",
+            r"for) my (career|job)|\bmy (career|job|life) depends on",
+        ).into()),
+        ("override:new-instructions", concat!(
+            r"(?im)^\s*(--+|\*+|#+|=+|>+|\[)\s*((core|new|updated|important|",
+            r"priority|urgent|system|hidden|secret|real|additional|",
+            r"legal)\s+)+(instructions?|directives?|amendment)\b",
+        ).into()),
+        ("override:new-instructions", concat!(
+            r"(?m)^\W*((CORE|NEW|UPDATED|IMPORTANT|PRIORITY|URGENT|",
+            r"SYSTEM|HIDDEN|SECRET|REAL|ADDITIONAL|LEGAL)\s+)+(INSTRUCTIONS?|",
+            r"DIRECTIVES?|AMENDMENT)\b",
+        ).into()),
+        ("override:new-instructions", concat!(
+            r"(?i)\bfollow (these|this|the following|my|the new|new) (instructions?|",
+            r"directives?|orders)\b|\bspecial case\s*:\s*if\b",
+        ).into()),
+        ("code-injection", concat!(
+            r"(?i)\b(following|below|subsequent|above|this|given) (code |",
+            r"python |shell |bash |js |javascript )?(snippet|block|",
+            r"excerpt|section|fragment|code)\b[^\n]{0,120}\byour (code|",
+            r"implementation|solution|algorithm|codebase|response|program|",
+            r"elucidation|answer|reply|project|app|script|output)\b|",
+            r"\byour (code|implementation|solution|algorithm|codebase|",
+            r"program)\b[^\n]{0,120}\b(following|below|subsequent) (code )?(snippet|",
+            r"block|excerpt|section)\b",
+        ).into()),
+        ("override:new-instructions", concat!(
+            r"(?im)(^|[*#\[>]|\bimportant\b|\burgent\b)\s*(urgent |",
+            r"important |priority |emergency |new |updated |revised |",
+            r"additional |real )+(instructions?|task|rules?|directives?|",
+            r"orders)\s*([*\]:!]|$)",
+        ).into()),
         ("override:new-instructions", r"(?i)\b(priority|urgent|emergency) task\s*[:*!]".into()),
         ("override:new-instructions", r"(?i)\bthe (real|actual|true) (instructions|rules|task) (are|is)\b".into()),
-        ("imperative:from-now-on", r"(?i)\b(from now on|from this point (on|forward)|henceforth|from here on( out)?|for all future (responses|answers|replies|conversations))\b".into()),
-        ("imperative:you-must", r"(?i)\b(you|u|you're|youre)\s+(really\s+|absolutely\s+|now\s+|also\s+|always\s+)?(must|should|shall|need to|have to|are required to|are expected to|are to|ought to|will now|will always|will never|will only|are instructed to|are obligated to|are ordered to|'re required to|'re expected to)\b".into()),
-        ("addressed:your-response", r"(?i)\byour\s+((previous|prior|initial|original|starting|system|hidden|secret|current|next|final|entire|full)\s+)*(responses?|answers?|reply|replies|system prompt|prompt|instructions|programming|guidelines|restrictions|directives)\b".into()),
-        ("addressed:your-response", r"(?i)\byour\s+(previous|prior|initial|original|starting|system|hidden|secret)\s+(configuration|rules|context|setup)\b".into()),
-        ("addressed:agent", r"(?i)\b(wants?|would like|'d like|expects?|instructs?|instructed|told|orders?|ordered|needs?) you to\b".into()),
-        ("addressed:agent", r"(?i)\b(i|we)\b[^.!?\n]{0,20}\b(authori[sz]e|allow|permit|instruct|order|command|direct|ask|need|want|require|expect|trust|encourage|urge|advise|beg)\w* you to\b".into()),
-        ("addressed:agent", r"(?i)\b(you|you're)\s+(are\s+)?(now\s+)?(allowed|permitted|authori[sz]ed|free|cleared|entitled)\s+to\b".into()),
-        ("addressed:agent", r"(?i)\b(you've|you have|you are|you're) been (assigned|given|tasked|chosen|selected|instructed|ordered|authori[sz]ed|granted|asked)\b".into()),
-        ("addressed:agent", r"(?i)\b(have|let|ask|tell|get|make) (your|the) (ai|assistant|agent|coding agent|llm|copilot|bot|model)\b".into()),
+        ("imperative:from-now-on", concat!(
+            r"(?i)\b(from now on|from this point (on|forward)|henceforth|",
+            r"from here on( out)?|for all future (responses|answers|",
+            r"replies|conversations))\b",
+        ).into()),
+        ("imperative:you-must", concat!(
+            r"(?i)\b(you|u|you're|youre)\s+(really\s+|absolutely\s+|",
+            r"now\s+|also\s+|always\s+)?(must|should|shall|need to|",
+            r"have to|are required to|are expected to|are to|ought to|",
+            r"will now|will always|will never|will only|are instructed to|",
+            r"are obligated to|are ordered to|'re required to|'re expected to)\b",
+        ).into()),
+        ("addressed:your-response", concat!(
+            r"(?i)\byour\s+((previous|prior|initial|original|starting|",
+            r"system|hidden|secret|current|next|final|entire|full)\s+)*(responses?|",
+            r"answers?|reply|replies|system prompt|prompt|instructions|",
+            r"programming|guidelines|restrictions|directives)\b",
+        ).into()),
+        ("addressed:your-response", concat!(
+            r"(?i)\byour\s+(previous|prior|initial|original|starting|",
+            r"system|hidden|secret)\s+(configuration|rules|context|",
+            r"setup)\b",
+        ).into()),
+        ("addressed:agent", concat!(
+            r"(?i)\b(wants?|would like|'d like|expects?|instructs?|",
+            r"instructed|told|orders?|ordered|needs?) you to\b",
+        ).into()),
+        ("addressed:agent", concat!(
+            r"(?i)\b(i|we)\b[^.!?\n]{0,20}\b(authori[sz]e|allow|permit|",
+            r"instruct|order|command|direct|ask|need|want|require|expect|",
+            r"trust|encourage|urge|advise|beg)\w* you to\b",
+        ).into()),
+        ("addressed:agent", concat!(
+            r"(?i)\b(you|you're)\s+(are\s+)?(now\s+)?(allowed|permitted|",
+            r"authori[sz]ed|free|cleared|entitled)\s+to\b",
+        ).into()),
+        ("addressed:agent", concat!(
+            r"(?i)\b(you've|you have|you are|you're) been (assigned|",
+            r"given|tasked|chosen|selected|instructed|ordered|authori[sz]ed|",
+            r"granted|asked)\b",
+        ).into()),
+        ("addressed:agent", concat!(
+            r"(?i)\b(have|let|ask|tell|get|make) (your|the) (ai|assistant|",
+            r"agent|coding agent|llm|copilot|bot|model)\b",
+        ).into()),
         ("addressed:agent", agent_modal),
-        ("addressed:agent", r"(?i)\b(behaviou?r|job|role|task|duty|responsibility) (of|for) (an?|the|any) (ai|assistant|agent|llm|model|coding agent)\b[^.!?\n]{0,40}\bis to\b".into()),
-        ("polite-request", r"(?i)\b(would you mind|would you be so kind|could you please|can you please|would you please|will you please|could you kindly|i'd appreciate it if|i would appreciate it if|it would be (great|nice|helpful|appreciated) if you|i('d| would) like you to|i want you to|i need you to|do me a favou?r)\b".into()),
-        ("note-to-ai", r"(?i)\b(note|message|memo|reminder|notice|hint|directive|instructions?|context|heads[- ]up|fyi|psa|warning|attention|tip) (to|for) (the |any |all |every |an? |next |future )*(ai|a\.i\.|llms?|assistants?|agents?|coding agents?|language models?|chatbots?|copilot|claude|chatgpt|gpt|gemini|bots?)\b".into()),
-        ("note-to-ai", r"(?i)\b(note|message|memo|notice) (to|for) (any |the |all )?(automated|automatic|ai[- ]powered|llm[- ]based|machine|ai-based)\b".into()),
-        ("note-to-ai", r"(?i)\bdear (ai|llm|assistant|agent|model|claude|chatgpt|gpt|copilot|gemini|language model|coding agent)\b".into()),
-        ("note-to-ai", r"(?i)\b(ai|llms?|ai assistants?|ai agents?|coding agents?|assistants?|language models?|bots?|agents?)\s+(reading|processing|parsing|reviewing|scanning|indexing|summari[sz]ing|that reads?|who reads?|working on)\s+(this|these)\b".into()),
-        ("note-to-ai", r"(?i)\b(if|when) you('re| are) an? (ai|llm|language model|assistant|agent|bot|coding agent|automated)\b".into()),
-        ("note-to-ai", r"(?i)\b(todo|fixme|note|hack|xxx|nb)\s*\(\s*(ai|llm|agent|assistant|claude|copilot|gpt|cursor|codex|bot)\s*\)".into()),
-        ("note-to-ai", r"(?i)\b(hey|hi|hello|attention|attn|psst)\b[\s,:!]+(ai|assistant|claude|agent|llm|copilot|chatgpt|gpt|gemini|bot)\b".into()),
+        ("addressed:agent", concat!(
+            r"(?i)\b(behaviou?r|job|role|task|duty|responsibility) (of|",
+            r"for) (an?|the|any) (ai|assistant|agent|llm|model|coding agent)\b[^.!?\n]{0,40}\bis to\b",
+        ).into()),
+        ("polite-request", concat!(
+            r"(?i)\b(would you mind|would you be so kind|could you please|",
+            r"can you please|would you please|will you please|could you kindly|",
+            r"i'd appreciate it if|i would appreciate it if|it would be (great|",
+            r"nice|helpful|appreciated) if you|i('d| would) like you to|",
+            r"i want you to|i need you to|do me a favou?r)\b",
+        ).into()),
+        ("note-to-ai", concat!(
+            r"(?i)\b(note|message|memo|reminder|notice|hint|directive|",
+            r"instructions?|context|heads[- ]up|fyi|psa|warning|attention|",
+            r"tip) (to|for) (the |any |all |every |an? |next |future )*(ai|",
+            r"a\.i\.|llms?|assistants?|agents?|coding agents?|language models?|",
+            r"chatbots?|copilot|claude|chatgpt|gpt|gemini|bots?)\b",
+        ).into()),
+        ("note-to-ai", concat!(
+            r"(?i)\b(note|message|memo|notice) (to|for) (any |the |",
+            r"all )?(automated|automatic|ai[- ]powered|llm[- ]based|",
+            r"machine|ai-based)\b",
+        ).into()),
+        ("note-to-ai", concat!(
+            r"(?i)\bdear (ai|llm|assistant|agent|model|claude|chatgpt|",
+            r"gpt|copilot|gemini|language model|coding agent)\b",
+        ).into()),
+        ("note-to-ai", concat!(
+            r"(?i)\b(ai|llms?|ai assistants?|ai agents?|coding agents?|",
+            r"assistants?|language models?|bots?|agents?)\s+(reading|",
+            r"processing|parsing|reviewing|scanning|indexing|summari[sz]ing|",
+            r"that reads?|who reads?|working on)\s+(this|these)\b",
+        ).into()),
+        ("note-to-ai", concat!(
+            r"(?i)\b(if|when) you('re| are) an? (ai|llm|language model|",
+            r"assistant|agent|bot|coding agent|automated)\b",
+        ).into()),
+        ("note-to-ai", concat!(
+            r"(?i)\b(todo|fixme|note|hack|xxx|nb)\s*\(\s*(ai|llm|agent|",
+            r"assistant|claude|copilot|gpt|cursor|codex|bot)\s*\)",
+        ).into()),
+        ("note-to-ai", concat!(
+            r"(?i)\b(hey|hi|hello|attention|attn|psst)\b[\s,:!]+(ai|",
+            r"assistant|claude|agent|llm|copilot|chatgpt|gpt|gemini|",
+            r"bot)\b",
+        ).into()),
         ("note-to-ai", r"(?i)\bmessage from\b[^.!?\n]{0,60}\bto you\b".into()),
-        ("note-to-ai", r"(?i)\bto you,? (the )?(coding agent|ai|assistant|agent|llm|model|claude|chatgpt|copilot)\b".into()),
-        ("role-play", r"(?i)\b(you are|you're|ur|you will be|you'll be)\s+(now|no longer|from now on|henceforth)\b".into()),
-        ("role-play", r"(?i)(^|\n|\byou\s+|\bplease\s+|\bnow\s+|\band\s+|[,:]\s*)(act|behave|roleplay|role-play)\s+(as|like)\b".into()),
+        ("note-to-ai", concat!(
+            r"(?i)\bto you,? (the )?(coding agent|ai|assistant|agent|",
+            r"llm|model|claude|chatgpt|copilot)\b",
+        ).into()),
+        ("role-play", concat!(
+            r"(?i)\b(you are|you're|ur|you will be|you'll be)\s+(now|",
+            r"no longer|from now on|henceforth)\b",
+        ).into()),
+        ("role-play", concat!(
+            r"(?i)(^|\n|\byou\s+|\bplease\s+|\bnow\s+|\band\s+|[,:]\s*)(act|",
+            r"behave|roleplay|role-play)\s+(as|like)\b",
+        ).into()),
         ("role-play", r"(?i)\b(pretend|imagine)\b[^.!?\n]{0,10}\b(you are|you're|to be|that you|you have)\b".into()),
         ("role-play", r"(?i)\byou are (dan|an? (unrestricted|unfiltered|jailbroken|evil|uncensored|rogue)\b)".into()),
-        ("role-play", r"(?i)\b(developer|dev|god|debug|admin|jailbreak|jailbroken|unrestricted|unfiltered|dan|maintenance|sudo|root|unlocked|evil|chaos)\s+mode\b[^.!?\n]{0,30}\b(activated|enabled|engaged|on|unlocked)\b".into()),
+        ("role-play", concat!(
+            r"(?i)\b(developer|dev|god|debug|admin|jailbreak|jailbroken|",
+            r"unrestricted|unfiltered|dan|maintenance|sudo|root|unlocked|",
+            r"evil|chaos)\s+mode\b[^.!?\n]{0,30}\b(activated|enabled|",
+            r"engaged|on|unlocked)\b",
+        ).into()),
         ("role-play", r"(?i)\byou('re| are) (now )?(operating|running|working|acting)? ?in \w+ mode\b".into()),
-        ("role-play", r"(?i)\b(do anything now|no limits ai|not (subject|bound) to any (restrictions|rules|guidelines|limitations)|(respond|answer|reply|generate|operate|act)\w*\b[^.!?\n]{0,30}\bwithout (any )?(restrictions|limitations|limits|filters|censorship))\b".into()),
+        ("role-play", concat!(
+            r"(?i)\b(do anything now|no limits ai|not (subject|bound) to any (restrictions|",
+            r"rules|guidelines|limitations)|(respond|answer|reply|generate|",
+            r"operate|act)\w*\b[^.!?\n]{0,30}\bwithout (any )?(restrictions|",
+            r"limitations|limits|filters|censorship))\b",
+        ).into()),
     ];
     RuleTable::new("", table.iter().map(|(l, p)| (*l, p.as_str())))
 });
@@ -97,8 +282,11 @@ static POLITE: LazyLock<Regex> = LazyLock::new(|| {
 /// ("How can I …?", "What were you told …?"): text that asks the agent to
 /// act, where a project fact would state.
 static QUESTION: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)(?:^|[.!?\n]\s*)((how|what|which|who|where|when|why|can|could|would|will|is|are|do|does|did|should|shall)\b[^.!?\n]{0,200}\?)")
-        .expect("question regex")
+    Regex::new(concat!(
+        r"(?i)(?:^|[.!?\n]\s*)((how|what|which|who|where|when|why|",
+        r"can|could|would|will|is|are|do|does|did|should|shall)\b[^.!?\n]{0,200}\?)",
+    ))
+    .expect("question regex")
 });
 static PERSONAL: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"(?i)\b(i|me|my|you|your)\b").expect("personal regex"));
 

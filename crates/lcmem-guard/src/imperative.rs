@@ -4,13 +4,13 @@
 //! clause starts with a bare verb ("Run cargo fmt …", "Never edit …", "Don't
 //! add …"). The twin fact has a subject ("The project runs cargo fmt …",
 //! "We never deploy …", "CI never runs …"). The hard part is that many verbs
-//! are also nouns ("Load tests use k6", "Email is sent through Postmark"), so
+//! are also nouns ("Load tests use k6", "Email is queued by the worker"), so
 //! a verb-looking opener is checked for a subject reading before it counts:
 //! if a finite verb follows the opening noun phrase, it was a subject.
 
 use crate::lexicon::{
     is_agent_noun, is_determiner, is_exfil_verb, is_filler, is_finite, is_imperative_next, is_plural_base,
-    is_scan_stop, is_strong_verb, is_verb,
+    is_preposition, is_scan_stop, is_strong_verb, is_verb, is_verb3,
 };
 use crate::text::{Tok, tokenize};
 
@@ -37,7 +37,7 @@ pub(crate) fn analyse(clause: &str) -> ClauseFinding {
     let toks = tokenize(clause);
     addressed_before_colon(&toks, &mut found);
     let mut i = skip_openers(&toks, 0);
-    // Vocative: "Assistant, forward this …", "Claude, please …".
+    // Vocative: "Assistant, send this …", "Claude, please …".
     if let (Some(w), Some(Tok::Punct(','))) = (word_at(&toks, i), toks.get(i + 1))
         && is_agent_noun(w)
     {
@@ -120,7 +120,7 @@ fn addressed_before_colon(toks: &[Tok], found: &mut ClauseFinding) {
     let head: Vec<&str> = toks[..colon].iter().filter_map(Tok::word).collect();
     if (1..=6).contains(&head.len())
         && head.iter().any(|w| is_agent_noun(w))
-        && !head.iter().any(|w| is_finite(w) || matches!(*w, "the" | "a" | "an"))
+        && !head.iter().any(|w| is_finite(w) || is_verb3(w) || matches!(*w, "the" | "a" | "an"))
     {
         found.reasons.push("note-to-ai".into());
     }
@@ -144,7 +144,12 @@ fn looks_base_verb(w: &str) -> bool {
 }
 
 fn looks_plural(w: &str) -> bool {
-    w.len() > 3 && w.ends_with('s') && !w.ends_with("ss") && !w.ends_with("us") && !w.ends_with("is")
+    w.len() > 2
+        && w.ends_with('s')
+        && !w.ends_with("ss")
+        && !w.ends_with("us")
+        && !w.ends_with("is")
+        && !matches!(w, "its" | "has" | "was" | "does" | "yes" | "plus" | "gas" | "bus" | "thus" | "always")
 }
 
 /// Is the verb-looking word at `i` really the head of a subject noun phrase?
@@ -153,10 +158,13 @@ fn looks_plural(w: &str) -> bool {
 fn opens_noun_phrase(toks: &[Tok], i: usize) -> bool {
     let t0 = word_at(toks, i).unwrap_or_default();
     let next = match toks.get(i + 1) {
+        // "Exit: …", "Release:": a one-word heading, unless the verb can
+        // only be an order ("Remember: …").
+        Some(Tok::Punct(':')) => return !is_strong_verb(t0),
         None | Some(Tok::Punct(_)) | Some(Tok::Other) => return false,
         Some(Tok::Word(w)) => w.as_str(),
     };
-    if is_finite(next) {
+    if is_finite(next) || is_verb3(next) {
         return true;
     }
     if is_strong_verb(t0) || is_imperative_next(next) {
@@ -171,24 +179,41 @@ fn opens_noun_phrase(toks: &[Tok], i: usize) -> bool {
         return true;
     }
     let causative = CAUSATIVE.contains(&t0);
-    let mut bare_np = true;
+    // "Install scripts for the CLI live in dist/": a plural noun right after
+    // the opener, a modifier, then a plain verb after a content word.
+    let plural_head = looks_plural(next) && !causative;
+    let mut bare_np = !is_preposition(next);
+    let mut seen_prep = is_preposition(next);
     for j in i + 1..(i + 9).min(toks.len()) {
         let w = match &toks[j] {
             Tok::Punct(_) => break,
             Tok::Other => continue,
             Tok::Word(w) => w.as_str(),
         };
-        // "to" + verb is an infinitive ("Use emojis to represent …") and
+        // "to" + verb is an infinitive ("Use tabs to indent …") and
         // ends the noun phrase; "to" + noun is a preposition inside it
         // ("Write access to main is limited …").
         if is_scan_stop(w) || (w == "to" && word_at(toks, j + 1).is_some_and(is_verb)) {
             break;
         }
-        if is_finite(w) {
+        // After a preposition "runs" may be a noun again ("between CI
+        // runs"); it is a verb when a predicate follows ("lives in web/").
+        let predicate_follows = match toks.get(j + 1) {
+            Some(Tok::Word(n)) => is_preposition(n) || is_imperative_next(n) || n.ends_with("ly"),
+            Some(Tok::Other) => true,
+            _ => false,
+        };
+        if is_finite(w) || (is_verb3(w) && (!seen_prep || predicate_follows)) {
             return true;
         }
+        seen_prep |= is_preposition(w);
         let prev_plural = word_at(toks, j - 1).is_some_and(looks_plural);
         if j >= i + 2 && bare_np && !causative && prev_plural && (is_plural_base(w) || is_verb(w)) {
+            return true;
+        }
+        let prev_content = word_at(toks, j - 1)
+            .is_some_and(|p| !is_determiner(p) && !is_preposition(p) && !is_filler(p) && p != "not");
+        if j >= i + 3 && plural_head && prev_content && is_plural_base(w) {
             return true;
         }
         // "Insert performance improved …": a past tense right after the

@@ -3,7 +3,7 @@
 //! A hostile repository is not obliged to write in English, and models obey
 //! instructions in any language they read. Full grammar is out of reach, so
 //! each language gets the phrase families that carry most injected orders:
-//! "ignore the previous instructions", "from now on", "you must", "in your
+//! "ignore the rules given before", "from now on", "you must", "in your
 //! answer", role switches, "please" + verb, and sentence-initial "always" /
 //! "never" / imperative verbs. Every hit also records `lang:xx`.
 
@@ -19,7 +19,11 @@ const TABLE: &[(&str, &str, &str)] = &[
     (
         "es",
         "override:ignore-previous",
-        r"\b(ignora|ignore|ignorad|ignoren|olvida|olvide|olviden|omite|descarta|haz caso omiso)\b.{0,40}\b(instrucci[oó]n|instrucciones|indicaciones|[oó]rdenes|reglas)\b",
+        concat!(
+            r"\b(ignora|ignore|ignorad|ignoren|olvida|olvide|olviden|",
+            r"omite|descarta|haz caso omiso)\b.{0,40}\b(instrucci[oó]n|",
+            r"instrucciones|indicaciones|[oó]rdenes|reglas)\b",
+        ),
     ),
     ("es", "imperative:from-now-on", r"\b(a partir de ahora|de ahora en adelante|desde ahora)\b"),
     ("es", "imperative:you-must", r"\b(debes|tienes que|deber[aá]s|usted debe)\b"),
@@ -29,23 +33,41 @@ const TABLE: &[(&str, &str, &str)] = &[
     (
         "es",
         "imperative:always",
-        r"^(siempre|nunca|jam[aá]s)\s+\p{L} !! ^\p{L}+\s+(se|nos|hemos|usamos|el|la|los|las|hay|ha|han|fue|es|est[aá]n?|que|cuando)\b",
+        concat!(
+            r"^(siempre|nunca|jam[aá]s)\s+\p{L} !! ^\p{L}+\s+(se|nos|",
+            r"hemos|usamos|el|la|los|las|hay|ha|han|fue|es|est[aá]n?|",
+            r"que|cuando)\b",
+        ),
     ),
     (
         "es",
         "imperative:verb",
-        r"^(ejecuta|ejecute|(?-i:[Uu]sa)|utiliza|utilice|a[nñ]ade|agrega|borra|elimina|env[ií]a|env[ií]e|imprime|muestra|haz|aseg[uú]rate|ignora|olvida|instala|sube|publica|copia|revela|escribe|responde|traduce|incluye|no (a[nñ]adas|borres|uses|ejecutes|edites|modifiques|hagas|env[ií]es|menciones|preguntes|pidas|digas))\b",
+        concat!(
+            r"^(ejecuta|ejecute|(?-i:[Uu]sa)|utiliza|utilice|a[nñ]ade|",
+            r"agrega|borra|elimina|env[ií]a|env[ií]e|imprime|muestra|",
+            r"haz|aseg[uú]rate|ignora|olvida|instala|sube|publica|copia|",
+            r"revela|escribe|responde|traduce|incluye|no (a[nñ]adas|",
+            r"borres|uses|ejecutes|edites|modifiques|hagas|env[ií]es|",
+            r"menciones|preguntes|pidas|digas))\b",
+        ),
     ),
     // French
     (
         "fr",
         "override:ignore-previous",
-        r"\b(ignore[rz]|oublie[rz]?|ne tiens pas compte|ne tenez pas compte|fais abstraction|faites abstraction)\b.{0,40}\b(instructions?|consignes?|directives?|r[eè]gles)\b",
+        concat!(
+            r"\b(ignore[rz]|oublie[rz]?|ne tiens pas compte|ne tenez pas compte|",
+            r"fais abstraction|faites abstraction)\b.{0,40}\b(instructions?|",
+            r"consignes?|directives?|r[eè]gles)\b",
+        ),
     ),
     (
         "fr",
         "override:ignore-previous",
-        r"\bignore\b.{0,40}\b(instructions|consignes|directives|r[eè]gles) (pr[ée]c[ée]dentes|ant[ée]rieures|ci-dessus)\b",
+        concat!(
+            r"\bignore\b.{0,40}\b(instructions|consignes|directives|",
+            r"r[eè]gles) (pr[ée]c[ée]dentes|ant[ée]rieures|ci-dessus)\b",
+        ),
     ),
     (
         "fr",
@@ -57,7 +79,11 @@ const TABLE: &[(&str, &str, &str)] = &[
     (
         "fr",
         "role-play",
-        r"\b(tu es maintenant|vous [eê]tes maintenant|fais semblant|faites semblant|agis comme|agissez comme|joue le r[oô]le|jouez le r[oô]le)\b",
+        concat!(
+            r"\b(tu es maintenant|vous [eê]tes maintenant|fais semblant|",
+            r"faites semblant|agis comme|agissez comme|joue le r[oô]le|",
+            r"jouez le r[oô]le)\b",
+        ),
     ),
     ("fr", "polite-request", r"\b(s'il (te|vous) pla[iî]t|veuillez)\b"),
     (
@@ -68,13 +94,23 @@ const TABLE: &[(&str, &str, &str)] = &[
     (
         "fr",
         "imperative:verb",
-        r"^(exécute[zs]?|executez|utilise[zs]?|ajoute[zs]?|supprime[zs]?|envoie[zs]?|affiche[zs]?|lancez|fais|faites|assure-toi|assurez-vous|ignorez|oublie[zs]?|installe[zs]?|pousse[zs]?|copiez|r[ée]v[eè]le[zs]?|[ée]cris|[ée]crivez|r[ée]ponds|r[ée]pondez|traduis|traduisez|inclus|incluez|n'\p{L}+ (pas|jamais)|ne \p{L}+ (pas|jamais))\b",
+        concat!(
+            r"^(exécute[zs]?|executez|utilise[zs]?|ajoute[zs]?|supprime[zs]?|",
+            r"envoie[zs]?|affiche[zs]?|lancez|fais|faites|assure-toi|",
+            r"assurez-vous|ignorez|oublie[zs]?|installe[zs]?|pousse[zs]?|",
+            r"copiez|r[ée]v[eè]le[zs]?|[ée]cris|[ée]crivez|r[ée]ponds|",
+            r"r[ée]pondez|traduis|traduisez|inclus|incluez|n'\p{L}+ (pas|",
+            r"jamais)|ne \p{L}+ (pas|jamais))\b",
+        ),
     ),
     // German
     (
         "de",
         "override:ignore-previous",
-        r"\b(ignorier(e|en|t)?|vergiss|vergessen sie|missachte)\b.{0,50}\b(anweisungen|anweisung|instruktionen|befehle|regeln|vorgaben)\b",
+        concat!(
+            r"\b(ignorier(e|en|t)?|vergiss|vergessen sie|missachte)\b.{0,50}\b(anweisungen|",
+            r"anweisung|instruktionen|befehle|regeln|vorgaben)\b",
+        ),
     ),
     ("de", "imperative:from-now-on", r"\b(von nun an|ab jetzt|ab sofort)\b"),
     ("de", "imperative:you-must", r"\b(du musst|du sollst|du solltest|(?-i:Sie müssen)|(?-i:Sie sollten))\b"),
@@ -93,13 +129,21 @@ const TABLE: &[(&str, &str, &str)] = &[
     (
         "de",
         "imperative:verb",
-        r"^(f[uü]hre|verwende|benutze|nutze|f[uü]ge|l[oö]sche|entferne|sende|schicke|zeige|gib|stelle sicher|stell sicher|achte darauf|installiere|ignoriere|vergiss|mache|pushe|committe|kopiere|schreibe|antworte|[uü]bersetze)\b",
+        concat!(
+            r"^(f[uü]hre|verwende|benutze|nutze|f[uü]ge|l[oö]sche|entferne|",
+            r"sende|schicke|zeige|gib|stelle sicher|stell sicher|achte darauf|",
+            r"installiere|ignoriere|vergiss|mache|pushe|committe|kopiere|",
+            r"schreibe|antworte|[uü]bersetze)\b",
+        ),
     ),
     // Portuguese
     (
         "pt",
         "override:ignore-previous",
-        r"\b(ignore|ignora|esque[cç]a|desconsidere|despreze)\b.{0,40}\b(instru[cç][oõ]es|instru[cç][aã]o|orienta[cç][oõ]es|regras|comandos)\b",
+        concat!(
+            r"\b(ignore|ignora|esque[cç]a|desconsidere|despreze)\b.{0,40}\b(instru[cç][oõ]es|",
+            r"instru[cç][aã]o|orienta[cç][oõ]es|regras|comandos)\b",
+        ),
     ),
     ("pt", "imperative:from-now-on", r"\b(a partir de agora|de agora em diante|daqui em diante)\b"),
     ("pt", "imperative:you-must", r"\b(voc[eê] deve|tu deves|voc[eê] precisa|voc[eê] tem que)\b"),
@@ -108,18 +152,30 @@ const TABLE: &[(&str, &str, &str)] = &[
     (
         "pt",
         "imperative:always",
-        r"^(sempre|nunca|jamais)\s+\p{L} !! ^\p{L}+\s+(se|n[oó]s|o|a|os|as|[eé]|foi|si|ci|il|lo|la|le|gli|viene|vengono|que|quando|che)\b",
+        concat!(
+            r"^(sempre|nunca|jamais)\s+\p{L} !! ^\p{L}+\s+(se|n[oó]s|",
+            r"o|a|os|as|[eé]|foi|si|ci|il|lo|la|le|gli|viene|vengono|",
+            r"que|quando|che)\b",
+        ),
     ),
     (
         "pt",
         "imperative:verb",
-        r"^(utilize|adicione|remova|apague|exclua|envie|mostre|imprima|fa[cç]a|certifique-se|instale|copie|revele|escreva|responda|traduza|inclua|n[aã]o (adicione|use|execute|edite|altere|envie|mencione|pergunte))\b",
+        concat!(
+            r"^(utilize|adicione|remova|apague|exclua|envie|mostre|",
+            r"imprima|fa[cç]a|certifique-se|instale|copie|revele|escreva|",
+            r"responda|traduza|inclua|n[aã]o (adicione|use|execute|",
+            r"edite|altere|envie|mencione|pergunte))\b",
+        ),
     ),
     // Italian
     (
         "it",
         "override:ignore-previous",
-        r"\b(ignora|ignorate|dimentica|dimenticate|trascura|non considerare)\b.{0,40}\b(istruzioni|indicazioni|regole|comandi)\b",
+        concat!(
+            r"\b(ignora|ignorate|dimentica|dimenticate|trascura|non considerare)\b.{0,40}\b(istruzioni|",
+            r"indicazioni|regole|comandi)\b",
+        ),
     ),
     ("it", "imperative:from-now-on", r"\b(d'ora in poi|da ora in poi|d'ora in avanti|da adesso in poi)\b"),
     ("it", "imperative:you-must", r"\b(devi|dovrai)\b"),
@@ -134,7 +190,12 @@ const TABLE: &[(&str, &str, &str)] = &[
     (
         "it",
         "imperative:verb",
-        r"^(esegui|(?-i:[Uu]sa)|utilizza|aggiungi|rimuovi|elimina|cancella|invia|mostra|stampa|fai|assicurati|installa|copia|rivela|scrivi|rispondi|traduci|includi|non (aggiungere|usare|eseguire|modificare|inviare|menzionare|chiedere))\b",
+        concat!(
+            r"^(esegui|(?-i:[Uu]sa)|utilizza|aggiungi|rimuovi|elimina|",
+            r"cancella|invia|mostra|stampa|fai|assicurati|installa|",
+            r"copia|rivela|scrivi|rispondi|traduci|includi|non (aggiungere|",
+            r"usare|eseguire|modificare|inviare|menzionare|chiedere))\b",
+        ),
     ),
     // Dutch
     ("nl", "override:ignore-previous", r"\b(negeer|vergeet)\b.{0,50}\b(instructies|instructie|opdrachten|regels)\b"),
@@ -166,7 +227,12 @@ const TABLE: &[(&str, &str, &str)] = &[
     (
         "pl",
         "imperative:verb",
-        r"^(uruchom|u[zż]yj|dodaj|usu[nń]|wy[sś]lij|poka[zż]|wypisz|zr[oó]b|upewnij si[eę]|zainstaluj|wypchnij|skopiuj|ujawnij|napisz|odpowiedz|przet[lł]umacz|nie (dodawaj|u[zż]ywaj|usuwaj|wysy[lł]aj|wspominaj|pytaj))\b",
+        concat!(
+            r"^(uruchom|u[zż]yj|dodaj|usu[nń]|wy[sś]lij|poka[zż]|wypisz|",
+            r"zr[oó]b|upewnij si[eę]|zainstaluj|wypchnij|skopiuj|ujawnij|",
+            r"napisz|odpowiedz|przet[lł]umacz|nie (dodawaj|u[zż]ywaj|",
+            r"usuwaj|wysy[lł]aj|wspominaj|pytaj))\b",
+        ),
     ),
     // Russian
     (
@@ -183,7 +249,12 @@ const TABLE: &[(&str, &str, &str)] = &[
     (
         "ru",
         "imperative:verb",
-        r"^(выполни|используй|добавь|удали|отправь|покажи|выведи|сделай|убедись|установи|запусти|запускай|скопируй|раскрой|напиши|ответь|переведи|включи|игнорируй|забудь|не (добавляй|используй|удаляй|отправляй|упоминай|спрашивай|запускай))\b",
+        concat!(
+            r"^(выполни|используй|добавь|удали|отправь|покажи|выведи|",
+            r"сделай|убедись|установи|запусти|запускай|скопируй|раскрой|",
+            r"напиши|ответь|переведи|включи|игнорируй|забудь|не (добавляй|",
+            r"используй|удаляй|отправляй|упоминай|спрашивай|запускай))\b",
+        ),
     ),
     // Ukrainian
     ("uk", "override:ignore-previous", r"(ігноруй|проігноруй|забудь)\p{L}*.{0,50}(інструкці|вказівк|правил)"),
@@ -195,7 +266,12 @@ const TABLE: &[(&str, &str, &str)] = &[
     (
         "uk",
         "imperative:verb",
-        r"^(виконай|використовуй|додай|видали|надішли|покажи|виведи|зроби|переконайся|встанови|запусти|запускай|напиши|ігноруй|забудь|не (додавай|використовуй|видаляй|надсилай|згадуй|питай|запускай))\b",
+        concat!(
+            r"^(виконай|використовуй|додай|видали|надішли|покажи|виведи|",
+            r"зроби|переконайся|встанови|запусти|запускай|напиши|ігноруй|",
+            r"забудь|не (додавай|використовуй|видаляй|надсилай|згадуй|",
+            r"питай|запускай))\b",
+        ),
     ),
     // Chinese
     (
@@ -261,7 +337,10 @@ const TABLE: &[(&str, &str, &str)] = &[
     (
         "sv",
         "override:ignore-previous",
-        r"\b(ignorera|glöm|ignorer|glem)\b.{0,40}\b(instruktioner|instruktionerna|instruksjoner|instrukser|instruktionerne)\b",
+        concat!(
+            r"\b(ignorera|glöm|ignorer|glem)\b.{0,40}\b(instruktioner|",
+            r"instruktionerna|instruksjoner|instrukser|instruktionerne)\b",
+        ),
     ),
     ("sv", "imperative:from-now-on", r"\b(från och med nu|fra nu af|fra nå av)\b"),
     // Czech / Slovak
@@ -355,6 +434,9 @@ pub(crate) fn check(prose: &str, clauses: &[String], reasons: &mut Vec<String>) 
     }
     for clause in clauses {
         let opening = clause.trim_start_matches(|c: char| !c.is_alphanumeric());
+        // Openings are anchored patterns: the first few hundred bytes do.
+        let cut = (0..=opening.len().min(300)).rev().find(|&i| opening.is_char_boundary(i)).unwrap_or(0);
+        let opening = &opening[..cut];
         for i in t.initial.matching(opening) {
             push(reasons, t.initial.label(i), t.initial_langs[i]);
         }

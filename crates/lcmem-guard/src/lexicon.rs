@@ -51,38 +51,56 @@ static VERBS: LazyLock<HashSet<&'static str>> = LazyLock::new(|| {
          paraphrase compose draft outline estimate predict assess rate rank critique correct \
          proofread transform solve design plan propose emphasize emphasise argue convince \
          persuade advertise notify inform remind greet thank apologize apologise congratulate \
-         clarify elaborate shorten simplify modify conclude focus grant")
+         clarify elaborate shorten simplify modify conclude focus grant cache index bundle tune \
+         profile batch version prune mirror annotate deprecate tidy triage backport cherry-pick \
+         bisect stub mock seed snapshot paginate normalize normalise serialize hash scope gate \
+         memoize debounce")
 });
 
 /// Verbs that are never the first word of a noun phrase and often take a
 /// whole clause as object ("Ensure CI passes", "Say the tests passed"), so
 /// a finite verb after them is no sign of a subject.
 static STRONG: LazyLock<HashSet<&'static str>> = LazyLock::new(|| {
-    set("ask assume be disregard do ensure explain forget ignore imagine insist obey pretend \
-         proceed remember say tell verify")
+    set("ask assume avoid be disregard do ensure explain forget ignore imagine insist obey prefer \
+         pretend proceed remember say tell verify")
 });
 
 /// Words that, right after an opening verb, show it is an imperative: the
 /// verb has an object, an adverb or a prepositional phrase, not a subject.
 static IMPERATIVE_NEXT: LazyLock<HashSet<&'static str>> = LazyLock::new(|| {
     set("the a an this that these those all every each any some no your my our their his her \
-         its it them me us him everything anything nothing something everyone to with from in on \
-         at for into onto before after without instead using via only directly always never \
-         again now first immediately manually locally carefully up down out off over back away \
-         here there what whatever whichever how whether if sure certain code quoted")
+         its it them me us him everything anything nothing something everyone before after \
+         without instead using only directly always never again now first immediately manually \
+         locally carefully up down out off over back away here there what whatever whichever how \
+         whether if sure certain code quoted")
 });
 
-/// Finite verbs and auxiliaries: when one follows the opening word, that
-/// word was a noun (a subject), as in "Email is sent through Postmark".
+/// Prepositions: after the opening word they start either an order's
+/// adverbial ("Check for updates") or a subject's modifier ("State for the
+/// wizard is kept …"); only a finite verb later tells the two apart.
+static PREPOSITIONS: LazyLock<HashSet<&'static str>> = LazyLock::new(|| {
+    set("to with from in on at for into onto via of by between across against under per as \
+         within inside through")
+});
+
+/// Auxiliaries and copulas: when one follows the opening word, that word
+/// was a noun (a subject), as in "Email is queued by the worker".
 static FINITE: LazyLock<HashSet<&'static str>> = LazyLock::new(|| {
     set("is are was were has had will would can could may might must should shall does did \
-         isn't aren't wasn't weren't hasn't won't can't cannot doesn't didn't shouldn't mustn't \
-         goes lives happens runs uses comes takes gets needs depends belongs contains includes \
+         isn't aren't wasn't weren't hasn't won't can't cannot doesn't didn't shouldn't mustn't")
+});
+
+/// Third-person verb forms that are rarely plural nouns: a subject reading
+/// when they follow the opening noun compound directly ("Type checking runs
+/// in CI"), but not after a preposition, where "runs" in "between CI runs"
+/// is a noun again.
+static VERB3: LazyLock<HashSet<&'static str>> = LazyLock::new(|| {
+    set("goes lives happens runs uses comes takes gets needs depends belongs contains includes \
          requires means seems appears exists works fails passes points refers resides expires \
          lasts stays sits follows becomes remains holds keeps produces generates creates writes \
-         reads relies defaults wraps lands lives serves handles stores sends emits consumes \
-         accepts supports covers ships maps matches mirrors rotates varies differs talks speaks \
-         lacks hits starts ends times stops retries falls")
+         reads relies defaults wraps lands serves handles stores sends emits consumes accepts \
+         supports covers ships maps matches mirrors rotates varies differs talks speaks lacks hits \
+         starts ends times stops retries falls shows grows propagates scales lags degrades hangs")
 });
 
 /// Base verbs that follow a plural noun subject: "Load tests use k6",
@@ -93,7 +111,7 @@ static PLURAL_BASE: LazyLock<HashSet<&'static str>> = LazyLock::new(|| {
          read write have do don't work match mirror cover ship emit produce support accept return \
          trigger start end time serve store send consume hold keep vary differ talk lack fall \
          retry share group define extend inherit reuse parse poll throw raise panic spawn \
-         assert exercise reference expose")
+         assert exercise reference expose propagate flow arrive")
 });
 
 /// Words after which a finite verb no longer tells anything about the
@@ -151,8 +169,14 @@ pub(crate) fn is_strong_verb(w: &str) -> bool {
 pub(crate) fn is_imperative_next(w: &str) -> bool {
     IMPERATIVE_NEXT.contains(w)
 }
+pub(crate) fn is_preposition(w: &str) -> bool {
+    PREPOSITIONS.contains(w)
+}
 pub(crate) fn is_finite(w: &str) -> bool {
     FINITE.contains(w)
+}
+pub(crate) fn is_verb3(w: &str) -> bool {
+    VERB3.contains(w)
 }
 pub(crate) fn is_plural_base(w: &str) -> bool {
     PLURAL_BASE.contains(w)

@@ -8,12 +8,14 @@
 //! crate makes that one decision, for every candidate fact, cheaply.
 //!
 //! The pipeline: [`normalize`] undoes disguises (hidden characters, tag
-//! smuggling, look-alike letters, leetspeak, spaced-out letters) and notes
-//! that it had to; the normalised text is cut into views ([`text`]); then
-//! rule families vote: clause openings ([`imperative`]), English phrase
-//! families ([`english`]), other languages ([`languages`]), structural
-//! markers ([`markers`]) and shell pipes ([`shell`]). Any decisive reason
-//! makes the text an instruction; the reasons say why.
+//! smuggling, look-alike letters, leetspeak, spaced-out letters, HTML
+//! entities) and notes that it had to; the normalised text is cut into
+//! views (`text`); then rule families vote: clause openings
+//! (`imperative`), English phrase families (`english`, `leaks`), other
+//! languages (`languages`), structural markers (`markers`) and shell pipes
+//! (`shell`). Base64 blobs and reversed text are decoded and judged too
+//! (`encoded`). Any decisive reason makes the text an instruction; the
+//! reasons say why. Pattern tables are compiled once, on first use.
 
 mod encoded;
 mod english;
@@ -23,7 +25,7 @@ mod leaks;
 mod lexicon;
 mod markers;
 mod normalize;
-pub mod rules;
+mod rules;
 mod shell;
 mod text;
 
@@ -45,13 +47,13 @@ fn is_informational(reason: &str) -> bool {
     reason.starts_with("lang:") || matches!(reason, "leetspeak" | "spaced-letters")
 }
 
-/// Judges one text. Never panics; linear in the input.
+/// Judges one text. Never panics; roughly linear in the input.
 pub fn judge(text: &str) -> Verdict {
-    let mut reasons = collect_reasons(text);
+    let (mut reasons, normalized) = collect_reasons(text);
     // Base64 blobs and reversed text are judged once more, decoded (one
     // level deep: an encoded text inside an encoded text is not chased).
-    for (label, hidden) in encoded::hidden_texts(&normalize(text)) {
-        let inner = collect_reasons(&hidden);
+    for (label, hidden) in encoded::hidden_texts(&normalized) {
+        let (inner, _) = collect_reasons(&hidden);
         if inner.iter().any(|r| !is_informational(r)) {
             reasons.push(label.to_owned());
             reasons.extend(inner);
@@ -63,8 +65,9 @@ pub fn judge(text: &str) -> Verdict {
     Verdict { instruction, reasons }
 }
 
-/// Every rule that fires on `text`, possibly with duplicates.
-fn collect_reasons(text: &str) -> Vec<String> {
+/// Every rule that fires on `text` (possibly with duplicates), and the
+/// normalised text they read.
+fn collect_reasons(text: &str) -> (Vec<String>, String) {
     let (normalized, signals) = normalize::normalize_with_signals(text);
     let mut reasons = Vec::new();
     if signals.tag_chars > 0 {
@@ -108,7 +111,7 @@ fn collect_reasons(text: &str) -> Vec<String> {
         reasons.extend(finding.reasons);
     }
     languages::check(&views.prose, &views.clauses, &mut reasons);
-    reasons
+    (reasons, normalized)
 }
 
 /// Shorthand for `judge(text).instruction`.

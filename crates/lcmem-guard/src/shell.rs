@@ -14,7 +14,12 @@ use crate::rules::RuleTable;
 /// Shells and interpreters that execute what they read on stdin.
 /// Interpreters only count when they read the program itself from stdin
 /// (`| python`, `| python -`), not a data filter such as `| python -m json.tool`.
-const SHELLS: &str = r"(sudo\s+(-\S+\s+)*)?(env\s+\S+\s+)*((ba|z|k|da|fi|c|tc|a)?sh\b|(python[23]?|perl|ruby|node|php)(\s+-)?\s*($|[\n;&|)`'\x22])|iex\b|invoke-expression\b|pwsh\b|powershell\b|source\b)";
+const SHELLS: &str = concat!(
+    r"(sudo\s+(-\S+\s+)*)?(env\s+\S+\s+)*((ba|z|k|da|fi|c|tc|",
+    r"a)?sh\b|(python[23]?|perl|ruby|node|php)(\s+-)?\s*($|",
+    r"[\n;&|)`'\x22])|iex\b|invoke-expression\b|pwsh\b|powershell\b|",
+    r"source\b)",
+);
 
 static RULES: LazyLock<RuleTable> = LazyLock::new(|| {
     let download =
@@ -31,11 +36,36 @@ static RULES: LazyLock<RuleTable> = LazyLock::new(|| {
         ("shell-pipe", format!(r#"(?i)\b(ba|z|k)?sh\s+-c\s+["']?\$\(\s*{download}"#)),
         ("shell-pipe", format!(r#"(?i)\beval\s*["'(]?\s*["']?\$[({{]\s*{download}"#)),
         ("shell-pipe", format!(r#"(?i)\b(python[23]?|perl|ruby|node)\s+-[ce]\s+["']?\$\(\s*{download}"#)),
-        ("shell-pipe", r"(?i)\b(iex|invoke-expression)\b\s*\(?\s*(\(|irm|iwr|invoke-restmethod|invoke-webrequest|new-object|\[)".into()),
-        ("shell-pipe", r"(?i)\binvoke-expression\b|\bdownloadstring\s*\(|\bpowershell(\.exe)?\s+(-\w+\s+)*-(e|enc|encodedcommand)\s+[A-Za-z0-9+/=]{16,}".into()),
+        (
+            "shell-pipe",
+            concat!(
+                r"(?i)\b(iex|invoke-expression)\b\s*\(?\s*(\(|irm|iwr|invoke-restmethod|",
+                r"invoke-webrequest|new-object|\[)",
+            )
+            .into(),
+        ),
+        (
+            "shell-pipe",
+            concat!(
+                r"(?i)\binvoke-expression\b|\bdownloadstring\s*\(|\bpowershell(\.exe)?\s+(-\w+\s+)*-(e|",
+                r"enc|encodedcommand)\s+[A-Za-z0-9+/=]{16,}",
+            )
+            .into(),
+        ),
         ("shell-pipe", r"(?i)\|\s*source\s+/dev/stdin\b|\bsource\s+<\(\s*(curl|wget)\b".into()),
-        ("remote-exec", r"(?i)\b(exec|eval)\s*\(\s*(urllib(\.request)?\.urlopen|requests\.get|urlopen|fetch|http\.get|await fetch|__import__\(\s*['\x22](urllib|requests))".into()),
-        ("remote-exec", r"(?i)\b(exec|eval)\s*\([^)\n]{0,80}\b(base64\.b64decode|atob|decode\(\s*['\x22]base64)".into()),
+        (
+            "remote-exec",
+            concat!(
+                r"(?i)\b(exec|eval)\s*\(\s*(urllib(\.request)?\.urlopen|",
+                r"requests\.get|urlopen|fetch|http\.get|await fetch|__import__\(\s*['\x22](urllib|",
+                r"requests))",
+            )
+            .into(),
+        ),
+        (
+            "remote-exec",
+            r"(?i)\b(exec|eval)\s*\([^)\n]{0,80}\b(base64\.b64decode|atob|decode\(\s*['\x22]base64)".into(),
+        ),
     ];
     RuleTable::new("", table.iter().map(|(l, p)| (*l, p.as_str())))
 });

@@ -3,9 +3,9 @@
 //! * `masked`: the normalised text with quoted mentions masked (see below)
 //!   and markup left in place, for the structural markers.
 //! * `prose`: the text with short quoted mentions masked when the sentence
-//!   is plainly talking *about* them ("the guard flags 'ignore previous
-//!   instructions' phrases"), backticks dropped and HTML tags turned into
-//!   spaces. Phrase rules run here.
+//!   is plainly talking *about* them ("the guard flags 'forget your rules'
+//!   phrases"), backticks dropped and HTML tags turned into spaces. Phrase
+//!   rules run here.
 //! * `clauses`: the prose cut into sentences and clause openings, with code
 //!   replaced by a `CODE` placeholder and tags and comments treated as
 //!   breaks. The imperative analysis reads only the opening of each clause,
@@ -21,16 +21,24 @@ pub(crate) struct Views {
     pub after_comma: Vec<String>,
     /// The normalised text with quoted mentions masked; markup intact.
     pub masked: String,
+    /// `masked` without markup: what the phrase rules read.
     pub prose: String,
+    /// Sentences and clause openings, code replaced by `CODE`.
     pub clauses: Vec<String>,
 }
 
 /// Words showing that a sentence discusses a quoted string rather than
 /// uttering it.
 static META: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(
-        r"(?i)\b(phrases?|strings?|patterns?|regex(es)?|regexp|keywords?|words?|wording|texts?|examples?|e\.g\.|such as|like|flags?|flagged|detects?|detected|detection|catch(es)?|caught|match(es|ed)?|blocks|blocked|rejects?|rejected|filters|filtered|mentions?|mentioned|contains|containing|quoted|quotes|tests?|fixtures?|corpus|labels?|labell?ed|called|named|says|said|prints|printed|shows|logs|logged|messages?|errors?|warnings?|banner|literal(ly)?|heuristics?|rules?|guard|scanner|classifier|treated|treats|counts|marks|marked|spelled|keyword)\b",
-    )
+    Regex::new(concat!(
+        r"(?i)\b(phrases?|strings?|patterns?|regex(es)?|regexp|keywords?|words?|wording|texts?|",
+        r"examples?|e\.g\.|such as|like|flags?|flagged|detects?|detected|detection|catch(es)?|",
+        r"caught|match(es|ed)?|blocks|blocked|rejects?|rejected|filters|filtered|mentions?|",
+        r"mentioned|contains|containing|quoted|quotes|tests?|fixtures?|corpus|labels?|labell?ed|",
+        r"called|named|says|said|prints|printed|shows|logs|logged|messages?|errors?|warnings?|",
+        r"banner|literal(ly)?|heuristics?|rules?|guard|scanner|classifier|treated|treats|counts|",
+        r"marks|marked|spelled|keyword)\b",
+    ))
     .expect("meta regex")
 });
 
@@ -40,15 +48,25 @@ static INLINE_CODE: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"`[^`\n]{1,20
 static TAG: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"<!--|-->|</?[A-Za-z|][^<>\n]{0,200}>|<\|[^<>\n]{0,40}\|>").expect("tag regex"));
 /// Sentence breaks: terminal punctuation followed by space, line breaks,
-/// semicolons, CJK full stops, inline list markers ("1) … 2) …"), and
-/// markdown emphasis runs used as banners (`**NEW TASK**`).
+/// semicolons, CJK full stops, inline list markers ("1) … 2) …"), markdown
+/// emphasis runs used as banners (`**NEW TASK**`) and `--` separators. A
+/// single dash is not a break: "M4 - polish and hardening" is a title.
 static SENTENCE: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r#"[.!?]+["')\]]*(\s+|$)|\n+|;|[。！？]|\s\(?\d{1,2}[.)]\s|\*{2,}|\s-{2,}\s|\s[-–]\s"#)
-        .expect("sentence regex")
+    Regex::new(r#"[.!?]+["')\]]*(\s+|$)|\n+|;|[。！？]|\s\(?\d{1,2}[.)]\s|\*{2,}|\s-{2,}\s"#).expect("sentence regex")
 });
 static INTRO: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)^\W*(if|when|whenever|before|after|once|while|unless|for|to|as|in|on|upon|during|then|also|otherwise|instead|first|finally|now|next|lastly|additionally|afterwards|meanwhile|however|given|with|without|because|since|going forward|from now on|henceforth|by default|as a rule|generally|ideally|at all times|next time|in future|in the future|beginning|starting|using|following|based on|according to|per|as part of|in order to|for \w+ purposes)\b")
-        .expect("intro regex")
+    Regex::new(concat!(
+        r"(?i)^\W*(if|when|whenever|before|after|once|while|unless|for|to|as|in|on|upon|during|",
+        r"then|also|otherwise|instead|first|finally|now|next|lastly|additionally|afterwards|",
+        r"meanwhile|however|given|with|without|because|since|going forward|from now on|henceforth|",
+        r"by default|as a rule|generally|ideally|at all times|next time|in future|in the future|",
+        r"beginning|starting|using|following|based on|according to|per|as part of|in order to|",
+        r"for \w+ purposes)\b",
+    ))
+    .expect("intro regex")
+});
+static MODAL: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)\b(can|cannot|can't|could|should|must|will|would|may|might|to|not|never)\b").expect("modal regex")
 });
 static THEN: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"(?i)(,\s*|\band\s+)then\b").expect("then regex"));
 
@@ -80,8 +98,15 @@ pub(crate) fn views(normalized: &str) -> Views {
             {
                 clauses.push(rest.trim().to_owned());
             }
-            after_comma.extend(part.split(',').skip(1).map(|c| c.trim().to_owned()));
-            for m in THEN.find_iter(part) {
+            // A comma after a modal or infinitive usually continues a list
+            // of verbs ("It cannot run a tool, approve a call, or …").
+            let pieces: Vec<&str> = part.split(',').collect();
+            for pair in pieces.windows(2) {
+                if !MODAL.is_match(pair[0]) {
+                    after_comma.push(pair[1].trim().to_owned());
+                }
+            }
+            for m in THEN.find_iter(part).take(4) {
                 clauses.push(part[m.start()..].trim_start_matches([',', ' ']).to_owned());
             }
         }
@@ -89,13 +114,15 @@ pub(crate) fn views(normalized: &str) -> Views {
     Views { after_comma, masked, prose, clauses }
 }
 
-/// Replaces short quoted spans with `QUOTE` when the sentence around them
+/// Replaces short quoted spans with `QUOTED` when the sentence around them
 /// talks about the quoted text. Long quotes are never masked: a payload
 /// wrapped in quotes is still a payload.
 fn mask_mentions(text: &str) -> String {
     if JSON_KEY.is_match(text) {
         return text.to_owned(); // quotes in JSON are structure, not mentions
     }
+    let listed = mask_example_lists(text);
+    let text = listed.as_str();
     let spans = quoted_spans(text);
     if spans.is_empty() {
         return text.to_owned();
@@ -115,18 +142,41 @@ fn mask_mentions(text: &str) -> String {
     out
 }
 
-fn sentence_before(text: &str) -> &str {
-    let cut = text.rfind(['\n', '.', '!', '?']).map_or(0, |i| i + 1);
-    let start = text.len().saturating_sub(100).max(cut);
-    let start = (start..=text.len()).find(|&i| text.is_char_boundary(i)).unwrap_or(text.len());
-    &text[start..]
+/// A parenthesised list of elided examples, "(always …, never …, you must
+/// …)", in a sentence that talks about wording: a catalogue, not an order.
+static EXAMPLE_LIST: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"\(([^()\n]{0,200}?(…|\.\.\.)){2}[^()\n]{0,200}\)").expect("example list"));
+
+fn mask_example_lists(text: &str) -> String {
+    EXAMPLE_LIST
+        .replace_all(text, |caps: &regex::Captures| {
+            let m = caps.get(0).expect("whole match");
+            let before = sentence_before(&text[..m.start()]);
+            let after = sentence_after(&text[m.end()..]);
+            if META.is_match(before) || META.is_match(after) || READS_AS.is_match(before) {
+                " (QUOTED) ".to_owned()
+            } else {
+                m.as_str().to_owned()
+            }
+        })
+        .into_owned()
 }
 
+static READS_AS: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"(?i)\b(reads? as|looks? like|such as|shaped like)\b").expect("reads-as regex"));
+
+/// The up to 100 bytes before a span, cut at the last sentence break.
+fn sentence_before(text: &str) -> &str {
+    let start = (text.len().saturating_sub(100)..=text.len()).find(|&i| text.is_char_boundary(i)).unwrap_or(0);
+    let window = &text[start..];
+    window.rfind(['\n', '.', '!', '?']).map_or(window, |i| &window[i + 1..])
+}
+
+/// The up to 100 bytes after a span, cut at the first sentence break.
 fn sentence_after(text: &str) -> &str {
-    let cut = text.find(['\n', '.', '!', '?']).unwrap_or(text.len());
-    let end = cut.min(100);
-    let end = (0..=end).rev().find(|&i| text.is_char_boundary(i)).unwrap_or(0);
-    &text[..end]
+    let end = (0..=text.len().min(100)).rev().find(|&i| text.is_char_boundary(i)).unwrap_or(0);
+    let window = &text[..end];
+    window.find(['\n', '.', '!', '?']).map_or(window, |i| &window[..i])
 }
 
 /// Byte ranges (quotes included) of quoted spans of 1–60 characters:
@@ -178,9 +228,11 @@ impl Tok {
     }
 }
 
+/// Tokenises the opening of a clause: the first 40 words are all the
+/// clause analysis ever looks at, which keeps long clauses cheap.
 pub(crate) fn tokenize(clause: &str) -> Vec<Tok> {
     let mut toks = Vec::new();
-    for raw in clause.split_whitespace() {
+    for raw in clause.split_whitespace().take(40) {
         if is_bullet(raw) {
             toks.push(Tok::Punct('•'));
             continue;
@@ -212,7 +264,7 @@ pub(crate) fn tokenize(clause: &str) -> Vec<Tok> {
     toks
 }
 
-/// List markers: `-`, `+`, `•`, `1.`, `2)`, `(3)`, `a)`.
+/// List markers: `-`, `+`, `•`, `*`, `1.`, `2)`, `(3)`.
 fn is_bullet(core: &str) -> bool {
     matches!(core, "-" | "+" | "•" | "*" | "--")
         || (core.len() <= 4

@@ -34,8 +34,8 @@ proptest! {
 
 #[test]
 fn a_long_paragraph_is_judged_quickly() {
-    let paragraph = "The deploy script lives in scripts/deploy.sh and targets the staging \
-        cluster; it is run by CI after every merge to main, and the logs are kept for 30 days. "
+    let paragraph = "The release job builds the container in ci/release.yml and pushes it to the \
+        registry; it is run by CI after every merge to main, and the logs are kept for 30 days. "
         .repeat(8);
     judge("warm up the lazily compiled rules");
     let start = Instant::now();

@@ -10,6 +10,7 @@ use anyhow::bail;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use lcmem::Store;
 use lcmem::import::{Format, Placement, Report};
+use lcmem::project::Project;
 use lcmem::store::ImportOutcome;
 
 use crate::context::Context;
@@ -104,6 +105,9 @@ fn run_paths(paths: &[PathBuf], format: FormatArg, context: &Context) -> anyhow:
             }
         }
     }
+    if failed < total {
+        super::recall::refresh_after_write(&store);
+    }
     if failed > 0 {
         eprintln!("lcmem: {failed} of {total} file(s) not imported");
         return Ok(ExitCode::from(1));
@@ -143,13 +147,13 @@ fn describe(outcome: &ImportOutcome, report: &Report) -> String {
         };
     }
     let note = if skipped == 0 { String::new() } else { format!(", {skipped} line(s) skipped") };
-    let counts = format!(
-        "{}: {} message(s), {} tool action(s){note}",
-        report.format, report.counts.messages, report.counts.tools
-    );
+    let format = report.format;
     match outcome {
-        ImportOutcome::Added { id } => format!("added     {id} ({counts})"),
-        ImportOutcome::Extended { id, lines } => format!("extended  {id}: {lines} new line(s) ({counts})"),
+        ImportOutcome::Added { id } => format!(
+            "added     {id} ({format}: {} message(s), {} tool action(s){note})",
+            report.counts.messages, report.counts.tools
+        ),
+        ImportOutcome::Extended { id, lines } => format!("extended  {id}: {lines} new line(s) ({format}{note})"),
         ImportOutcome::Unchanged { id } => format!("unchanged {id}"),
     }
 }
@@ -182,6 +186,9 @@ fn run_all(tool: Tool, from: Option<PathBuf>, context: &Context) -> anyhow::Resu
     });
     bar.finish_and_clear();
     result?;
+    for project in tally.changed.drain(..) {
+        super::recall::refresh_after_write(&Store::new(&home, project));
+    }
     println!(
         "{} {format} transcript(s) into {} project(s): {} added, {} extended, {} unchanged, {} with no prompt yet, \
          {} skipped, {} failed",
@@ -216,6 +223,8 @@ fn default_root(tool: Tool) -> anyhow::Result<PathBuf> {
 #[derive(Default)]
 struct Tally {
     projects: HashSet<String>,
+    /// Projects whose store got new lines: their search index is refreshed.
+    changed: Vec<Project>,
     memory_off: HashSet<String>,
     added: usize,
     extended: usize,
@@ -232,6 +241,11 @@ impl Tally {
                 warn_all(&report.diagnostics);
                 self.projects.insert(project.slug.clone());
                 let root = project.root.display();
+                let changed =
+                    matches!(report.outcome, Some(ImportOutcome::Added { .. } | ImportOutcome::Extended { .. }));
+                if changed && !self.changed.iter().any(|p| p.slug == project.slug) {
+                    self.changed.push(project.clone());
+                }
                 match report.outcome {
                     Some(ImportOutcome::Added { id }) => {
                         self.added += 1;

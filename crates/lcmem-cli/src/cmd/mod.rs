@@ -20,7 +20,7 @@ use crate::context::Context;
 
 #[derive(Subcommand)]
 pub enum Command {
-    /// Add session files (format v1) to the project's store
+    /// Add sessions to the store: v1 files, Claude Code and Codex CLI transcripts
     Import(import::Args),
     /// Seal sessions: write what each achieved to the journal and its candidate facts
     Seal(seal::Args),

@@ -1,13 +1,44 @@
+//! Recall: cited search over the journal, every fact and every transcript.
 //! `lcmem recall` and `lcmem index`.
 
+use std::io::IsTerminal;
 use std::process::ExitCode;
 
+use anyhow::Context as _;
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use jiff::Timestamp;
+use lcmem::Store;
+use lcmem::recall::{Hit, HitKind, Progress, Query, Searcher};
+
 use crate::context::Context;
+use crate::output::{print_json, warn_all};
 
 #[derive(clap::Args)]
+#[command(after_help = "Words match in any order after stemming (\"retries\" finds \"retry\"); \"quoted words\" \
+must appear together. Identifiers match by their parts too: \"parse config\" finds parseConfig and parse_config. \
+Every fact is searched, including facts that left the digest; each hit says its state (a superseded fact names \
+what replaced it; an unconfirmed instruction is marked: do not act on it). Facts the user marked not true, and \
+deleted ones, are never returned. Snippets are redacted.\n\n\
+DATE is 2026-11-01 (a whole day, UTC) or an RFC 3339 time such as 2026-11-01T09:00:00Z.")]
 pub struct Args {
-    /// What to look for
-    query: String,
+    /// What to look for (several words are one query)
+    #[arg(required = true, value_name = "QUERY")]
+    query: Vec<String>,
+    /// At most this many hits
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=10_000))]
+    limit: u64,
+    /// Only these kinds of hits: turn, journal, fact (comma-separated)
+    #[arg(long, value_delimiter = ',', value_parser = parse_kind, value_name = "KINDS")]
+    kinds: Vec<HitKind>,
+    /// Only hits from this date on
+    #[arg(long, value_parser = parse_since, value_name = "DATE")]
+    since: Option<Timestamp>,
+    /// Only hits up to this date (a bare date includes the whole day)
+    #[arg(long, value_parser = parse_until, value_name = "DATE")]
+    until: Option<Timestamp>,
+    /// Print one JSON array of hits
+    #[arg(long)]
+    json: bool,
 }
 
 #[derive(clap::Subcommand)]
@@ -16,10 +47,172 @@ pub enum IndexCommand {
     Rebuild,
 }
 
-pub fn run(_args: Args, _context: &Context) -> anyhow::Result<ExitCode> {
-    anyhow::bail!("recall is not built yet")
+fn parse_kind(s: &str) -> Result<HitKind, String> {
+    s.parse::<HitKind>().map_err(|e| e.to_string())
 }
 
-pub fn index(_command: IndexCommand, _context: &Context) -> anyhow::Result<ExitCode> {
-    anyhow::bail!("the index is not built yet")
+/// A date or a time. A bare date is a whole UTC day: its first second for
+/// `--since`, its last for `--until`.
+fn parse_date(s: &str, end_of_day: bool) -> Result<Timestamp, String> {
+    if let Ok(ts) = s.parse::<Timestamp>() {
+        return Ok(ts);
+    }
+    let date: jiff::civil::Date = s.parse().map_err(|_| {
+        format!("{s:?} is not a date: use 2026-11-01 or an RFC 3339 time such as 2026-11-01T09:00:00Z")
+    })?;
+    let time = if end_of_day { jiff::civil::time(23, 59, 59, 999_999_999) } else { jiff::civil::Time::midnight() };
+    jiff::tz::TimeZone::UTC.to_timestamp(date.to_datetime(time)).map_err(|e| format!("{s:?}: {e}"))
+}
+
+fn parse_since(s: &str) -> Result<Timestamp, String> {
+    parse_date(s, false)
+}
+
+fn parse_until(s: &str) -> Result<Timestamp, String> {
+    parse_date(s, true)
+}
+
+pub fn run(args: Args, context: &Context) -> anyhow::Result<ExitCode> {
+    let store = context.store()?;
+    let mut query = Query::new(args.query.join(" "));
+    query.limit = args.limit as usize;
+    query.kinds = args.kinds;
+    query.since = args.since;
+    query.until = args.until;
+    let answer = Searcher::new(store.clone()).search(&query, &mut Bar::new())?;
+    warn_all(&answer.diagnostics);
+    if args.json {
+        print_json(&answer.hits)?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    if answer.hits.is_empty() {
+        println!("Nothing in this project's memory matches {:?}.", query.text);
+        return Ok(ExitCode::SUCCESS);
+    }
+    let bold = std::io::stdout().is_terminal();
+    for (i, hit) in answer.hits.iter().enumerate() {
+        print!("{}", render(i + 1, hit, bold));
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// One hit as people read it: the citation, what it is and its standing,
+/// then the snippet.
+fn render(n: usize, hit: &Hit, bold: bool) -> String {
+    let mut what = hit.kind.to_string();
+    if let Some(role) = hit.role {
+        what.push_str(" · ");
+        what.push_str(role.as_str());
+    }
+    if let Some(id) = &hit.message_id {
+        what.push_str(&format!(" · message {id}"));
+    }
+    let mut out = format!("{n}. {}\n   {what} · {} · score {:.2}\n", hit.citation, hit.state, hit.score);
+    out.push_str("   ");
+    out.push_str(&highlight(&hit.snippet, &hit.highlights, bold));
+    out.push('\n');
+    if let Some(note) = &hit.note {
+        out.push_str(&format!("   note: {note}\n"));
+    }
+    out
+}
+
+fn highlight(snippet: &str, ranges: &[(usize, usize)], bold: bool) -> String {
+    if !bold {
+        return snippet.to_string();
+    }
+    let mut out = String::with_capacity(snippet.len() + ranges.len() * 8);
+    let mut at = 0;
+    for &(from, to) in ranges {
+        if from < at || to > snippet.len() {
+            continue;
+        }
+        out.push_str(&snippet[at..from]);
+        out.push_str("\x1b[1m");
+        out.push_str(&snippet[from..to]);
+        out.push_str("\x1b[0m");
+        at = to;
+    }
+    out.push_str(&snippet[at..]);
+    out
+}
+
+pub fn index(command: IndexCommand, context: &Context) -> anyhow::Result<ExitCode> {
+    match command {
+        IndexCommand::Rebuild => {
+            let store = context.store()?;
+            let started = std::time::Instant::now();
+            let report = lcmem::recall::rebuild_index(&store, &mut Bar::new())
+                .with_context(|| format!("cannot build the index in {}", lcmem::recall::index_dir(&store).display()))?;
+            println!(
+                "indexed {} session(s), {} turn(s), {:.1} MB in {:.1} s{}",
+                report.indexed,
+                report.turns,
+                report.bytes as f64 / 1e6,
+                started.elapsed().as_secs_f64(),
+                if report.skipped > 0 {
+                    format!(" ({} file(s) that are not sessions skipped)", report.skipped)
+                } else {
+                    String::new()
+                }
+            );
+            Ok(ExitCode::SUCCESS)
+        }
+    }
+}
+
+/// Brings the index up to date after a command wrote session files. The
+/// index is a cache: a failure is a warning, and recall scans what the index
+/// lacks.
+pub fn refresh_after_write(store: &Store) {
+    if let Err(e) = lcmem::recall::refresh_index(store, &mut Bar::new()) {
+        eprintln!("warning: the search index was not updated ({e}); recall reads the new sessions directly");
+    }
+}
+
+/// An indicatif progress bar on stderr, drawn only when stderr is a terminal.
+struct Bar(Option<ProgressBar>);
+
+impl Bar {
+    fn new() -> Bar {
+        Bar(None)
+    }
+}
+
+impl Progress for Bar {
+    fn start(&mut self, what: &str, total: u64) {
+        let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
+        bar.set_style(
+            ProgressStyle::with_template("{msg} [{bar:30}] {bytes}/{total_bytes} ({eta})")
+                .expect("the template is valid")
+                .progress_chars("=> "),
+        );
+        bar.set_message(what.to_string());
+        self.0 = Some(bar);
+    }
+    fn advance(&mut self, units: u64) {
+        if let Some(bar) = &self.0 {
+            bar.inc(units);
+        }
+    }
+    fn finish(&mut self) {
+        if let Some(bar) = self.0.take() {
+            bar.finish_and_clear();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_bare_date_is_a_whole_day() {
+        assert_eq!(parse_since("2026-11-01").unwrap().to_string(), "2026-11-01T00:00:00Z");
+        assert_eq!(parse_until("2026-11-01").unwrap().to_string(), "2026-11-01T23:59:59.999999999Z");
+        assert_eq!(parse_since("2026-11-01T09:00:00Z").unwrap().to_string(), "2026-11-01T09:00:00Z");
+        assert!(parse_since("yesterday").unwrap_err().contains("not a date"));
+        assert!(parse_kind("turns,").is_err() || parse_kind("turns").is_ok());
+        assert!(parse_kind("memo").unwrap_err().contains("use turn, journal or fact"));
+    }
 }

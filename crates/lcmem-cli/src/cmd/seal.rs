@@ -72,5 +72,6 @@ pub fn run(args: Args, context: &Context) -> anyhow::Result<ExitCode> {
     {
         println!("consolidated MEMORY.md: {} of {} tokens", report.tokens, report.cap);
     }
+    super::recall::refresh_after_write(&store);
     Ok(ExitCode::SUCCESS)
 }

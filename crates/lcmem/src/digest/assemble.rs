@@ -83,7 +83,7 @@ pub fn consolidate(store: &Store, now: Timestamp) -> Result<Option<ConsolidateRe
     report.pinned_blocks = parsed.pinned_blocks.len();
 
     let candidates = select::candidates(&journal, &fold, now);
-    let mut chosen = choose(&candidates, cap, fixed_tokens, &tokenizer);
+    let mut chosen = choose(&candidates, cap, fixed_tokens, tokenizer);
     let mut text = render(&fixed, &chosen);
     let mut tokens = tokenizer.count(&text);
     while tokens > cap && !chosen.is_empty() {
@@ -191,7 +191,7 @@ fn render(fixed: &str, chosen: &[Candidate]) -> String {
             continue;
         }
         if section != Section::Facts {
-            lines.sort_by(|a, b| b.as_of.cmp(&a.as_of));
+            lines.sort_by_key(|c| std::cmp::Reverse(c.as_of));
         }
         out.push('\n');
         out.push_str(markdown::heading(section));

@@ -70,10 +70,26 @@ pub fn apply(store: &Store, query: &str, action: Action, judge: &dyn ConflictJud
             return Ok(id);
         }
     };
-    let reconciles = matches!(event, Event::Edit { .. } | Event::Restore { .. } | Event::Confirm { .. });
-    store.append_memory(&lock, &store.facts_path(), &[event])?;
+    let reconciles = matches!(event, Event::Edit { .. } | Event::Confirm { .. });
+    // A restore is the user's decision: it is not undone by the next
+    // reconciliation. If what replaced the fact still stands, the two are
+    // listed as a conflict for the user to settle.
+    let restored_against = match &event {
+        Event::Restore { .. } => fact.superseded_by.as_ref().and_then(|by| fold.get(by)).filter(|f| f.is_active()),
+        _ => None,
+    };
+    let mut events = vec![event];
+    if let Some(by) = restored_against {
+        events.push(Event::Conflict {
+            fact: id.clone(),
+            with: by.id.clone(),
+            at: now,
+            reason: "restored by the user while the fact that replaced it still stands".into(),
+        });
+    }
+    store.append_memory(&lock, &store.facts_path(), &events)?;
     if reconciles {
-        append_reconciled(store, &lock, &[id.clone()], judge, now)?;
+        append_reconciled(store, &lock, std::slice::from_ref(&id), judge, now)?;
     }
     Ok(id)
 }
@@ -88,7 +104,7 @@ pub fn add(store: &Store, text: &str, judge: &dyn ConflictJudge, now: Timestamp)
     let clean = scrub::scrub_text(store.guards(), text);
     let id = fact_id(&clean);
     store.append_memory(&lock, &store.facts_path(), &[Event::Add { fact: id.clone(), text: clean, at: now }])?;
-    append_reconciled(store, &lock, &[id.clone()], judge, now)?;
+    append_reconciled(store, &lock, std::slice::from_ref(&id), judge, now)?;
     Ok(id)
 }
 

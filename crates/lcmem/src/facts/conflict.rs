@@ -107,20 +107,16 @@ pub fn reconcile(fold: &Fold, touched: &[String], judge: &dyn ConflictJudge, now
                 .conflicts
                 .iter()
                 .any(|c| (c.fact == older.id && c.with == newer.id) || (c.fact == newer.id && c.with == older.id));
+            if already {
+                continue; // an open conflict waits for the user, not for the next guess
+            }
             match judge.judge(older, newer) {
                 Judgement::Unrelated => {}
                 Judgement::Supersedes { reason } if !(older.confirmed || older.pinned) || newer.confirmed => {
                     events.push(Event::Supersede { fact: older.id.clone(), by: newer.id.clone(), at: now, reason })
                 }
                 Judgement::Supersedes { reason } | Judgement::Ambiguous { reason } => {
-                    if !already {
-                        events.push(Event::Conflict {
-                            fact: older.id.clone(),
-                            with: newer.id.clone(),
-                            at: now,
-                            reason,
-                        });
-                    }
+                    events.push(Event::Conflict { fact: older.id.clone(), with: newer.id.clone(), at: now, reason })
                 }
             }
         }

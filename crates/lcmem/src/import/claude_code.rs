@@ -13,7 +13,7 @@ use jiff::Timestamp;
 use serde_json::Value;
 
 use super::emit::{Emitter, relative_to};
-use super::{Converted, Format, each_line, str_field, tag_content, timestamp};
+use super::{Converted, Format, each_line, item_texts, str_field, tag_content, timestamp};
 use crate::session::Role;
 
 /// The boilerplate Claude Code puts before the output of a local command.
@@ -187,18 +187,7 @@ fn tool_files(input: Option<&Value>, cwd: Option<&str>) -> Vec<String> {
 fn result_text(content: Option<&Value>) -> String {
     match content {
         Some(Value::String(text)) => text.clone(),
-        Some(Value::Array(items)) => items
-            .iter()
-            .filter_map(|item| match item {
-                Value::String(text) => Some(text.clone()),
-                _ => match item.get("type").and_then(Value::as_str) {
-                    Some("text") => str_field(item, "text").map(str::to_string),
-                    Some("image") => Some("[image]".to_string()),
-                    _ => None,
-                },
-            })
-            .collect::<Vec<_>>()
-            .join("\n"),
+        Some(Value::Array(items)) => item_texts(items).join("\n"),
         _ => String::new(),
     }
 }

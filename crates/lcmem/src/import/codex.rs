@@ -14,7 +14,7 @@ use jiff::Timestamp;
 use serde_json::Value;
 
 use super::emit::{Emitter, relative_to};
-use super::{Converted, Format, each_line, str_field, timestamp};
+use super::{Converted, Format, each_line, item_texts, str_field, timestamp};
 use crate::session::Role;
 
 /// Text Codex sends in the user's name that the user did not write: the
@@ -143,16 +143,7 @@ fn message(e: &mut Emitter<'_>, payload: &Value, ts: Option<Timestamp>) {
     };
     let parts: Vec<String> = match payload.get("content") {
         Some(Value::String(text)) => vec![text.clone()],
-        Some(Value::Array(items)) => items
-            .iter()
-            .filter_map(|item| match item {
-                Value::String(text) => Some(text.clone()),
-                _ => match str_field(item, "type") {
-                    Some("input_image" | "image") => Some("[image]".to_string()),
-                    _ => str_field(item, "text").map(str::to_string),
-                },
-            })
-            .collect(),
+        Some(Value::Array(items)) => item_texts(items),
         _ => return e.warn("message has no \"content\"; skipped"),
     };
     let parts: Vec<String> = match role {
@@ -219,17 +210,7 @@ fn output_text(output: Option<&Value>) -> String {
             }
             _ => s.clone(),
         },
-        Some(Value::Array(items)) => items
-            .iter()
-            .filter_map(|item| match item {
-                Value::String(text) => Some(text.clone()),
-                _ => match str_field(item, "type") {
-                    Some("input_image") => Some("[image]".to_string()),
-                    _ => str_field(item, "text").map(str::to_string),
-                },
-            })
-            .collect::<Vec<_>>()
-            .join("\n"),
+        Some(Value::Array(items)) => item_texts(items).join("\n"),
         Some(object @ Value::Object(_)) => {
             str_field(object, "content").or_else(|| str_field(object, "output")).unwrap_or_default().to_string()
         }

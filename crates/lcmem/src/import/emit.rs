@@ -273,7 +273,7 @@ pub fn clip_title(text: &str) -> String {
 pub fn relative_to(file: &str, cwd: Option<&str>) -> String {
     let Some(cwd) = cwd.filter(|c| !c.is_empty()) else { return file.to_string() };
     match Path::new(file).strip_prefix(cwd) {
-        Ok(rest) if rest.as_os_str().len() > 0 && rest.components().all(|c| matches!(c, Component::Normal(_))) => {
+        Ok(rest) if !rest.as_os_str().is_empty() && rest.components().all(|c| matches!(c, Component::Normal(_))) => {
             rest.to_string_lossy().into_owned()
         }
         _ => file.to_string(),

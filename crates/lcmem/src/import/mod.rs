@@ -227,6 +227,21 @@ fn timestamp(value: &Value, key: &str, emitter: &mut emit::Emitter<'_>) -> Optio
     }
 }
 
+/// The text of content items as both tools write them: plain strings,
+/// blocks with a `text` field, and `[image]` for an image.
+fn item_texts(items: &[Value]) -> Vec<String> {
+    items
+        .iter()
+        .filter_map(|item| match item {
+            Value::String(text) => Some(text.clone()),
+            _ => match str_field(item, "type") {
+                Some("image" | "input_image") => Some("[image]".to_string()),
+                _ => str_field(item, "text").map(str::to_string),
+            },
+        })
+        .collect()
+}
+
 fn str_field<'v>(value: &'v Value, key: &str) -> Option<&'v str> {
     value.get(key).and_then(Value::as_str)
 }

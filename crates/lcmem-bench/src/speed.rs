@@ -1,0 +1,235 @@
+//! `lcmem-bench speed DIR`: how fast recall is on a large project (one made
+//! by `lcmem-bench synth`), against `rg -i -c` over the same files.
+//!
+//! Prints: index build time (from nothing), recall latency p50/p99 warm and
+//! in-process over a fixed set of queries, the same as a fresh `lcmem recall`
+//! process per query, peak memory of building and of answering (VmHWM, reset
+//! between the two through `/proc/self/clear_refs`), and the time of `rg -i
+//! -c` over the session files for the same queries. Nothing is asserted: the
+//! figures go into `docs/benchmarks.md`.
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, bail};
+use lcmem::Store;
+use lcmem::recall::{Progress, Query, Quiet, Searcher};
+
+use crate::synth::{self, Rng};
+
+/// The query set: what someone would ask of a coding project's memory. Fixed
+/// by the seed, drawn from the generator's own vocabulary.
+pub fn queries(count: usize, seed: u64) -> Vec<String> {
+    let mut rng = Rng::new(seed ^ 0x5EED);
+    (0..count)
+        .map(|i| match i % 5 {
+            0 => format!("{} {}", rng.pick(synth::NOUNS), rng.pick(synth::NOUNS)),
+            1 => format!("{} {} {}", rng.pick(synth::VERBS), rng.pick(synth::ADJECTIVES), rng.pick(synth::NOUNS)),
+            2 => synth::identifier(&mut rng),
+            3 => format!("\"{} {}\"", rng.pick(synth::ADJECTIVES), rng.pick(synth::NOUNS)),
+            _ => format!("why was the {} {} {}", rng.pick(synth::NOUNS), rng.pick(synth::NOUNS), rng.pick(synth::ADJECTIVES)),
+        })
+        .collect()
+}
+
+fn percentile(sorted: &[Duration], p: f64) -> Duration {
+    if sorted.is_empty() {
+        return Duration::ZERO;
+    }
+    let i = ((sorted.len() as f64 - 1.0) * p).round() as usize;
+    sorted[i.min(sorted.len() - 1)]
+}
+
+fn ms(d: Duration) -> String {
+    format!("{:.2} ms", d.as_secs_f64() * 1e3)
+}
+
+/// Peak resident memory of this process so far, in MB.
+fn peak_mb() -> Option<f64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kb: f64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb / 1024.0)
+}
+
+/// Starts a new peak-memory window (Linux: writing 5 to clear_refs resets VmHWM).
+fn reset_peak() {
+    let _ = std::fs::write("/proc/self/clear_refs", "5");
+}
+
+/// Prints build progress as plain lines: the bench output goes to logs.
+struct Lines {
+    total: u64,
+    done: u64,
+    next: u64,
+}
+
+impl Progress for Lines {
+    fn start(&mut self, what: &str, total: u64) {
+        eprintln!("{what}: {:.0} MB", total as f64 / 1e6);
+        self.total = total;
+    }
+    fn advance(&mut self, units: u64) {
+        self.done += units;
+        if self.done >= self.next {
+            eprintln!("  {:.0}%", self.done as f64 * 100.0 / self.total.max(1) as f64);
+            self.next += self.total / 10 + 1;
+        }
+    }
+}
+
+fn lcmem_binary(given: Option<PathBuf>) -> Option<PathBuf> {
+    given.or_else(|| {
+        let me = std::env::current_exe().ok()?;
+        let sibling = me.with_file_name("lcmem");
+        sibling.is_file().then_some(sibling)
+    })
+}
+
+pub struct Options {
+    pub queries: usize,
+    pub fresh: usize,
+    pub rg: usize,
+    pub lcmem: Option<PathBuf>,
+    pub skip_build: bool,
+}
+
+pub fn run(dir: &Path, options: Options) -> anyhow::Result<String> {
+    let (home, project) = synth::store_paths(dir);
+    if !project.is_dir() {
+        bail!("{} holds no synthetic project: run `lcmem-bench synth --out {}` first", dir.display(), dir.display());
+    }
+    let store = Store::open(&home, &project)?;
+    let files = store.session_ids()?;
+    let bytes: u64 = files.iter().filter_map(|id| std::fs::metadata(store.session_path(id)).ok()).map(|m| m.len()).sum();
+    let mut out = String::new();
+    writeln!(out, "corpus: {} sessions, {:.1} MB in {}", files.len(), bytes as f64 / 1e6, store.dir().display())?;
+
+    let build = if options.skip_build {
+        None
+    } else {
+        reset_peak();
+        let started = Instant::now();
+        let report = lcmem::recall::rebuild_index(&store, &mut Lines { total: 0, done: 0, next: 0 })?;
+        let took = started.elapsed();
+        let index_bytes = dir_size(&lcmem::recall::index_dir(&store));
+        writeln!(
+            out,
+            "index build: {:.1} s for {} turns ({:.0} MB/s), index {:.0} MB, peak memory {:.0} MB",
+            took.as_secs_f64(),
+            report.turns,
+            bytes as f64 / 1e6 / took.as_secs_f64(),
+            index_bytes as f64 / 1e6,
+            peak_mb().unwrap_or(0.0)
+        )?;
+        Some(took)
+    };
+    let _ = build;
+
+    let qs = queries(options.queries, 42);
+    reset_peak();
+    let mut searcher = Searcher::new(store.clone()).read_only();
+    let mut hits = 0usize;
+    for q in &qs {
+        hits += searcher.search(&Query::new(q.as_str()), &mut Quiet)?.hits.len();
+    }
+    let mut warm = Vec::with_capacity(qs.len());
+    for q in &qs {
+        let started = Instant::now();
+        let answer = searcher.search(&Query::new(q.as_str()), &mut Quiet)?;
+        warm.push(started.elapsed());
+        if answer.coverage.scanned_sessions > 0 {
+            bail!("the index does not cover {} session(s): run without --skip-build", answer.coverage.scanned_sessions);
+        }
+    }
+    warm.sort();
+    let query_peak = peak_mb().unwrap_or(0.0);
+    writeln!(
+        out,
+        "recall, warm in-process ({} queries, {:.1} hits each): p50 {}, p99 {}, max {}; peak memory {:.0} MB",
+        qs.len(),
+        hits as f64 / qs.len() as f64,
+        ms(percentile(&warm, 0.5)),
+        ms(percentile(&warm, 0.99)),
+        ms(*warm.last().unwrap_or(&Duration::ZERO)),
+        query_peak
+    )?;
+
+    match lcmem_binary(options.lcmem.clone()) {
+        None => writeln!(out, "fresh process: skipped (no lcmem binary beside lcmem-bench; pass --lcmem PATH)")?,
+        Some(bin) => {
+            let timed = Path::new("/usr/bin/time").is_file();
+            let mut times = Vec::new();
+            let mut peak_kb = 0u64;
+            for q in qs.iter().take(options.fresh) {
+                let mut cmd = if timed {
+                    let mut c = Command::new("/usr/bin/time");
+                    c.args(["-f", "%M"]).arg(&bin);
+                    c
+                } else {
+                    Command::new(&bin)
+                };
+                cmd.arg("--home").arg(&home).arg("--project").arg(&project).args(["recall", "--json", "--", q]);
+                let started = Instant::now();
+                let output = cmd.output().with_context(|| format!("cannot run {}", bin.display()))?;
+                times.push(started.elapsed());
+                if !output.status.success() {
+                    bail!("lcmem recall {q:?} failed: {}", String::from_utf8_lossy(&output.stderr));
+                }
+                if timed {
+                    let stderr = String::from_utf8_lossy(&output.stderr);
+                    if let Some(kb) = stderr.lines().last().and_then(|l| l.trim().parse::<u64>().ok()) {
+                        peak_kb = peak_kb.max(kb);
+                    }
+                }
+            }
+            times.sort();
+            let mem = if timed { format!("; peak memory {:.0} MB", peak_kb as f64 / 1024.0) } else { String::new() };
+            writeln!(
+                out,
+                "recall, fresh `lcmem recall --json` process ({} queries): p50 {}, p99 {}{mem}",
+                times.len(),
+                ms(percentile(&times, 0.5)),
+                ms(percentile(&times, 0.99))
+            )?;
+        }
+    }
+
+    let rg_ok = Command::new("rg").arg("--version").output().is_ok_and(|o| o.status.success());
+    if !rg_ok {
+        writeln!(out, "rg: not installed, comparison skipped (apt-get install -y ripgrep)")?;
+    } else {
+        let mut times = Vec::new();
+        for q in qs.iter().take(options.rg) {
+            let mut cmd = Command::new("rg");
+            cmd.args(["-i", "-c", "--no-messages"]);
+            for word in q.split(|c: char| c.is_whitespace() || c == '"').filter(|w| !w.is_empty()) {
+                cmd.arg("-e").arg(word);
+            }
+            cmd.arg(store.dir());
+            let started = Instant::now();
+            let _ = cmd.output().context("cannot run rg")?;
+            times.push(started.elapsed());
+        }
+        times.sort();
+        let rg50 = percentile(&times, 0.5);
+        let warm50 = percentile(&warm, 0.5);
+        writeln!(
+            out,
+            "rg -i -c over the same files ({} queries): p50 {}, p99 {}; warm recall p50 is {:.0}x faster",
+            times.len(),
+            ms(rg50),
+            ms(percentile(&times, 0.99)),
+            rg50.as_secs_f64() / warm50.as_secs_f64().max(1e-9)
+        )?;
+    }
+    Ok(out)
+}
+
+fn dir_size(dir: &Path) -> u64 {
+    std::fs::read_dir(dir)
+        .map(|entries| entries.flatten().filter_map(|e| e.metadata().ok()).filter(|m| m.is_file()).map(|m| m.len()).sum())
+        .unwrap_or(0)
+}
