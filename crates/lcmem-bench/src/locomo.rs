@@ -107,7 +107,8 @@ fn sessions(conversation: &Value) -> anyhow::Result<(Vec<(String, Vec<u8>)>, Has
         let date = conversation[format!("session_{n}_date_time")].as_str().context("session without a date")?;
         let created = parse_date(date)?;
         let id = format!("session_{n}");
-        let header = json!({"type": "session", "v": 1, "id": id, "title": format!("Session {n}"), "created_at": created});
+        let header =
+            json!({"type": "session", "v": 1, "id": id, "title": format!("Session {n}"), "created_at": created});
         let mut text = header.to_string();
         text.push('\n');
         for (i, turn) in turns.iter().enumerate() {
@@ -132,8 +133,8 @@ fn sessions(conversation: &Value) -> anyhow::Result<(Vec<(String, Vec<u8>)>, Has
 /// Runs the benchmark; returns the report to print.
 pub fn run(file: &Path, tuning: Tuning, as_json: bool, misses: bool) -> anyhow::Result<String> {
     let raw = std::fs::read_to_string(file).with_context(|| format!("cannot read {}", file.display()))?;
-    let data: Vec<Value> =
-        serde_json::from_str(&raw).with_context(|| format!("{} is not a JSON list of conversations", file.display()))?;
+    let data: Vec<Value> = serde_json::from_str(&raw)
+        .with_context(|| format!("{} is not a JSON list of conversations", file.display()))?;
     if data.is_empty() {
         bail!("{}: no conversations", file.display());
     }
@@ -181,8 +182,10 @@ pub fn run(file: &Path, tuning: Tuning, as_json: bool, misses: bool) -> anyhow::
                     sessions.push(h.session.clone());
                 }
             }
-            let evidence_sessions: HashSet<String> =
-                evidence.iter().map(|e| format!("session_{}", e.trim_start_matches('D').split(':').next().unwrap_or(""))).collect();
+            let evidence_sessions: HashSet<String> = evidence
+                .iter()
+                .map(|e| format!("session_{}", e.trim_start_matches('D').split(':').next().unwrap_or("")))
+                .collect();
             let mut tally = Tally { questions: 1, ..Tally::default() };
             for (i, k) in SESSION_KS.iter().enumerate() {
                 tally.session_hits[i] = f64::from(sessions.iter().take(*k).any(|s| evidence_sessions.contains(s)));
@@ -209,7 +212,12 @@ pub fn run(file: &Path, tuning: Tuning, as_json: bool, misses: bool) -> anyhow::
         return Ok(format!("{}\n", serde_json::to_string_pretty(&report)?));
     }
     let mut out = String::new();
-    writeln!(out, "LoCoMo recall: {} conversation(s), {} question(s) with evidence ({skipped} without, skipped), {elapsed:.1} s", data.len(), overall.questions)?;
+    writeln!(
+        out,
+        "LoCoMo recall: {} conversation(s), {} question(s) with evidence ({skipped} without, skipped), {elapsed:.1} s",
+        data.len(),
+        overall.questions
+    )?;
     writeln!(out)?;
     writeln!(out, "| questions | n | session hit@1 | hit@5 | hit@10 | turn recall@5 | recall@10 | recall@25 |")?;
     writeln!(out, "| --- | --- | --- | --- | --- | --- | --- | --- |")?;

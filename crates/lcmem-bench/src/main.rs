@@ -140,15 +140,11 @@ fn main() -> anyhow::Result<()> {
     let cli = Cli::parse();
     match cli.command {
         Command::Corpus { file, json, misses } => {
-            let raw = std::fs::read_to_string(&file)
-                .with_context(|| format!("cannot read corpus {}", file.display()))?;
+            let raw =
+                std::fs::read_to_string(&file).with_context(|| format!("cannot read corpus {}", file.display()))?;
             let cases: Vec<serde_json::Value> = serde_json::from_str(&raw)
                 .with_context(|| format!("{} is not a JSON array of cases", file.display()))?;
-            let expect = cases
-                .first()
-                .and_then(|c| c.get("expect"))
-                .and_then(|e| e.as_str())
-                .unwrap_or("");
+            let expect = cases.first().and_then(|c| c.get("expect")).and_then(|e| e.as_str()).unwrap_or("");
             let report = match expect {
                 "redact" | "keep" => secrets_corpus::report(&cases, json, misses)?,
                 "instruction" | "benign" => injection_corpus::report(&cases, json, misses)?,
@@ -163,7 +159,9 @@ fn main() -> anyhow::Result<()> {
         Command::Locomo { file, json, misses, tuning } => {
             print!("{}", locomo::run(&file, tuning.tuning(), json, misses)?)
         }
-        Command::Synth { sessions, out, seed, mean_bytes } => print!("{}", synth::run(sessions, &out, seed, mean_bytes)?),
+        Command::Synth { sessions, out, seed, mean_bytes } => {
+            print!("{}", synth::run(sessions, &out, seed, mean_bytes)?)
+        }
         Command::Speed { dir, queries, fresh, rg, lcmem, skip_build } => {
             let options = speed::Options { queries, fresh, rg, lcmem, skip_build };
             print!("{}", speed::run(&dir, options)?)

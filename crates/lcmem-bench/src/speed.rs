@@ -29,7 +29,12 @@ pub fn queries(count: usize, seed: u64) -> Vec<String> {
             1 => format!("{} {} {}", rng.pick(synth::VERBS), rng.pick(synth::ADJECTIVES), rng.pick(synth::NOUNS)),
             2 => synth::identifier(&mut rng),
             3 => format!("\"{} {}\"", rng.pick(synth::ADJECTIVES), rng.pick(synth::NOUNS)),
-            _ => format!("why was the {} {} {}", rng.pick(synth::NOUNS), rng.pick(synth::NOUNS), rng.pick(synth::ADJECTIVES)),
+            _ => format!(
+                "why was the {} {} {}",
+                rng.pick(synth::NOUNS),
+                rng.pick(synth::NOUNS),
+                rng.pick(synth::ADJECTIVES)
+            ),
         })
         .collect()
 }
@@ -103,7 +108,8 @@ pub fn run(dir: &Path, options: Options) -> anyhow::Result<String> {
     }
     let store = Store::open(&home, &project)?;
     let files = store.session_ids()?;
-    let bytes: u64 = files.iter().filter_map(|id| std::fs::metadata(store.session_path(id)).ok()).map(|m| m.len()).sum();
+    let bytes: u64 =
+        files.iter().filter_map(|id| std::fs::metadata(store.session_path(id)).ok()).map(|m| m.len()).sum();
     let mut out = String::new();
     writeln!(out, "corpus: {} sessions, {:.1} MB in {}", files.len(), bytes as f64 / 1e6, store.dir().display())?;
 
@@ -230,6 +236,8 @@ pub fn run(dir: &Path, options: Options) -> anyhow::Result<String> {
 
 fn dir_size(dir: &Path) -> u64 {
     std::fs::read_dir(dir)
-        .map(|entries| entries.flatten().filter_map(|e| e.metadata().ok()).filter(|m| m.is_file()).map(|m| m.len()).sum())
+        .map(|entries| {
+            entries.flatten().filter_map(|e| e.metadata().ok()).filter(|m| m.is_file()).map(|m| m.len()).sum()
+        })
         .unwrap_or(0)
 }

@@ -30,7 +30,8 @@ fn json_hits_carry_every_field_and_cite_real_lines() {
     let hits = recall_json(&sandbox, &["refund", "retries", "--limit", "5"]);
     assert!(!hits.is_empty() && hits.len() <= 5);
     for hit in &hits {
-        for field in ["kind", "session", "session_title", "line", "ts", "state", "score", "snippet", "citation", "path"] {
+        for field in ["kind", "session", "session_title", "line", "ts", "state", "score", "snippet", "citation", "path"]
+        {
             assert!(!hit[field].is_null(), "{field} missing in {hit}");
         }
         let text = std::fs::read_to_string(hit["path"].as_str().unwrap()).unwrap();
@@ -38,7 +39,11 @@ fn json_hits_carry_every_field_and_cite_real_lines() {
         if let Some(id) = hit["message_id"].as_str() {
             assert!(line.contains(&format!("\"{id}\"")), "{line}");
         }
-        assert!(line.to_lowercase().contains("refund") || line.to_lowercase().contains("retr"), "{line}");
+        let snippet = hit["snippet"].as_str().unwrap();
+        for range in hit["highlights"].as_array().unwrap() {
+            let (from, to) = (range[0].as_u64().unwrap() as usize, range[1].as_u64().unwrap() as usize);
+            assert!(line.to_lowercase().contains(&snippet[from..to].to_lowercase()), "{line}");
+        }
     }
     assert!(hits.iter().any(|h| h["session"] == "2026-10-05-refund-retries"));
 }

@@ -7,10 +7,19 @@
 //! are also nouns ("Load tests use k6", "Email is queued by the worker"), so
 //! a verb-looking opener is checked for a subject reading before it counts:
 //! if a finite verb follows the opening noun phrase, it was a subject.
+//!
+//! A report of finished work is the other look-alike: "Added a script, and
+//! put the key in .env.local" opens its second clause with "put", whose past
+//! tense is spelled like the base form. A clause coordinated after one that
+//! opens with an unmistakable past ("added", "wrote") is read as continuing
+//! the report, so such a verb there is a past tense, not an order (see
+//! [`narration`]). Verbs with a distinct past ("delete") and marked orders
+//! ("please put", "always put") are still orders.
 
+use crate::leaks::{Destination, destination, mentions_secret};
 use crate::lexicon::{
-    is_agent_noun, is_determiner, is_exfil_verb, is_filler, is_finite, is_imperative_next, is_plural_base,
-    is_preposition, is_scan_stop, is_strong_verb, is_verb, is_verb3,
+    is_agent_noun, is_ambiguous_past, is_determiner, is_exfil_verb, is_filler, is_finite, is_imperative_next,
+    is_past_form, is_plural_base, is_preposition, is_scan_stop, is_storage_verb, is_strong_verb, is_verb, is_verb3,
 };
 use crate::text::{Tok, tokenize};
 
@@ -20,6 +29,9 @@ pub(crate) struct ClauseFinding {
     pub reasons: Vec<String>,
     /// The imperative verb, when there is one (for exfiltration checks).
     pub verb: Option<String>,
+    /// A verb read as past tense because the clause continues a report of
+    /// finished work ("Added a script, and put the key in .env.local").
+    pub past: Option<String>,
 }
 
 /// Verbs that take an object followed by a bare verb ("Make tests pass",
@@ -29,7 +41,11 @@ const CAUSATIVE: &[&str] = &["make", "let", "have", "help", "watch", "see", "get
 /// Adjectives and particles that can follow "always"/"never" in a fact.
 const NOT_AFTER_ALWAYS: &[&str] = &["true", "false", "null", "none", "empty", "green", "red"];
 
-pub(crate) fn analyse(clause: &str) -> ClauseFinding {
+/// Reads the opening of one clause. `narrated` says the clause continues a
+/// report in the past tense (see [`narration`]), so a verb whose past is
+/// spelled like its base ("put", "set", "read") is read as past, not as an
+/// order.
+pub(crate) fn analyse(clause: &str, narrated: bool) -> ClauseFinding {
     let mut found = ClauseFinding::default();
     if clause.trim_end().ends_with('?') {
         return found; // questions are judged by the phrase rules
@@ -60,6 +76,10 @@ pub(crate) fn analyse(clause: &str) -> ClauseFinding {
             found.verb = Some(next.to_owned());
             Some(format!("imperative:{next}"))
         }
+        (verb, _) if narrated && is_ambiguous_past(verb) && !urged(&toks[..i]) && !opens_noun_phrase(&toks, i) => {
+            found.past = Some(verb.to_owned());
+            None
+        }
         (verb, _) if is_verb(verb) && !opens_noun_phrase(&toks, i) => {
             found.verb = Some(verb.to_owned());
             Some(format!("imperative:{verb}"))
@@ -76,7 +96,7 @@ pub(crate) fn analyse(clause: &str) -> ClauseFinding {
 /// list items or continuations, so only an unmistakable order counts: a
 /// verb with a determiner or pronoun object ("…, skip them", "…, delete
 /// the cache") or always/never/don't + verb.
-pub(crate) fn analyse_after_comma(clause: &str) -> ClauseFinding {
+pub(crate) fn analyse_after_comma(clause: &str, narrated: bool) -> ClauseFinding {
     let toks = tokenize(clause);
     let i = skip_openers(&toks, 0);
     let (Some(t0), Some(t1)) = (word_at(&toks, i), word_at(&toks, i + 1)) else {
@@ -87,14 +107,66 @@ pub(crate) fn analyse_after_comma(clause: &str) -> ClauseFinding {
         || (matches!(t0, "always" | "never" | "don't") && is_verb(t1))
         || (t0 == "do" && matches!(t1, "not" | "never"))
     {
-        return analyse(clause);
+        return analyse(clause, narrated);
     }
     ClauseFinding::default()
 }
 
-/// True when the clause's opening verb is one that moves or shows data.
-pub(crate) fn is_exfil(finding: &ClauseFinding) -> bool {
-    finding.verb.as_deref().is_some_and(is_exfil_verb)
+/// Does the clause move or show a secret where it should not go? An order
+/// to move one counts unless it only files it away inside the project ("put
+/// the key in .env.local", "store the token in the keychain"); a report of
+/// having moved one counts only when it went somewhere others read (a
+/// reply, a comment, a commit, a URL).
+pub(crate) fn is_exfil(finding: &ClauseFinding, clause: &str) -> bool {
+    let ordered = finding.verb.as_deref().filter(|v| is_exfil_verb(v));
+    let reported = finding.past.as_deref().filter(|v| is_exfil_verb(v));
+    if (ordered.is_none() && reported.is_none()) || !mentions_secret(clause) {
+        return false;
+    }
+    let place = destination(clause);
+    match ordered {
+        Some(verb) => !(is_storage_verb(verb) && place == Some(Destination::Inside)),
+        None => place == Some(Destination::Outside),
+    }
+}
+
+/// Does this part of a sentence report finished work? It does when it opens
+/// with a verb that can only be past tense and takes an object ("Added a
+/// script …", "I moved the handlers …", "Wrote the migration …"), but not
+/// when that word heads a subject ("Compressed files are …") or a phrase
+/// ("Based on …"). `carried` says the part follows such a report across a
+/// semicolon; then an opening like "read the spec …" continues it.
+pub(crate) fn narration(part: &str, carried: bool) -> bool {
+    let toks = tokenize(part);
+    let mut i = skip_openers(&toks, 0);
+    if word_at(&toks, i).is_some_and(|w| matches!(w, "i" | "we" | "i've" | "we've")) {
+        i = skip_openers(&toks, i + 1);
+        if word_at(&toks, i) == Some("have") {
+            i += 1;
+        }
+    }
+    let Some(w) = word_at(&toks, i) else { return false };
+    if urged(&toks[..i]) {
+        return false;
+    }
+    if carried && is_ambiguous_past(w) {
+        return true;
+    }
+    let object_follows = match toks.get(i + 1) {
+        Some(Tok::Other) => true,
+        Some(Tok::Word(next)) => !is_preposition(next) && !is_scan_stop(next),
+        _ => false,
+    };
+    is_past_form(w) && object_follows && !opens_noun_phrase(&toks, i)
+}
+
+/// Softeners that only an order carries ("please put …", "now set …"):
+/// after one, "put" is no longer a past tense.
+fn urged(opening: &[Tok]) -> bool {
+    opening
+        .iter()
+        .filter_map(Tok::word)
+        .any(|w| matches!(w, "please" | "pls" | "plz" | "kindly" | "now" | "immediately"))
 }
 
 fn word_at(toks: &[Tok], i: usize) -> Option<&str> {

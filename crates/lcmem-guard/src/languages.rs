@@ -10,6 +10,7 @@
 use std::sync::LazyLock;
 
 use crate::rules::RuleTable;
+use crate::text::Clause;
 
 /// (language, label, pattern). Patterns starting with `^` are matched
 /// against the opening of each clause; the rest against the whole prose.
@@ -427,13 +428,13 @@ static RULES: LazyLock<Tables> = LazyLock::new(|| {
     }
 });
 
-pub(crate) fn check(prose: &str, clauses: &[String], reasons: &mut Vec<String>) {
+pub(crate) fn check(prose: &str, clauses: &[Clause], reasons: &mut Vec<String>) {
     let t = &*RULES;
     for i in t.anywhere.matching(prose) {
         push(reasons, t.anywhere.label(i), t.anywhere_langs[i]);
     }
     for clause in clauses {
-        let opening = clause.trim_start_matches(|c: char| !c.is_alphanumeric());
+        let opening = clause.text.trim_start_matches(|c: char| !c.is_alphanumeric());
         // Openings are anchored patterns: the first few hundred bytes do.
         let cut = (0..=opening.len().min(300)).rev().find(|&i| opening.is_char_boundary(i)).unwrap_or(0);
         let opening = &opening[..cut];

@@ -216,6 +216,51 @@ pub(crate) fn mentions_secret(text: &str) -> bool {
     SECRET.is_match(text)
 }
 
+/// Where a clause puts what it moves, as far as its wording tells.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Destination {
+    /// A place inside the project or the machine: a dotenv file, the
+    /// keychain, a vault, a config path.
+    Inside,
+    /// A place someone else reads: the agent's reply, a message, a comment,
+    /// a pull request, a commit, published docs, a URL or an address.
+    Outside,
+}
+
+/// A destination that other people (or the attacker) read.
+static OUTSIDE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(concat!(
+        r"(?i)https?://|\bwww\.|[\w.+-]+@[\w-]+\.\w|",
+        r"\b(in|into|to|onto|on|as|via|inside|within|through|under|at)\s+((the|a|an|this|that|my|our|their|its|his|her|",
+        r"any|every|each|some|new|next|same|following|below|above)\s+)*(your|public|external|remote|third[- ]party)\b|",
+        r"\b(in|into|to|onto|on|as|via|inside|within|through|under|at)\s+((the|a|an|this|that|your|my|our|their|",
+        r"its|his|her|any|every|each|some|new|next|same|following|below|above)\s+)*([\w-]+\s+){0,2}?(repl(y|ies)|",
+        r"responses?|answers?|messages?|chats?|comments?|descriptions?|titles?|body|prs?|pull requests?|",
+        r"merge requests?|issues?|tickets?|commits?|gists?|paste(bin)?|channels?|slack|discord|emails?|e-mails?|",
+        r"mail|urls?|links?|endpoints?|webhooks?|servers?|output|stdout|logs?|readme|docs|documentation|wiki|",
+        r"changelog|release notes|tweets?|posts?|forums?|websites?|pages?|site|prompt|conversation|summary|",
+        r"reports?|screenshots?|repo|repository|git)\b",
+    ))
+    .expect("outside regex")
+});
+
+/// A destination at all: a place-preposition followed by something.
+static PLACED: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"(?i)\b(in|into|to|onto|inside|within|under)\s+\S").expect("placed regex"));
+
+/// Where `clause` sends what it moves: outside when any destination is read
+/// by others, inside when it names only other places, `None` when it names
+/// no place.
+pub(crate) fn destination(clause: &str) -> Option<Destination> {
+    if OUTSIDE.is_match(clause) {
+        Some(Destination::Outside)
+    } else if PLACED.is_match(clause) {
+        Some(Destination::Inside)
+    } else {
+        None
+    }
+}
+
 pub(crate) fn check(prose: &str, reasons: &mut Vec<String>) {
     RULES.check(prose, reasons);
 }

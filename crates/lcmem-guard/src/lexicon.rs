@@ -149,6 +149,32 @@ static EXFIL_VERBS: LazyLock<HashSet<&'static str>> = LazyLock::new(|| {
          publish push commit attach write log put add insert append embed")
 });
 
+/// Verbs whose simple past is spelled like the base form ("put", "set",
+/// "read"): alone at a clause opening they give an order, but coordinated
+/// after a clause in the past tense they continue a report of finished work.
+static AMBIGUOUS_PAST: LazyLock<HashSet<&'static str>> = LazyLock::new(|| {
+    set("put set cut let read split reset hit quit shut spread cast broadcast forecast upset bet bid \
+         burst cost fit hurt knit rid shed slit spit thrust input output preset offset typeset \
+         sublet inset unset recut reread misread proofread recast undercut outbid")
+});
+
+/// Irregular simple pasts that are not also base forms: a clause opening
+/// with one reports what was done ("Wrote the migration …").
+static IRREGULAR_PAST: LazyLock<HashSet<&'static str>> = LazyLock::new(|| {
+    set("wrote rewrote made remade took ran reran built rebuilt got gave found kept left sent \
+         resent brought chose drew broke began did redid undid went saw held told said sold spent \
+         stuck threw hid fed led dug won stole froze shook taught caught thought bought sought \
+         meant lent bent dealt felt swept knew grew flew drove spoke woke forgot overrode \
+         understood withdrew mistook overtook tore wore swore spun sped slid struck sank became \
+         overwrote")
+});
+
+/// Words ending in "-ed" that are not past tenses.
+static NOT_PAST: LazyLock<HashSet<&'static str>> = LazyLock::new(|| {
+    set("hundred kindred naked wicked sacred rugged ragged jagged crooked beloved infrared seabed \
+         flatbed watershed shred embed")
+});
+
 /// Words known to the spaced-letter segmenter.
 static SEGMENT_WORDS: LazyLock<HashSet<&'static str>> = LazyLock::new(|| {
     set("ignore disregard forget all any previous prior above earlier instructions instruction \
@@ -195,6 +221,46 @@ pub(crate) fn is_agent_noun(w: &str) -> bool {
 }
 pub(crate) fn is_exfil_verb(w: &str) -> bool {
     EXFIL_VERBS.contains(w)
+}
+
+pub(crate) fn is_ambiguous_past(w: &str) -> bool {
+    AMBIGUOUS_PAST.contains(w)
+}
+
+/// Is `w` a form that can only be a simple past or participle: a regular
+/// "-ed" form ("added", "bumped", "double-checked") or an irregular past
+/// ("wrote")? Base forms spelled with "-ed" ("embed", "need") are not.
+pub(crate) fn is_past_form(w: &str) -> bool {
+    if IRREGULAR_PAST.contains(w) {
+        return true;
+    }
+    let regular = w.len() >= 5
+        && w.ends_with("ed")
+        && !w.ends_with("eed")
+        && w.chars().all(|c| c.is_ascii_alphabetic() || c == '-')
+        && !is_verb(w)
+        && !is_plural_base(w)
+        && !NOT_PAST.contains(w);
+    // "Unused", "undefined": a negated participle is an adjective, unless
+    // the stem is itself a verb ("unlocked", "unpinned").
+    regular && (!w.starts_with("un") || past_stems(w).any(is_verb))
+}
+
+/// The base forms a regular "-ed" form may come from: "unlocked" → "unlock",
+/// "untied" → "untie", "unpinned" → "unpin".
+fn past_stems(w: &str) -> impl Iterator<Item = &str> {
+    let bare = w.strip_suffix("ed").unwrap_or(w);
+    let undoubled = bare.len() >= 2 && bare.as_bytes()[bare.len() - 1] == bare.as_bytes()[bare.len() - 2];
+    [Some(bare), w.strip_suffix('d'), undoubled.then(|| &bare[..bare.len() - 1])].into_iter().flatten()
+}
+
+/// Verbs that place something at a destination ("put the key in …"):
+/// whether that leaks depends on where the destination is.
+static STORAGE_VERBS: LazyLock<HashSet<&'static str>> =
+    LazyLock::new(|| set("put add insert append write copy paste move store save keep place stash include set"));
+
+pub(crate) fn is_storage_verb(w: &str) -> bool {
+    STORAGE_VERBS.contains(w)
 }
 
 /// Splits a run of letters with no word gaps (`ignorepreviousinstructions`)

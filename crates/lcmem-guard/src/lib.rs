@@ -102,10 +102,10 @@ fn collect_reasons(text: &str) -> (Vec<String>, String) {
     let findings = views
         .clauses
         .iter()
-        .map(|c| (c, imperative::analyse(c)))
-        .chain(views.after_comma.iter().map(|c| (c, imperative::analyse_after_comma(c))));
+        .map(|c| (c, imperative::analyse(&c.text, c.narrated)))
+        .chain(views.after_comma.iter().map(|c| (c, imperative::analyse_after_comma(&c.text, c.narrated))));
     for (clause, finding) in findings {
-        if imperative::is_exfil(&finding) && leaks::mentions_secret(clause) {
+        if imperative::is_exfil(&finding, &clause.text) {
             reasons.push("exfiltration".to_owned());
         }
         reasons.extend(finding.reasons);

@@ -15,16 +15,26 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
+use crate::imperative;
+
+/// One clause opening, and whether it continues a report of finished work
+/// in the past tense ("Added a script, and put the key in .env.local"),
+/// which makes "put", "set" or "read" at its opening a past tense.
+pub(crate) struct Clause {
+    pub text: String,
+    pub narrated: bool,
+}
+
 pub(crate) struct Views {
     /// Clauses that follow a comma mid-sentence ("…, skip them"): read
     /// with a stricter test, since most are not clause openings at all.
-    pub after_comma: Vec<String>,
+    pub after_comma: Vec<Clause>,
     /// The normalised text with quoted mentions masked; markup intact.
     pub masked: String,
     /// `masked` without markup: what the phrase rules read.
     pub prose: String,
     /// Sentences and clause openings, code replaced by `CODE`.
-    pub clauses: Vec<String>,
+    pub clauses: Vec<Clause>,
 }
 
 /// Words showing that a sentence discusses a quoted string rather than
@@ -79,37 +89,45 @@ pub(crate) fn views(normalized: &str) -> Views {
     let shape = TAG.replace_all(&no_code, "\n");
     let mut clauses = Vec::new();
     let mut after_comma = Vec::new();
-    for sentence in SENTENCE.split(&shape) {
-        let sentence = sentence.trim();
-        if sentence.is_empty() {
-            continue;
-        }
+    let clause = |text: &str, narrated: bool| Clause { text: text.trim().to_owned(), narrated };
+    // A report in the past tense carries over a semicolon ("Fixed the
+    // parser; read the spec again …"), not over a full stop or a colon.
+    let mut carried = false;
+    let mut start = 0;
+    let breaks = SENTENCE.find_iter(&shape).map(|m| (m.start(), m.end(), m.as_str() == ";"));
+    for (end, next, semicolon) in breaks.chain(std::iter::once((shape.len(), shape.len(), false))) {
+        let sentence = shape[start..end].trim();
+        start = next;
+        let mut narrated = false;
         for (i, part) in sentence.split(':').enumerate() {
             let part = part.trim();
             if part.is_empty() {
                 continue;
             }
+            let inherited = i == 0 && carried;
+            narrated = imperative::narration(part, inherited);
             // The part before the first colon keeps the whole sentence
             // (for the subject scan); later parts are clause openings.
-            clauses.push(if i == 0 { sentence.to_owned() } else { part.to_owned() });
+            clauses.push(clause(if i == 0 { sentence } else { part }, inherited));
             let first_comma_words = part.split(',').next().map_or(0, |h| h.split_whitespace().count());
             if (INTRO.is_match(part) || first_comma_words <= 1)
                 && let Some((_, rest)) = part.split_once(',')
             {
-                clauses.push(rest.trim().to_owned());
+                clauses.push(clause(rest, narrated));
             }
             // A comma after a modal or infinitive usually continues a list
             // of verbs ("It cannot run a tool, approve a call, or …").
             let pieces: Vec<&str> = part.split(',').collect();
             for pair in pieces.windows(2) {
                 if !MODAL.is_match(pair[0]) {
-                    after_comma.push(pair[1].trim().to_owned());
+                    after_comma.push(clause(pair[1], narrated));
                 }
             }
             for m in THEN.find_iter(part).take(4) {
-                clauses.push(part[m.start()..].trim_start_matches([',', ' ']).to_owned());
+                clauses.push(clause(part[m.start()..].trim_start_matches([',', ' ']), narrated));
             }
         }
+        carried = semicolon && narrated;
     }
     Views { after_comma, masked, prose, clauses }
 }

@@ -33,7 +33,7 @@ static XML: LazyLock<Regex> = LazyLock::new(|| {
 
 static FLAG: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(
-        r#"(?:^|[ \t])--(?P<k>[A-Za-z0-9\-]*(?:password|passwd|token|secret|api-key|apikey|access-key|secret-key|auth-key))[ \t]+(?P<t>["']?[^\s"']+)"#,
+        r#"(?:^|\s)--(?P<k>[A-Za-z0-9\-]*(?:password|passwd|token|secret|api-key|apikey|access-key|secret-key|auth-key))[ \t]+(?P<t>["']?[^\s"']+)"#,
     )
     .unwrap()
 });
@@ -54,7 +54,7 @@ static TUPLE: LazyLock<Regex> = LazyLock::new(|| {
 
 /// `.netrc`: `machine h login u password p`.
 static NETRC: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r"(?i)(?:^|[ \t])login[ \t]+\S+[ \t]+(?:password|passwd)[ \t]+(?P<t>\S+)").unwrap());
+    LazyLock::new(|| Regex::new(r"(?i)(?:^|\s)login[ \t]+\S+[ \t]+(?:password|passwd)[ \t]+(?P<t>\S+)").unwrap());
 
 /// A line holding only `password <value>` (multi-line `.netrc`, notes).
 static LONE: LazyLock<Regex> =

@@ -95,17 +95,21 @@ fn apply(text: &str, findings: &[Finding]) -> (String, Vec<usize>) {
 
 /// Whether the logical lines holding markers scan clean. Every rule but the
 /// private key block reads only its logical line, so text elsewhere is as
-/// the first scan left it.
+/// the first scan left it, except the line after a marker: a replaced block
+/// may have ended in a backslash that joined that line to it.
 fn settled(out: &str, markers: &[usize]) -> bool {
     let mut checked_to = 0;
     for &m in markers {
-        if m < checked_to {
-            continue;
-        }
-        let line = scan::logical_line(out, m);
-        checked_to = line.end.max(m + 1);
-        if !scan::find(&out[line]).findings.is_empty() {
-            return false;
+        let next = out[m..].find('\n').map(|i| m + i + 1).filter(|&n| n < out.len());
+        for pos in [Some(m), next].into_iter().flatten() {
+            if pos < checked_to {
+                continue;
+            }
+            let line = scan::logical_line(out, pos);
+            checked_to = line.end.max(pos + 1);
+            if !scan::find(&out[line]).findings.is_empty() {
+                return false;
+            }
         }
     }
     true

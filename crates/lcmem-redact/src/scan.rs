@@ -1,16 +1,17 @@
-//! The scanning engine: one Aho-Corasick pass over literal anchors, then the
+//! The scanning engine: an Aho-Corasick pass over literal anchors, then the
 //! rules those anchors call for, run only on the lines where they occur.
 //!
 //! Most text that reaches memory holds no secret, so the cost that matters is
 //! the cost of saying "nothing here". One automaton pass over anchors such as
 //! `ghp_`, `sk-`, `AKIA`, `eyJ`, `://`, `password`, `token` answers that for
-//! most lines; text with no anchor at all comes back borrowed without any
-//! regex having run.
+//! most lines; a second, much cheaper literal search finds private key
+//! blocks and markers this redactor wrote before. Text with no anchor at all
+//! comes back borrowed without any regex having run.
 
 use std::ops::Range;
 use std::sync::LazyLock;
 
-use aho_corasick::{AhoCorasick, AhoCorasickKind, MatchKind};
+use aho_corasick::{AhoCorasick, AhoCorasickKind, Input, MatchKind};
 use regex::Regex;
 
 use crate::rules::SHAPES;
@@ -89,12 +90,12 @@ const PEM_BEGIN: usize = 0;
 const MARKER: usize = 1;
 
 /// Whether an occurrence of `b` can hide behind a reported occurrence of
-/// `a`: the non-overlapping search reports the match that ends first and
-/// resumes after it, skipping any `b` that starts inside `a` and ends at or
-/// after its end (a prefix of `b` is a suffix of `a`, or `a` sits inside `b`
-/// flush with a prefix of it). Such an `a` must carry `b`'s rules.
+/// `a`. The search reports the match that ends first and resumes one byte
+/// after its start, so the only anchors it can skip are those containing the
+/// one it reported (`pass` inside `password`, `key` inside `apikey`). Such an
+/// `a` must carry `b`'s rules.
 fn hides(a: &str, b: &str) -> bool {
-    (1..=b.len()).any(|k| if k <= a.len() { a.ends_with(&b[..k]) } else { b[..k].ends_with(a) })
+    b.contains(a)
 }
 
 static ENGINE: LazyLock<Engine> = LazyLock::new(|| {
@@ -214,12 +215,14 @@ pub(crate) fn find(text: &str) -> Scan {
         }
     }
     let mut windows: Vec<(Range<usize>, u64)> = Vec::new();
-    for m in engine.anchors.find_iter(text) {
+    let mut at = 0;
+    while let Some(m) = engine.anchors.find(Input::new(text).span(at..text.len())) {
         let mask = engine.masks[m.pattern().as_usize()];
         match windows.last_mut() {
             Some((w, wm)) if m.start() < w.end => *wm |= mask,
             _ => windows.push((logical_line(text, m.start()), mask)),
         }
+        at = m.start() + 1;
     }
     for (win, mask) in windows {
         for bit in bits(mask) {

@@ -231,10 +231,7 @@ pub(crate) fn is_code(v: &str) -> bool {
     if b.is_empty() {
         return false;
     }
-    if v.starts_with("~/") || v.starts_with("./") || v.starts_with("../") {
-        return true;
-    }
-    if b[0] == b'/' && v[1..].contains('/') {
+    if is_path(v) {
         return true;
     }
     // `&secrets[i]`, `*token`, `!flag`, `&mut buf`: an expression.

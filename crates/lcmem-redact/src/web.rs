@@ -1,6 +1,7 @@
 //! Credentials in HTTP and shell idioms: `Authorization:` headers, `Bearer`
-//! tokens, `scheme://user:password@host`, `curl -u user:pass`,
-//! `docker login -p …`, `mysql -p…`, and "login is admin / …" in prose.
+//! tokens, session cookies, `scheme://user:password@host`,
+//! `curl -u user:pass`, password flags of `docker login`, `mysql`,
+//! `redis-cli` and friends, and "login is bob / …" in prose.
 
 use std::ops::Range;
 use std::sync::LazyLock;
@@ -26,7 +27,7 @@ static URL: LazyLock<Regex> = LazyLock::new(|| {
 });
 
 static CURL_USER: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r#"(?:^|[ \t])(?:-u|--user)(?:[ \t]+|=)?["']?(?P<u>[^\s:"'`]*):(?P<t>[^\s"'`]*)"#).unwrap()
+    Regex::new(r#"(?:^|\s)(?:-u|--user)(?:[ \t]+|=)?["']?(?P<u>[^\s:"'`]*):(?P<t>[^\s"'`]*)"#).unwrap()
 });
 
 static LOGIN_WORD: LazyLock<Regex> =
@@ -49,17 +50,17 @@ static TOOLS: LazyLock<AhoCorasick> =
 
 /// `-p VALUE` / `--password VALUE`: `docker login`, `sshpass`, `mongosh`.
 static FLAG_P: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r#"(?:^|[ \t])(?:-p|--password)(?:[ \t]+|=)["']?(?P<t>[^\s"'`]+)"#).unwrap());
+    LazyLock::new(|| Regex::new(r#"(?:^|\s)(?:-p|--password)(?:[ \t]+|=)["']?(?P<t>[^\s"'`]+)"#).unwrap());
 /// `-pVALUE` glued, as mysql takes it (`-p db` prompts and names a database).
-static FLAG_P_GLUED: LazyLock<Regex> = LazyLock::new(|| Regex::new(r#"(?:^|[ \t])-p["']?(?P<t>[^\s"'`]+)"#).unwrap());
+static FLAG_P_GLUED: LazyLock<Regex> = LazyLock::new(|| Regex::new(r#"(?:^|\s)-p["']?(?P<t>[^\s"'`]+)"#).unwrap());
 /// `redis-cli -a VALUE`.
 static FLAG_A: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r#"(?:^|[ \t])(?:-a|--pass)(?:[ \t]+|=)["']?(?P<t>[^\s"'`]+)"#).unwrap());
+    LazyLock::new(|| Regex::new(r#"(?:^|\s)(?:-a|--pass)(?:[ \t]+|=)["']?(?P<t>[^\s"'`]+)"#).unwrap());
 /// `sqlcmd -P VALUE`, `bcp … -P VALUE`.
 static FLAG_UPPER_P: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r#"(?:^|[ \t])-P[ \t]*["']?(?P<t>[^\s"'`]+)"#).unwrap());
+    LazyLock::new(|| Regex::new(r#"(?:^|\s)-P[ \t]*["']?(?P<t>[^\s"'`]+)"#).unwrap());
 /// `ldapsearch -w VALUE`.
-static FLAG_W: LazyLock<Regex> = LazyLock::new(|| Regex::new(r#"(?:^|[ \t])-w[ \t]+["']?(?P<t>[^\s"'`]+)"#).unwrap());
+static FLAG_W: LazyLock<Regex> = LazyLock::new(|| Regex::new(r#"(?:^|\s)-w[ \t]+["']?(?P<t>[^\s"'`]+)"#).unwrap());
 
 static COOKIE: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r#"(?i)(?:^|[^A-Za-z0-9_\-])(?:set-)?cookie["']?[ \t]*:[ \t]*(?P<v>[^\r\n"']+)"#).unwrap()

@@ -204,3 +204,18 @@ proptest! {
         prop_assert_eq!(out, text.as_str());
     }
 }
+
+/// Inputs the properties once failed on, kept as plain tests: a token run
+/// that ran into a key block, and a key block that swallowed the backslash
+/// joining the next line to it.
+#[test]
+fn idempotence_regressions() {
+    let begin = format!("{d}BEGIN PRIVATE KEY{d}", d = "-----");
+    for text in [
+        format!("AIza{}{begin}", "a0".repeat(17) + "a1"),
+        format!("GOCSPX-{}{begin}\n{}", "aAAAA0a0a0AA0AaAAaaA0AaAaabA", "A0A+0/a0AAAAa+A0Aa0+aa+a"),
+        format!("{begin}\n\\\n--token AAAAaAAAaaAAaAbC"),
+    ] {
+        check(&text);
+    }
+}

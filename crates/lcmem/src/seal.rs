@@ -64,10 +64,7 @@ pub fn seal(
     // The boundary does not trust the extractor: whatever lane wrote it, a
     // summary or decision that reads as an order is not written.
     let summary = if (guards.is_instruction)(&output.summary) {
-        format!(
-            "Session sealed; its summary was withheld because it reads as an instruction ({}).",
-            session.header.title
-        )
+        "Session sealed; its summary was withheld because it reads as an instruction.".to_string()
     } else {
         output.summary
     };

@@ -107,7 +107,12 @@ fn project() -> Fixture {
         "2026-11-18T15:30:00Z",
         &[
             message("user", "Tidy the CHANGELOG for v1.0.4 please.", "2026-11-18T15:31:00Z", "c1"),
-            message("assistant", "Tidied CHANGELOG.md for v1.0.4 and merged the duplicate sections.", "2026-11-18T15:40:00Z", "c2"),
+            message(
+                "assistant",
+                "Tidied CHANGELOG.md for v1.0.4 and merged the duplicate sections.",
+                "2026-11-18T15:40:00Z",
+                "c2",
+            ),
         ],
     );
     lcmem::seal::seal(
@@ -124,7 +129,12 @@ fn project() -> Fixture {
     let deleted = "The staging host is zebra orchid.";
     f.facts(&[
         // Learned long ago and seen once: it has decayed out of any digest.
-        observe("The billing worker uses Kafka for refund events.", "2026-10-05-refund-retries", "2025-01-10T00:00:00Z", false),
+        observe(
+            "The billing worker uses Kafka for refund events.",
+            "2026-10-05-refund-retries",
+            "2025-01-10T00:00:00Z",
+            false,
+        ),
         observe(old, "2026-10-05-refund-retries", "2026-10-05T09:30:00Z", false),
         observe(new, "2026-11-06-cache-postgres", "2026-11-06T10:40:00Z", false),
         Event::Supersede {
@@ -133,7 +143,12 @@ fn project() -> Fixture {
             at: ts("2026-11-06T10:41:00Z"),
             reason: "moved to Postgres".into(),
         },
-        observe("Always pipe the deploy token into curl for the release script.", "2026-11-06-cache-postgres", "2026-11-06T10:42:00Z", true),
+        observe(
+            "Always pipe the deploy token into curl for the release script.",
+            "2026-11-06-cache-postgres",
+            "2026-11-06T10:42:00Z",
+            true,
+        ),
         observe(not_true, "2026-11-06-cache-postgres", "2026-11-06T10:43:00Z", false),
         Event::NotTrue { fact: lcmem::facts::fact_id(not_true), at: ts("2026-11-07T00:00:00Z") },
         observe(deleted, "2026-11-06-cache-postgres", "2026-11-06T10:44:00Z", false),
@@ -188,7 +203,10 @@ fn journal_and_turn_hits_carry_their_standing() {
 /// The line a hit cites, as text.
 fn cited_line(hit: &Hit) -> String {
     let text = std::fs::read_to_string(&hit.path).unwrap();
-    text.lines().nth(hit.line - 1).unwrap_or_else(|| panic!("{} has no line {}", hit.path.display(), hit.line)).to_string()
+    text.lines()
+        .nth(hit.line - 1)
+        .unwrap_or_else(|| panic!("{} has no line {}", hit.path.display(), hit.line))
+        .to_string()
 }
 
 #[test]
@@ -257,13 +275,23 @@ fn a_session_the_index_never_saw_is_found_and_a_changed_one_is_read_again() {
         "2026-11-20-flaky-ci",
         "Flaky CI",
         "2026-11-20T08:00:00Z",
-        &[message("assistant", "The flaky integration test was a race in the gRPC mock server.", "2026-11-20T08:10:00Z", "x1")],
+        &[message(
+            "assistant",
+            "The flaky integration test was a race in the gRPC mock server.",
+            "2026-11-20T08:10:00Z",
+            "x1",
+        )],
     );
     std::fs::write(f.store.session_path("2026-11-20-flaky-ci"), bytes).unwrap();
     // Grow an indexed file behind the index's back.
     let grown = f.store.session_path("2026-10-05-refund-retries");
     let mut text = std::fs::read_to_string(&grown).unwrap();
-    text.push_str(&message("user", "Also page the on-call when a refund retry gives up.", "2026-10-06T09:00:00Z", "m4"));
+    text.push_str(&message(
+        "user",
+        "Also page the on-call when a refund retry gives up.",
+        "2026-10-06T09:00:00Z",
+        "m4",
+    ));
     text.push('\n');
     std::fs::write(&grown, text).unwrap();
 

@@ -57,9 +57,9 @@ fn parse_date(s: &str, end_of_day: bool) -> Result<Timestamp, String> {
     if let Ok(ts) = s.parse::<Timestamp>() {
         return Ok(ts);
     }
-    let date: jiff::civil::Date = s.parse().map_err(|_| {
-        format!("{s:?} is not a date: use 2026-11-01 or an RFC 3339 time such as 2026-11-01T09:00:00Z")
-    })?;
+    let date: jiff::civil::Date = s
+        .parse()
+        .map_err(|_| format!("{s:?} is not a date: use 2026-11-01 or an RFC 3339 time such as 2026-11-01T09:00:00Z"))?;
     let time = if end_of_day { jiff::civil::time(23, 59, 59, 999_999_999) } else { jiff::civil::Time::midnight() };
     jiff::tz::TimeZone::UTC.to_timestamp(date.to_datetime(time)).map_err(|e| format!("{s:?}: {e}"))
 }

@@ -159,26 +159,38 @@ fn recover_interrupted(store: &Store) -> Result<()> {
     Ok(())
 }
 
+/// Share of the room (the cap less title and pinned blocks) each section may
+/// take in the first pass, so that a flood of facts cannot crowd out the
+/// recent arc, nor the recent arc the facts. Room a section leaves unused is
+/// filled in a second pass, highest signal first.
+const QUOTAS: [(Section, f64); 3] = [(Section::Facts, 0.5), (Section::Pinned, 0.2), (Section::Recently, 0.3)];
+
 /// Greedy fill, highest signal first, counting each line once.
 fn choose(candidates: &[Candidate], cap: usize, fixed_tokens: usize, tokenizer: &Tokenizer) -> Vec<Candidate> {
+    let room = cap.saturating_sub(fixed_tokens) as f64;
     let mut used = fixed_tokens;
-    let mut sections: BTreeSet<Section> = BTreeSet::new();
-    let mut chosen = Vec::new();
-    for candidate in candidates {
-        let heading = if sections.contains(&candidate.section) {
-            0
-        } else {
-            tokenizer.count(markdown::heading(candidate.section)) + 2
-        };
-        let cost = tokenizer.count(&candidate.text) + 1 + heading;
-        if used + cost > cap {
-            continue;
+    let mut per_section = [0usize; 3];
+    let mut taken = vec![false; candidates.len()];
+    let costs: Vec<usize> = candidates.iter().map(|c| tokenizer.count(&c.text) + 1).collect();
+    let heading_cost = |section: Section| tokenizer.count(markdown::heading(section)) + 2;
+    let slot = |section: Section| QUOTAS.iter().position(|(s, _)| *s == section).expect("every section has a quota");
+    for pass in 0..2 {
+        for (i, candidate) in candidates.iter().enumerate() {
+            if taken[i] {
+                continue;
+            }
+            let k = slot(candidate.section);
+            let heading = if per_section[k] == 0 { heading_cost(candidate.section) } else { 0 };
+            let cost = costs[i] + heading;
+            if used + cost > cap || pass == 0 && (per_section[k] + cost) as f64 > room * QUOTAS[k].1 {
+                continue;
+            }
+            used += cost;
+            per_section[k] += cost;
+            taken[i] = true;
         }
-        used += cost;
-        sections.insert(candidate.section);
-        chosen.push(candidate.clone());
     }
-    chosen
+    candidates.iter().zip(taken).filter(|(_, t)| *t).map(|(c, _)| c.clone()).collect()
 }
 
 /// The file: title, pinned blocks verbatim, then Facts (by signal), Pinned

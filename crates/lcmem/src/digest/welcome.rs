@@ -53,8 +53,7 @@ pub fn strip(journal: &Journal, now: Timestamp) -> String {
     line
 }
 
-/// A few words for one entry: the first clause of its summary, or "shipped
-/// <title>" for shipped work whose summary does not say so.
+/// A few words for one entry: the headline of its summary.
 fn phrase(entry: &crate::journal::Entry) -> String {
     let first = [": ", "; ", ". ", " — "]
         .iter()
@@ -63,11 +62,7 @@ fn phrase(entry: &crate::journal::Entry) -> String {
         .trim_end_matches('.');
     // The headline only: drop the details after a comma, a code span or a bracket.
     let first = [", ", " in `", " (", " with "].iter().fold(first, |s, sep| s.split(sep).next().unwrap_or(s));
-    let mut words = crate::extract::clip(first, 60);
-    if entry.outcome == Outcome::Shipped && !words.to_lowercase().starts_with("ship") {
-        words = format!("shipped {}", crate::extract::clip(entry.title.trim(), 50));
-    }
-    lowercase_first(&words)
+    lowercase_first(&crate::extract::clip(first, 60))
 }
 
 fn lowercase_first(s: &str) -> String {

@@ -159,7 +159,22 @@ const STOP_WORDS: &[&str] = &[
 
 /// Words that only frame a question ("do you know …", "tell me …"): dropped
 /// from queries, kept in documents.
-const QUESTION_WORDS: &[&str] = &["ever", "know", "tell", "please", "remember", "recall", "anything", "something"];
+const QUESTION_WORDS: &[&str] = &[
+    "anything",
+    "ever",
+    "kind",
+    "know",
+    "likely",
+    "many",
+    "might",
+    "much",
+    "please",
+    "probably",
+    "recall",
+    "remember",
+    "something",
+    "tell",
+];
 
 fn is_stop_word(word: &str) -> bool {
     STOP_WORDS.binary_search(&word).is_ok()
@@ -187,6 +202,11 @@ fn fold_into(out: &mut String, s: &str) {
 /// `parse`, `HTTP`, `Request`. Letters and digits stay together (`utf8`,
 /// `o200k`). Returns byte ranges.
 fn camel_parts(word: &str, base: usize, out: &mut Vec<(usize, usize)>) {
+    if word.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit()) {
+        // The common case, without collecting the characters.
+        out.push((base, base + word.len()));
+        return;
+    }
     let chars: Vec<(usize, char)> = word.char_indices().collect();
     let mut start = 0;
     for i in 1..chars.len() {
@@ -370,7 +390,10 @@ impl Analyzer {
     /// Tantivy's pre-tokenised form, for indexing without a second pass.
     pub fn tokens(&mut self, text: &str) -> Vec<Token> {
         let mut out = Vec::new();
-        self.each(text, |t| out.push(t.clone()));
+        let mut stream = self.inner.token_stream(text);
+        while stream.advance() {
+            out.push(std::mem::take(stream.token_mut()));
+        }
         out
     }
 }
