@@ -83,7 +83,7 @@ pub fn seal(
         last_active: session.last_active(),
         extractor: extractor.name().to_string(),
     };
-    let workspace = WorkspaceText::of(&session);
+    let workspace = if output.facts.is_empty() { WorkspaceText(String::new()) } else { WorkspaceText::of(&session) };
     let observations: Vec<facts::Event> = output
         .facts
         .into_iter()
@@ -167,4 +167,26 @@ pub fn set_pinned(store: &Store, id: &str, pinned: bool, now: Timestamp) -> Resu
         journal::Record::Unpin { session_id: id.to_string(), ts: now }
     };
     store.append_memory(&lock, &store.journal_path(), &[record])
+}
+
+/// Records that sessions were useful again (recall returned them), so that
+/// the digest keeps them in front longer. Only sealed sessions are noted,
+/// each once per call.
+pub fn record_use(store: &Store, sessions: &[String], now: Timestamp) -> Result<usize> {
+    if sessions.is_empty() || !store.settings()?.memory_enabled {
+        return Ok(0);
+    }
+    let journal = Journal::read(&store.journal_path())?;
+    let mut seen = std::collections::HashSet::new();
+    let records: Vec<Record> = sessions
+        .iter()
+        .filter(|id| journal.get(id).is_some() && seen.insert(id.as_str()))
+        .map(|id| Record::Used { session_id: id.clone(), ts: now })
+        .collect();
+    if records.is_empty() {
+        return Ok(0);
+    }
+    let lock = store.lock()?;
+    store.append_memory(&lock, &store.journal_path(), &records)?;
+    Ok(records.len())
 }

@@ -289,3 +289,17 @@ fn welcome_names_the_recent_arc_and_greets_a_new_project() {
     let line = digest::welcome(&f.store, ts("2026-11-22T00:00:00Z")).unwrap().unwrap();
     assert_eq!(line, "This project, lately: fixed the flaky upload test. 1 pinned thread.");
 }
+
+#[test]
+fn use_keeps_an_old_session_alive() {
+    let f = store();
+    session(&f.store, "used", "2026-10-20", "Added the used feature.", "", "done");
+    session(&f.store, "unused", "2026-10-20", "Added the unused feature.", "", "done");
+    let noted =
+        lcmem::seal::record_use(&f.store, &["used".into(), "used".into(), "nope".into()], ts("2026-11-25T00:00:00Z"));
+    assert_eq!(noted.unwrap(), 1);
+    let report = digest::consolidate(&f.store, ts("2026-11-28T00:00:00Z")).unwrap().unwrap();
+    assert_eq!(report.archived, ["unused"]);
+    let text = memory(&f.store);
+    assert!(text.contains("(done; used)") && !text.contains("(done; unused)"), "{text}");
+}

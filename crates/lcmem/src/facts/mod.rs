@@ -140,14 +140,20 @@ pub fn normalize(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     let mut pending_space = false;
     for c in text.chars() {
-        if c.is_alphanumeric() {
-            if pending_space && !out.is_empty() {
-                out.push(' ');
-            }
-            pending_space = false;
-            out.extend(c.to_lowercase());
-        } else {
+        // ASCII first: this runs over whole transcripts' tool output at seal time.
+        let alphanumeric = if c.is_ascii() { c.is_ascii_alphanumeric() } else { c.is_alphanumeric() };
+        if !alphanumeric {
             pending_space = true;
+            continue;
+        }
+        if pending_space && !out.is_empty() {
+            out.push(' ');
+        }
+        pending_space = false;
+        if c.is_ascii() {
+            out.push(c.to_ascii_lowercase());
+        } else {
+            out.extend(c.to_lowercase());
         }
     }
     out

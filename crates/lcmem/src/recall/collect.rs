@@ -13,6 +13,14 @@ use super::{Answer, Coverage, HitKind, Progress, Query, Searcher};
 use crate::diagnostic::Diagnostic;
 use crate::error::Result;
 
+/// Below this many indexed turns every term is counted exactly, everywhere.
+const COMMON_MIN_DOCS: u64 = 100_000;
+/// A term in more than 1/COMMON_SHARE of the indexed turns is common: it
+/// scores the candidates the other terms find, but does not make every turn
+/// that holds it a candidate (see `OpenIndex::gather`). It weighs little in
+/// BM25 anyway, and following it would cost a pass over most of the index.
+const COMMON_SHARE: u64 = 20;
+
 /// Everything a query reads, fixed for the query's duration.
 pub(super) struct Corpus<'a> {
     pub files: Vec<SessionFile>,
@@ -68,10 +76,20 @@ pub(super) fn search(searcher: &mut Searcher, query: &Query, progress: &mut dyn 
     let scores = rank::score(&first, &terms, &query.tuning);
     let (terms, candidates, scores) = if query.tuning.feedback_docs > 0 && !terms.terms.is_empty() {
         let top = order(&corpus, &first, &scores, query, query.tuning.feedback_docs);
+        // On a large index, words found in more than 1/COMMON_SHARE of the
+        // turns say nothing about the topic: they are not lent to the query.
+        let indexed: u64 = corpus.sessions.iter().filter(|s| s.indexed).map(|s| s.docs).sum();
+        let mut common: HashMap<String, bool> = HashMap::new();
+        let mut is_common = |word: &str| match corpus.index {
+            Some(index) if indexed >= COMMON_MIN_DOCS => *common
+                .entry(word.to_string())
+                .or_insert_with(|| index.doc_freq(word).saturating_mul(COMMON_SHARE) > indexed),
+            _ => false,
+        };
         let mut feedback = Vec::with_capacity(top.len());
         for &i in &top {
             if let Some(text) = corpus.text(&first.units[i])? {
-                let words = analyzer.terms(&text.0).into_iter().map(|t| t.text).collect();
+                let words = analyzer.terms(&text.0).into_iter().map(|t| t.text).filter(|w| !is_common(w)).collect();
                 feedback.push((words, scores[i]));
             }
         }
@@ -207,7 +225,12 @@ impl<'a> Corpus<'a> {
     /// files, with the collection statistics.
     fn gather(&mut self, q: &QueryTerms, analyzer: &mut Analyzer) -> Result<Candidates> {
         let nt = q.terms.len();
-        let mut c = Candidates { session_tokens: vec![0; self.sessions.len()], ..Candidates::default() };
+        let mut c = Candidates {
+            session_tokens: vec![0; self.sessions.len()],
+            df: vec![0; nt],
+            common: vec![false; nt],
+            ..Candidates::default()
+        };
         if nt == 0 {
             return Ok(c);
         }
@@ -220,9 +243,26 @@ impl<'a> Corpus<'a> {
                     c.session_tokens[ord] = info.tokens;
                 }
             }
+            if c.docs >= COMMON_MIN_DOCS {
+                let estimates: Vec<u64> = q.terms.iter().map(|t| index.doc_freq(t)).collect();
+                for (t, &e) in estimates.iter().enumerate() {
+                    c.common[t] = e.saturating_mul(COMMON_SHARE) > c.docs;
+                }
+                if c.common.iter().all(|&x| x)
+                    && let Some(rarest) = (0..nt).min_by_key(|&t| estimates[t])
+                {
+                    c.common[rarest] = false;
+                }
+                for t in 0..nt {
+                    if c.common[t] {
+                        c.df[t] = estimates[t];
+                    }
+                }
+            }
+            let common = c.common.clone();
             let map = &self.key_to_session;
             let wanted = |key: u64| map.get(key as usize).is_some_and(|&s| s != NO_SESSION);
-            index.gather(&q.terms, &need_positions, &wanted, &mut |doc, tfs, positions| {
+            index.gather(&q.terms, &need_positions, &common, &wanted, &mut |doc, tfs, positions| {
                 let unit = Unit {
                     kind: HitKind::Turn,
                     session: map[doc.key as usize],
@@ -232,6 +272,7 @@ impl<'a> Corpus<'a> {
                     phrases: q.phrases.is_empty() || q.phrases_match(positions),
                     loc: Loc::Turn { line: doc.line, offset: doc.offset, role: doc.role },
                 };
+                c.count(tfs, true);
                 c.push(unit, tfs);
             })?;
         }
@@ -269,6 +310,7 @@ impl<'a> Corpus<'a> {
                         phrases: q.phrases.is_empty() || q.phrases_match(&counter.positions),
                         loc: Loc::Turn { line: turn.line as u32, offset: turn.offset, role: turn.role },
                     };
+                    c.count(&counter.tfs, false);
                     c.push(unit, &counter.tfs);
                 }
             }
@@ -286,6 +328,7 @@ impl<'a> Corpus<'a> {
                 let phrases = q.phrases.is_empty() || q.phrases_match(&counter.positions);
                 let unit =
                     Unit { kind: HitKind::Journal, session, turn: 0, len, ts, phrases, loc: Loc::Journal(i as u32) };
+                c.count(&counter.tfs, false);
                 c.push(unit, &counter.tfs);
             }
         }
@@ -298,6 +341,7 @@ impl<'a> Corpus<'a> {
                 let phrases = q.phrases.is_empty() || q.phrases_match(&counter.positions);
                 let ts = fact.last_seen.as_second();
                 let unit = Unit { kind: HitKind::Fact, session, turn: 0, len, ts, phrases, loc: Loc::Fact(i as u32) };
+                c.count(&counter.tfs, false);
                 c.push(unit, &counter.tfs);
             }
         }

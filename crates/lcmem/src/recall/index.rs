@@ -93,22 +93,42 @@ pub fn list_sessions(store: &Store) -> Result<Vec<SessionFile>> {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
         Err(e) => return Err(e).at(dir),
     };
-    let mut files = Vec::new();
+    let mut named = Vec::new();
     for entry in entries {
         let entry = entry.at(dir)?;
         let name = entry.file_name();
         let Some(id) = name.to_str().and_then(|n| n.strip_suffix(".jsonl")) else { continue };
-        if crate::session::validate_id(id).is_err() {
-            continue;
+        if crate::session::validate_id(id).is_ok() {
+            named.push((id.to_string(), entry));
         }
-        let Ok(meta) = entry.metadata() else { continue };
-        if !meta.is_file() {
-            continue;
-        }
-        let mtime =
-            meta.modified().ok().and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok()).map_or(0, |d| d.as_nanos());
-        files.push(SessionFile { id: id.to_string(), path: entry.path(), size: meta.len(), mtime });
     }
+    // One stat per file is what the freshness check costs; on a large store
+    // two threads halve it.
+    let stat = |chunk: &[(String, std::fs::DirEntry)]| -> Vec<SessionFile> {
+        chunk
+            .iter()
+            .filter_map(|(id, entry)| {
+                let meta = entry.metadata().ok().filter(std::fs::Metadata::is_file)?;
+                let mtime = meta
+                    .modified()
+                    .ok()
+                    .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+                    .map_or(0, |d| d.as_nanos());
+                Some(SessionFile { id: id.clone(), path: entry.path(), size: meta.len(), mtime })
+            })
+            .collect()
+    };
+    let mut files = if named.len() < 2_000 {
+        stat(&named)
+    } else {
+        let (a, b) = named.split_at(named.len() / 2);
+        std::thread::scope(|scope| {
+            let other = scope.spawn(|| stat(b));
+            let mut files = stat(a);
+            files.extend(other.join().expect("stat does not panic"));
+            files
+        })
+    };
     files.sort_by(|a, b| a.id.cmp(&b.id));
     Ok(files)
 }
@@ -209,14 +229,29 @@ impl OpenIndex {
         stamp(&self.dir) == self.stamp
     }
 
-    /// Calls `sink` with every live document holding at least one of
-    /// `terms`, in index order: `(sid, turn, line, offset, len, ts, role,
-    /// term counts, positions of phrase terms)`. Documents of keys that
-    /// `wanted` rejects are skipped.
+    /// How many documents hold `term`, deleted and stale ones included: an
+    /// estimate, good enough to tell a term that is nearly everywhere.
+    pub fn doc_freq(&self, term: &str) -> u64 {
+        let term = Term::from_field_text(self.fields.text, term);
+        self.segments
+            .iter()
+            .filter_map(|s| s.inverted_index(self.fields.text).ok())
+            .filter_map(|i| i.doc_freq(&term).ok())
+            .map(u64::from)
+            .sum()
+    }
+
+    /// Calls `sink` with every live document holding at least one of the
+    /// terms not marked `common`, in index order, with its fast fields, the
+    /// counts of every term and the positions of phrase terms. Common terms
+    /// only count in documents found through the others: a term present
+    /// nearly everywhere would otherwise make every document a candidate.
+    /// Documents of keys that `wanted` rejects are skipped.
     pub fn gather(
         &self,
         terms: &[String],
         need_positions: &[bool],
+        common: &[bool],
         wanted: &dyn Fn(u64) -> bool,
         sink: &mut dyn FnMut(&IndexedDoc, &[u32], &[Vec<u32>]),
     ) -> Result<()> {
@@ -247,7 +282,14 @@ impl OpenIndex {
                 (col("sid")?, col("turn")?, col("line")?, col("offset")?, col("len")?, col("role")?);
             let ts = ff.i64("ts").map_err(err)?;
             loop {
-                let doc = postings.iter().flatten().map(|p| p.doc()).min().unwrap_or(TERMINATED);
+                let doc = postings
+                    .iter()
+                    .zip(common)
+                    .filter(|(_, c)| !**c)
+                    .filter_map(|(p, _)| p.as_ref())
+                    .map(|p| p.doc())
+                    .min()
+                    .unwrap_or(TERMINATED);
                 if doc == TERMINATED {
                     break;
                 }
@@ -257,6 +299,9 @@ impl OpenIndex {
                     tfs[t] = 0;
                     positions[t].clear();
                     let Some(p) = p else { continue };
+                    if common[t] && p.doc() < doc {
+                        p.seek(doc);
+                    }
                     if p.doc() != doc {
                         continue;
                     }

@@ -171,12 +171,29 @@ pub struct Candidates {
     /// Length in tokens of each session's transcript, by ordinal (0 for a
     /// session with no transcript).
     pub session_tokens: Vec<u64>,
+    /// Documents holding each term.
+    pub df: Vec<u64>,
+    /// Terms so frequent that they were only counted in candidates found
+    /// through the other terms (see `OpenIndex::gather`); taken to be in
+    /// every session.
+    pub common: Vec<bool>,
 }
 
 impl Candidates {
     pub fn push(&mut self, unit: Unit, tfs: &[u32]) {
         self.units.push(unit);
         self.tfs.extend_from_slice(tfs);
+    }
+
+    /// Counts a unit's terms towards their document frequencies. For a unit
+    /// from the index, common terms are skipped: their frequency is the
+    /// index's own estimate, since not every document holding them is seen.
+    pub fn count(&mut self, tfs: &[u32], from_index: bool) {
+        for (t, &tf) in tfs.iter().enumerate() {
+            if tf > 0 && !(from_index && self.common[t]) {
+                self.df[t] += 1;
+            }
+        }
     }
 }
 
@@ -190,12 +207,7 @@ pub fn score(c: &Candidates, q: &QueryTerms, tuning: &Tuning) -> Vec<f64> {
     if nt == 0 || c.units.is_empty() {
         return vec![0.0; c.units.len()];
     }
-    let mut df = vec![0u64; nt];
-    for tfs in c.tfs.chunks_exact(nt) {
-        for (t, &tf) in tfs.iter().enumerate() {
-            df[t] += u64::from(tf > 0);
-        }
-    }
+    let df = &c.df;
     let n = c.docs.max(1) as f64;
     let avgdl = (c.tokens as f64 / n).max(1.0);
     let idfs: Vec<f64> = df.iter().zip(&q.weights).map(|(&d, w)| w * idf(n, d as f64)).collect();
@@ -263,6 +275,11 @@ fn session_scores(c: &Candidates, q: &QueryTerms, tuning: &Tuning) -> Vec<f64> {
     for row in stf.chunks_exact(nt) {
         for (t, &tf) in row.iter().enumerate() {
             sdf[t] += u64::from(tf > 0);
+        }
+    }
+    for (t, common) in c.common.iter().enumerate() {
+        if *common {
+            sdf[t] = with_text as u64;
         }
     }
     let idfs: Vec<f64> = sdf.iter().zip(&q.weights).map(|(&d, w)| w * idf(with_text, d as f64)).collect();
