@@ -89,9 +89,12 @@ fn normalise_id(id: &str) -> String {
     }
 }
 
+/// Session files `(id, bytes)` and every turn id of one conversation.
+type Converted = (Vec<(String, Vec<u8>)>, HashSet<String>);
+
 /// One conversation as v1 session files: `(id, bytes)` per session, and
 /// every turn id.
-fn sessions(conversation: &Value) -> anyhow::Result<(Vec<(String, Vec<u8>)>, HashSet<String>)> {
+fn sessions(conversation: &Value) -> anyhow::Result<Converted> {
     let a = conversation["speaker_a"].as_str().unwrap_or_default();
     let mut numbers: Vec<u64> = conversation
         .as_object()

@@ -8,6 +8,7 @@ mod locomo;
 mod secrets_corpus;
 mod speed;
 mod synth;
+mod vocab;
 
 use std::path::PathBuf;
 

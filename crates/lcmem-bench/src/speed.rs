@@ -17,7 +17,8 @@ use anyhow::{Context, bail};
 use lcmem::Store;
 use lcmem::recall::{Progress, Query, Quiet, Searcher};
 
-use crate::synth::{self, Rng};
+use crate::synth;
+use crate::vocab::{self, Rng};
 
 /// The query set: what someone would ask of a coding project's memory. Fixed
 /// by the seed, drawn from the generator's own vocabulary.
@@ -25,15 +26,15 @@ pub fn queries(count: usize, seed: u64) -> Vec<String> {
     let mut rng = Rng::new(seed ^ 0x5EED);
     (0..count)
         .map(|i| match i % 5 {
-            0 => format!("{} {}", rng.pick(synth::NOUNS), rng.pick(synth::NOUNS)),
-            1 => format!("{} {} {}", rng.pick(synth::VERBS), rng.pick(synth::ADJECTIVES), rng.pick(synth::NOUNS)),
-            2 => synth::identifier(&mut rng),
-            3 => format!("\"{} {}\"", rng.pick(synth::ADJECTIVES), rng.pick(synth::NOUNS)),
+            0 => format!("{} {}", vocab::project_name(&mut rng), rng.pick(vocab::NOUNS)),
+            1 => format!("{} {} {}", rng.pick(vocab::VERBS), rng.pick(vocab::ADJECTIVES), rng.pick(vocab::NOUNS)),
+            2 => vocab::identifier(&mut rng),
+            3 => format!("\"{} {}\"", rng.pick(vocab::ADJECTIVES), rng.pick(vocab::NOUNS)),
             _ => format!(
                 "why was the {} {} {}",
-                rng.pick(synth::NOUNS),
-                rng.pick(synth::NOUNS),
-                rng.pick(synth::ADJECTIVES)
+                vocab::project_name(&mut rng),
+                rng.pick(vocab::NOUNS),
+                rng.pick(vocab::ADJECTIVES)
             ),
         })
         .collect()
@@ -152,6 +153,14 @@ pub fn run(dir: &Path, options: Options) -> anyhow::Result<String> {
     }
     warm.sort();
     let query_peak = peak_mb().unwrap_or(0.0);
+    // The part of every answer that keeps it exact: one stat per session file.
+    let mut listing = Vec::with_capacity(qs.len());
+    for _ in &qs {
+        let started = Instant::now();
+        lcmem::recall::index::list_sessions(&store)?;
+        listing.push(started.elapsed());
+    }
+    listing.sort();
     writeln!(
         out,
         "recall, warm in-process ({} queries, {:.1} hits each): p50 {}, p99 {}, max {}; peak memory {:.0} MB",
@@ -161,6 +170,13 @@ pub fn run(dir: &Path, options: Options) -> anyhow::Result<String> {
         ms(percentile(&warm, 0.99)),
         ms(*warm.last().unwrap_or(&Duration::ZERO)),
         query_peak
+    )?;
+    writeln!(
+        out,
+        "  of which the freshness check (list and stat {} session files): p50 {}, p99 {}",
+        files.len(),
+        ms(percentile(&listing, 0.5)),
+        ms(percentile(&listing, 0.99))
     )?;
 
     match lcmem_binary(options.lcmem.clone()) {

@@ -45,7 +45,7 @@ fn json_hits_carry_every_field_and_cite_real_lines() {
             assert!(line.to_lowercase().contains(&snippet[from..to].to_lowercase()), "{line}");
         }
     }
-    assert!(hits.iter().any(|h| h["session"] == "2026-10-05-refund-retries"));
+    assert!(hits.iter().any(|h| h["session"].as_str().unwrap().ends_with("refund-retries")));
 }
 
 #[test]

@@ -154,7 +154,7 @@ fn conflicts(store: &lcmem::Store, json: bool) -> anyhow::Result<ExitCode> {
     }
     for c in &fold.conflicts {
         let text = |id: &str| fold.get(id).map(|f| f.text.clone()).unwrap_or_default();
-        println!("{}  {}: {}", day(c.at), c.reason, "these may contradict each other");
+        println!("{}  {}: these may contradict each other", day(c.at), c.reason);
         println!("    {}  {}", c.fact, text(&c.fact));
         println!("    {}  {}", c.with, text(&c.with));
         println!("    settle it: `lcmem facts confirm ID`, `lcmem facts not-true ID` or `lcmem facts edit ID TEXT`");

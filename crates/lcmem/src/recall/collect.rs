@@ -59,7 +59,7 @@ pub(super) fn search(searcher: &mut Searcher, query: &Query, progress: &mut dyn 
     if searcher.update && !files.is_empty() && !covered(&searcher.index, &files) && store.ensure_enabled().is_ok() {
         // A failure to write the cache (read-only folder, another writer
         // holding the index lock) is not a failure to recall: scan instead.
-        if index::write(&dir, &files, false, progress).is_ok() {
+        if super::build::write(&dir, &files, false, progress).is_ok() {
             coverage.index_updated = true;
             searcher.index = OpenIndex::open(&dir);
             files = index::list_sessions(&store)?;
@@ -253,9 +253,9 @@ impl<'a> Corpus<'a> {
                 {
                     c.common[rarest] = false;
                 }
-                for t in 0..nt {
-                    if c.common[t] {
-                        c.df[t] = estimates[t];
+                for ((df, &common), &estimate) in c.df.iter_mut().zip(&c.common).zip(&estimates) {
+                    if common {
+                        *df = estimate;
                     }
                 }
             }

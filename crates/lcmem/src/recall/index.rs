@@ -21,31 +21,29 @@
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 use serde::{Deserialize, Serialize};
 use tantivy::index::SegmentReader;
-use tantivy::indexer::UserOperation;
 use tantivy::postings::Postings;
 use tantivy::schema::{Field, INDEXED, IndexRecordOption, NumericOptions, Schema, TextFieldIndexing, TextOptions};
-use tantivy::tokenizer::PreTokenizedString;
-use tantivy::{DocSet, Index, IndexWriter, TERMINATED, TantivyDocument, Term};
+use tantivy::{DocSet, Index, TERMINATED, Term};
 
-use super::Progress;
 use super::scan::{self, SessionMeta};
-use super::tokenize::Analyzer;
 use crate::error::{Error, IoContext, Result};
 use crate::store::Store;
+
+pub use super::build::{IndexReport, rebuild_index, refresh_index};
 
 /// The index folder's name under `cache/`. The version changes whenever the
 /// analysis or the schema does, so an old index is simply ignored.
 pub const DIR_NAME: &str = "recall-v1";
+/// The name the analyser is registered under when the index is written.
+pub(super) const TOKENIZER: &str = "lcmem";
 /// Bumped with any change to tokenisation: an index written by another
 /// analysis is rebuilt, never mixed.
-const FORMAT: u32 = 1;
+pub(super) const FORMAT: u32 = 2;
 /// Memory for tantivy's indexing arenas, per thread.
-const ARENA_BYTES: usize = 64 * 1024 * 1024;
+pub(super) const ARENA_BYTES: usize = 32 * 1024 * 1024;
 
 /// What the index covers, stored in its commit.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
@@ -146,10 +144,10 @@ pub struct Fields {
     pub role: Field,
 }
 
-fn schema() -> (Schema, Fields) {
+pub(super) fn schema() -> (Schema, Fields) {
     let mut b = Schema::builder();
     let indexing = TextFieldIndexing::default()
-        .set_tokenizer("raw")
+        .set_tokenizer(TOKENIZER)
         .set_fieldnorms(false)
         .set_index_option(IndexRecordOption::WithFreqsAndPositions);
     let text = b.add_text_field("text", TextOptions::default().set_indexing_options(indexing));
@@ -168,7 +166,7 @@ fn schema() -> (Schema, Fields) {
     (b.build(), fields)
 }
 
-fn index_error(dir: &Path, e: impl std::fmt::Display) -> Error {
+pub(super) fn index_error(dir: &Path, e: impl std::fmt::Display) -> Error {
     Error::Io { path: dir.to_path_buf(), source: std::io::Error::other(format!("search index: {e}")) }
 }
 
@@ -253,7 +251,7 @@ impl OpenIndex {
         need_positions: &[bool],
         common: &[bool],
         wanted: &dyn Fn(u64) -> bool,
-        sink: &mut dyn FnMut(&IndexedDoc, &[u32], &[Vec<u32>]),
+        sink: &mut Sink<'_>,
     ) -> Result<()> {
         let err = |e: tantivy::TantivyError| index_error(&self.dir, e);
         let nt = terms.len();
@@ -331,6 +329,10 @@ impl OpenIndex {
     }
 }
 
+/// Receives a document found by [`OpenIndex::gather`]: its fast fields,
+/// the count of each term, and the positions of the phrase terms.
+pub type Sink<'a> = dyn FnMut(&IndexedDoc, &[u32], &[Vec<u32>]) + 'a;
+
 /// A document's fast fields.
 pub struct IndexedDoc {
     pub key: u64,
@@ -340,196 +342,4 @@ pub struct IndexedDoc {
     pub len: u32,
     pub ts: i64,
     pub role: scan::TurnRole,
-}
-
-/// What an index build or refresh did.
-#[derive(Debug, Clone, Default, Serialize, PartialEq, Eq)]
-pub struct IndexReport {
-    /// Session files (re)indexed.
-    pub indexed: usize,
-    /// Files dropped because they left the store.
-    pub removed: usize,
-    /// Files already up to date.
-    pub unchanged: usize,
-    /// Turns in the index afterwards.
-    pub turns: u64,
-    /// Bytes of session files read.
-    pub bytes: u64,
-    /// Session files that could not be read as sessions (skipped; recall
-    /// reports them when it scans).
-    pub skipped: usize,
-}
-
-/// Throws the index away and builds it again from the session files. The new
-/// index is built beside the old one and swapped in, so a recall running
-/// meanwhile sees one or the other.
-pub fn rebuild_index(store: &Store, progress: &mut dyn Progress) -> Result<IndexReport> {
-    store.ensure_enabled()?;
-    let live = super::index_dir(store);
-    let cache = store.cache_dir();
-    let fresh = cache.join(format!("{DIR_NAME}.build-{}", std::process::id()));
-    if fresh.exists() {
-        std::fs::remove_dir_all(&fresh).at(&fresh)?;
-    }
-    let files = list_sessions(store)?;
-    let report = write(&fresh, &files, true, progress)?;
-    let old = cache.join(format!("{DIR_NAME}.old-{}", std::process::id()));
-    if live.exists() {
-        std::fs::rename(&live, &old).at(&live)?;
-    }
-    std::fs::rename(&fresh, &live).at(&fresh)?;
-    if old.exists() {
-        std::fs::remove_dir_all(&old).at(&old)?;
-    }
-    Ok(report)
-}
-
-/// Brings the index up to date with the session files: indexes new and
-/// changed files, drops removed ones. Cheap when nothing changed. Called
-/// after import and seal; recall calls it too when memory is on.
-pub fn refresh_index(store: &Store, progress: &mut dyn Progress) -> Result<IndexReport> {
-    store.ensure_enabled()?;
-    let files = list_sessions(store)?;
-    write(&super::index_dir(store), &files, false, progress)
-}
-
-/// Updates (or, with `fresh`, creates) the index in `dir` for `files`.
-pub(crate) fn write(
-    dir: &Path,
-    files: &[SessionFile],
-    fresh: bool,
-    progress: &mut dyn Progress,
-) -> Result<IndexReport> {
-    let current = if fresh { None } else { OpenIndex::open(dir) };
-    let mut manifest = match &current {
-        Some(open) => open.manifest.clone(),
-        None => Manifest { format: FORMAT, next_key: 0, files: BTreeMap::new() },
-    };
-    let stale: Vec<&SessionFile> =
-        files.iter().filter(|f| !manifest.files.get(&f.id).is_some_and(|e| f.matches(e))).collect();
-    let gone: Vec<String> =
-        manifest.files.keys().filter(|id| files.binary_search_by(|f| f.id.cmp(id)).is_err()).cloned().collect();
-    let mut report =
-        IndexReport { unchanged: files.len() - stale.len(), removed: gone.len(), ..IndexReport::default() };
-    if current.is_some() && stale.is_empty() && gone.is_empty() {
-        report.turns = manifest.files.values().map(|e| e.docs).sum();
-        return Ok(report);
-    }
-    let (schema, fields) = schema();
-    let index = if current.is_some() {
-        Index::open_in_dir(dir).map_err(|e| index_error(dir, e))?
-    } else {
-        if dir.exists() {
-            // Unusable (another format, or damaged): start over.
-            std::fs::remove_dir_all(dir).at(dir)?;
-        }
-        std::fs::create_dir_all(dir).at(dir)?;
-        manifest = Manifest { format: FORMAT, next_key: 0, files: BTreeMap::new() };
-        Index::create_in_dir(dir, schema).map_err(|e| index_error(dir, e))?
-    };
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).clamp(1, 2);
-    let threads = if stale.len() < 8 { 1 } else { threads };
-    let mut writer: IndexWriter<TantivyDocument> =
-        index.writer_with_num_threads(threads, threads * ARENA_BYTES).map_err(|e| index_error(dir, e))?;
-    for id in stale.iter().map(|f| &f.id).chain(&gone) {
-        if let Some(entry) = manifest.files.remove(id.as_str()) {
-            writer.delete_term(Term::from_field_u64(fields.sid, entry.key));
-        }
-    }
-    let total: u64 = stale.iter().map(|f| f.size).sum();
-    progress.start("indexing sessions", total);
-    let first_key = manifest.next_key;
-    manifest.next_key += stale.len() as u64;
-    let next = AtomicUsize::new(0);
-    let done: Mutex<(Vec<(String, FileEntry)>, u64, usize)> = Mutex::new((Vec::new(), 0, 0));
-    let progress_cell = Mutex::new(&mut *progress);
-    let failure: Mutex<Option<Error>> = Mutex::new(None);
-    std::thread::scope(|scope| {
-        for _ in 0..threads {
-            scope.spawn(|| {
-                let mut analyzer = Analyzer::documents();
-                loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(file) = stale.get(i) else { break };
-                    let key = first_key + i as u64;
-                    match index_file(&writer, &fields, &mut analyzer, file, key) {
-                        Ok(Some(entry)) => {
-                            let mut d = done.lock().expect("no panics while held");
-                            d.1 += entry.docs;
-                            d.0.push((file.id.clone(), entry));
-                        }
-                        Ok(None) => done.lock().expect("no panics while held").2 += 1,
-                        Err(e) => {
-                            failure.lock().expect("no panics while held").get_or_insert(e);
-                            break;
-                        }
-                    }
-                    progress_cell.lock().expect("no panics while held").advance(file.size);
-                }
-            });
-        }
-    });
-    progress.finish();
-    if let Some(e) = failure.into_inner().expect("threads joined") {
-        return Err(e);
-    }
-    let (entries, _, skipped) = done.into_inner().expect("threads joined");
-    report.indexed = entries.len();
-    report.skipped = skipped;
-    report.bytes = total;
-    manifest.files.extend(entries);
-    report.turns = manifest.files.values().map(|e| e.docs).sum();
-    let payload = serde_json::to_string(&manifest).map_err(|e| index_error(dir, e))?;
-    let mut commit = writer.prepare_commit().map_err(|e| index_error(dir, e))?;
-    commit.set_payload(&payload);
-    commit.commit().map_err(|e| index_error(dir, e))?;
-    writer.wait_merging_threads().map_err(|e| index_error(dir, e))?;
-    Ok(report)
-}
-
-/// Indexes one session file as one batch. `None` when it is not a session
-/// (recall's scan reports why).
-fn index_file(
-    writer: &IndexWriter<TantivyDocument>,
-    fields: &Fields,
-    analyzer: &mut Analyzer,
-    file: &SessionFile,
-    key: u64,
-) -> Result<Option<FileEntry>> {
-    let bytes = match std::fs::read(&file.path) {
-        Ok(b) => b,
-        // Removed since it was listed: the next refresh drops it.
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-        Err(e) => return Err(e).at(&file.path),
-    };
-    // The file may have grown since it was listed: record what was read.
-    let size = bytes.len() as u64;
-    let Ok(parsed) = scan::parse_session(&file.path, &bytes) else { return Ok(None) };
-    let mut tokens_total = 0u64;
-    let mut ops = Vec::with_capacity(parsed.turns.len());
-    for turn in &parsed.turns {
-        let tokens = analyzer.tokens(&turn.text);
-        tokens_total += tokens.len() as u64;
-        let mut doc = TantivyDocument::default();
-        doc.add_u64(fields.sid, key);
-        doc.add_u64(fields.turn, u64::from(turn.turn));
-        doc.add_u64(fields.line, turn.line as u64);
-        doc.add_u64(fields.offset, turn.offset);
-        doc.add_u64(fields.len, tokens.len() as u64);
-        doc.add_i64(fields.ts, turn.ts.as_second());
-        doc.add_u64(fields.role, turn.role.code());
-        doc.add_pre_tokenized_text(fields.text, PreTokenizedString { text: String::new(), tokens });
-        ops.push(UserOperation::Add(doc));
-    }
-    let docs = ops.len() as u64;
-    writer.run(ops).map_err(|e| index_error(&file.path, e))?;
-    // Re-check the time only now: a write during the read changes it, and
-    // then the entry will not match and the file is simply indexed again.
-    let mtime = std::fs::metadata(&file.path)
-        .ok()
-        .filter(|m| m.len() == size)
-        .and_then(|m| m.modified().ok())
-        .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
-        .map_or(0, |d| d.as_nanos());
-    Ok(Some(FileEntry { key, size, mtime, docs, tokens: tokens_total, meta: parsed.meta }))
 }

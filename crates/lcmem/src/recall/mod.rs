@@ -25,6 +25,7 @@
 //! read directly. Recall itself never writes memory; it refreshes the cache
 //! when memory is on and the cache folder is writable.
 
+mod build;
 mod collect;
 mod hit;
 pub mod index;

@@ -256,16 +256,26 @@ impl Tokenizer for CodeTokenizer {
 
     fn token_stream<'a>(&'a mut self, text: &'a str) -> CodeTokenStream {
         let mut tokens = Vec::new();
-        split(text, self.query, &mut tokens);
+        let query = self.query;
+        split(text, |raw, from, to, position| {
+            let mut folded = String::with_capacity(raw.len());
+            let keep = fold_keep(raw, query, &mut folded);
+            if keep {
+                tokens.push(Token { offset_from: from, offset_to: to, position, text: folded, position_length: 1 });
+            }
+            keep
+        });
         CodeTokenStream { tokens, next: 0 }
     }
 }
 
-/// Finds the compounds of `text` and emits their tokens.
-fn split(text: &str, query: bool, tokens: &mut Vec<Token>) {
+/// Finds the compounds of `text` and offers each token to `emit` as `(raw
+/// text, from, to, position)`; `emit` says whether it kept it.
+fn split(text: &str, mut emit: impl FnMut(&str, usize, usize, usize) -> bool) {
     let mut position = 0;
     let mut chars = text.char_indices().peekable();
     let mut parts = Vec::new();
+    let mut joined = String::new();
     while let Some((start, c)) = chars.next() {
         if !c.is_alphanumeric() {
             continue;
@@ -303,40 +313,46 @@ fn split(text: &str, query: bool, tokens: &mut Vec<Token>) {
             // compound joined only by `_` or `-` is kept as its parts run
             // together, so each spelling finds the others.
             if word.chars().all(|c| c.is_alphanumeric() || c == '_' || c == '-') {
-                let joined: String = parts.iter().map(|&(from, to)| &text[from..to]).collect();
-                push_text(tokens, &joined, start, end, position, query);
+                joined.clear();
+                parts.iter().for_each(|&(from, to)| joined.push_str(&text[from..to]));
+                emit(&joined, start, end, position);
             } else {
-                push(tokens, text, start, end, position, query);
+                emit(word, start, end, position);
             }
         }
-        let before = tokens.len();
         let first = position;
         for &(from, to) in &parts {
-            if push(tokens, text, from, to, position, query) {
+            if emit(&text[from..to], from, to, position) {
                 position += 1;
             }
         }
-        if split_up && tokens.len() == before && position == first {
+        if split_up && position == first {
             // Every part was a stop word: the compound alone holds the place.
             position += 1;
         }
     }
 }
 
-/// Folds and filters one token; returns whether it was kept.
-fn push(tokens: &mut Vec<Token>, text: &str, from: usize, to: usize, position: usize, query: bool) -> bool {
-    push_text(tokens, &text[from..to], from, to, position, query)
+/// Folds `raw` into `out`; whether the token is kept (not a stop word, not
+/// too long).
+fn fold_keep(raw: &str, query: bool, out: &mut String) -> bool {
+    out.clear();
+    fold_into(out, raw);
+    !(out.len() > MAX_TOKEN_BYTES || is_stop_word(out) || (query && QUESTION_WORDS.contains(&out.as_str())))
 }
 
-/// Like [`push`], for a token whose text is not a slice of the input.
-fn push_text(tokens: &mut Vec<Token>, raw: &str, from: usize, to: usize, position: usize, query: bool) -> bool {
-    let mut folded = String::with_capacity(raw.len());
-    fold_into(&mut folded, raw);
-    if folded.len() > MAX_TOKEN_BYTES || is_stop_word(&folded) || (query && QUESTION_WORDS.contains(&folded.as_str())) {
-        return false;
-    }
-    tokens.push(Token { offset_from: from, offset_to: to, position, text: folded, position_length: 1 });
-    true
+/// How many tokens the document analyser makes of `text` (stemming maps
+/// one token to one), without building them: the length BM25 needs, for
+/// text that tantivy itself tokenises.
+pub fn count_tokens(text: &str) -> u32 {
+    let mut buf = String::new();
+    let mut count = 0;
+    split(text, |raw, _, _, _| {
+        let keep = fold_keep(raw, false, &mut buf);
+        count += u32::from(keep);
+        keep
+    });
+    count
 }
 
 /// The full analysis chain: [`CodeTokenizer`] then the English stemmer.
@@ -387,7 +403,12 @@ impl Analyzer {
         out
     }
 
-    /// Tantivy's pre-tokenised form, for indexing without a second pass.
+    /// The chain as tantivy's analyser, for the index to tokenise with.
+    pub fn tantivy(&self) -> TextAnalyzer {
+        self.inner.clone()
+    }
+
+    /// Tantivy's pre-tokenised form.
     pub fn tokens(&mut self, text: &str) -> Vec<Token> {
         let mut out = Vec::new();
         let mut stream = self.inner.token_stream(text);
@@ -404,6 +425,14 @@ mod tests {
 
     fn texts(text: &str) -> Vec<String> {
         Analyzer::documents().terms(text).into_iter().map(|t| t.text).collect()
+    }
+
+    #[test]
+    fn counting_agrees_with_the_analyser() {
+        for text in ["The parseConfig_file of src/a.rs is_the best", "de-stress the the", "Straße ß ς", "a_the_of x"]
+        {
+            assert_eq!(count_tokens(text) as usize, Analyzer::documents().tokens(text).len(), "{text}");
+        }
     }
 
     #[test]
