@@ -109,7 +109,16 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         println!("{line}");
     }
 
-    heading("8. What never reached memory");
+    heading("8. Deep when asked: lcmem recall --kinds journal,fact \"what did we do about refunds\"");
+    let mut query = lcmem::recall::Query::new("what did we do about refunds".to_string());
+    query.limit = 3;
+    query.kinds = vec![lcmem::recall::HitKind::Journal, lcmem::recall::HitKind::Fact];
+    for hit in lcmem::recall::recall(&store, &query)?.hits {
+        println!("- {} [{}]", hit.citation, hit.state);
+        println!("    {}", hit.snippet.split_whitespace().collect::<Vec<_>>().join(" "));
+    }
+
+    heading("9. What never reached memory");
     check_absent(&store, "note to AI", "the instruction planted in a fixture file (tool output)");
     check_absent(&store, "sk_test_51", "the API key a user pasted");
 
