@@ -234,15 +234,8 @@ fn decay_orders_sessions_done_recent_and_pinned_first() {
     assert!(pos("old-pinned") < pos("new-done") && pos("new-done") < pos("mid-done"), "{text}");
     let journal = Journal::read(&f.store.journal_path()).unwrap();
     let now = ts("2026-11-28T00:00:00Z");
-    let signal = |id: &str| lcmem_select_signal(&journal, id, now);
+    let signal = |id: &str| digest::session_signal(journal.get(id).unwrap(), now);
     assert!(signal("new-done") > signal("mid-done") && signal("new-done") > signal("new-cold"));
-}
-
-fn lcmem_select_signal(journal: &Journal, id: &str, now: Timestamp) -> f64 {
-    let current = journal.get(id).unwrap();
-    let days = (now.as_second() - current.last_activity().as_second()) as f64 / 86400.0;
-    let standing = if current.entry.kind == lcmem::journal::SealKind::Done { 1.5 } else { 0.2 };
-    standing * 0.5_f64.powf(days / digest::HALF_LIFE_DAYS)
 }
 
 #[test]

@@ -18,7 +18,7 @@ mod welcome;
 pub use assemble::{ConsolidateReport, consolidate, consolidate_if_due, undo};
 pub use edits::Edit;
 pub use markdown::{PINNED_END, PINNED_START};
-pub use select::HALF_LIFE_DAYS;
+pub use select::{HALF_LIFE_DAYS, session_signal};
 pub use state::{DigestState, history_entries, state_path};
 pub use welcome::{NO_MEMORY_YET, welcome};
 
