@@ -30,6 +30,11 @@ impl Context {
         }
     }
 
+    /// The project named with `--project`, if one was.
+    pub fn explicit_project(&self) -> Option<&std::path::Path> {
+        self.project.as_deref()
+    }
+
     pub fn project_path(&self) -> PathBuf {
         self.project.clone().unwrap_or_else(|| PathBuf::from("."))
     }

@@ -3,7 +3,10 @@
 
 mod cmd;
 mod context;
+mod ingest;
+mod mcp;
 mod output;
+mod when;
 
 use std::path::PathBuf;
 use std::process::ExitCode;

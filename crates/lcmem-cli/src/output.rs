@@ -4,17 +4,23 @@ use std::process::ExitCode;
 
 use jiff::Timestamp;
 use lcmem::diagnostic::Diagnostic;
+use lcmem::recall::Hit;
 
-/// Prints an error chain as one or two sentences and picks the exit code.
-pub fn report_error(error: &anyhow::Error) -> ExitCode {
-    let mut message = format!("lcmem: {error}");
+/// An error chain as one or two sentences, each cause said once.
+pub fn sentence(error: &anyhow::Error) -> String {
+    let mut message = error.to_string();
     for cause in error.chain().skip(1) {
         let cause = cause.to_string();
         if !message.contains(&cause) {
             message.push_str(&format!(": {cause}"));
         }
     }
-    eprintln!("{message}");
+    message
+}
+
+/// Prints an error chain as one or two sentences and picks the exit code.
+pub fn report_error(error: &anyhow::Error) -> ExitCode {
+    eprintln!("lcmem: {}", sentence(error));
     let memory_off =
         error.chain().any(|e| matches!(e.downcast_ref::<lcmem::Error>(), Some(lcmem::Error::MemoryOff { .. })));
     ExitCode::from(if memory_off { 3 } else { 1 })
@@ -34,4 +40,45 @@ pub fn day(ts: Timestamp) -> String {
 pub fn print_json(value: &impl serde::Serialize) -> anyhow::Result<()> {
     println!("{}", serde_json::to_string_pretty(value)?);
     Ok(())
+}
+
+/// One hit as people read it: the citation, what it is and its standing,
+/// then the snippet.
+pub fn render_hit(n: usize, hit: &Hit, bold: bool) -> String {
+    let mut what = hit.kind.to_string();
+    if let Some(role) = hit.role {
+        what.push_str(" · ");
+        what.push_str(role.as_str());
+    }
+    if let Some(id) = &hit.message_id {
+        what.push_str(&format!(" · message {id}"));
+    }
+    let mut out = format!("{n}. {}\n   {what} · {} · score {:.2}\n", hit.citation, hit.state, hit.score);
+    out.push_str("   ");
+    out.push_str(&highlight(&hit.snippet, &hit.highlights, bold));
+    out.push('\n');
+    if let Some(note) = &hit.note {
+        out.push_str(&format!("   note: {note}\n"));
+    }
+    out
+}
+
+fn highlight(snippet: &str, ranges: &[(usize, usize)], bold: bool) -> String {
+    if !bold {
+        return snippet.to_string();
+    }
+    let mut out = String::with_capacity(snippet.len() + ranges.len() * 8);
+    let mut at = 0;
+    for &(from, to) in ranges {
+        if from < at || to > snippet.len() {
+            continue;
+        }
+        out.push_str(&snippet[at..from]);
+        out.push_str("\x1b[1m");
+        out.push_str(&snippet[from..to]);
+        out.push_str("\x1b[0m");
+        at = to;
+    }
+    out.push_str(&snippet[at..]);
+    out
 }

@@ -4,7 +4,7 @@ mod common;
 
 use std::path::{Path, PathBuf};
 
-use common::Sandbox;
+use common::{Sandbox, claude_transcript};
 use predicates::prelude::*;
 
 fn fixture(name: &str) -> PathBuf {
@@ -13,23 +13,6 @@ fn fixture(name: &str) -> PathBuf {
 
 fn stdout_of(out: &std::process::Output) -> String {
     String::from_utf8_lossy(&out.stdout).into_owned()
-}
-
-/// A small Claude Code transcript recorded in `cwd`.
-fn claude_transcript(id: &str, cwd: &Path, prompt: &str) -> String {
-    let user = serde_json::json!({
-        "type": "user", "sessionId": id, "uuid": format!("{id}-u1"), "cwd": cwd, "isSidechain": false,
-        "timestamp": "2026-11-20T09:00:00Z", "message": {"role": "user", "content": prompt}
-    });
-    let assistant = serde_json::json!({
-        "type": "assistant", "sessionId": id, "uuid": format!("{id}-a1"), "cwd": cwd,
-        "timestamp": "2026-11-20T09:01:00Z",
-        "message": {"role": "assistant", "content": [
-            {"type": "tool_use", "id": "t1", "name": "Edit", "input": {"file_path": cwd.join("src/lib.rs")}},
-            {"type": "text", "text": "Fixed the parser: it now accepts trailing commas."}
-        ]}
-    });
-    format!("{user}\n{assistant}\n")
 }
 
 fn write(path: &Path, text: &str) {

@@ -42,7 +42,7 @@ enum FormatArg {
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-enum Tool {
+pub enum Tool {
     ClaudeCode,
     Codex,
 }
@@ -205,7 +205,7 @@ fn run_all(tool: Tool, from: Option<PathBuf>, context: &Context) -> anyhow::Resu
 }
 
 /// Where a tool keeps its transcripts, as the tool itself decides it.
-fn default_root(tool: Tool) -> anyhow::Result<PathBuf> {
+pub fn default_root(tool: Tool) -> anyhow::Result<PathBuf> {
     let (variable, below, fallback) = match tool {
         Tool::ClaudeCode => ("CLAUDE_CONFIG_DIR", "projects", ".claude/projects"),
         Tool::Codex => ("CODEX_HOME", "sessions", ".codex/sessions"),

@@ -5,12 +5,16 @@ mod digest;
 mod facts;
 mod forget;
 mod guard;
+mod hook;
 mod import;
+mod install;
 mod journal;
+mod mcp;
 mod recall;
 mod seal;
 mod sessions;
 mod tour;
+mod watch;
 
 use std::process::ExitCode;
 
@@ -54,6 +58,14 @@ pub enum Command {
     /// Manage the derived search index (a cache: deleting it loses nothing)
     #[command(subcommand)]
     Index(recall::IndexCommand),
+    /// Serve the project's memory to agents over MCP (stdio): recall_sessions, memory_digest
+    Mcp(mcp::Args),
+    /// What an agent's hooks run: the digest at session start, import and seal at its end
+    Hook(hook::Args),
+    /// Wire lcmem's hooks and MCP server into an agent's settings (shows the diff first)
+    Install(install::Args),
+    /// Follow the agents' transcript folders; import and seal sessions that went quiet
+    Watch(watch::Args),
     /// Run lcmem on the bundled example project in a temporary store
     Tour(tour::Args),
 }
@@ -76,6 +88,10 @@ pub fn run(command: Command, context: &Context) -> anyhow::Result<ExitCode> {
         Command::Redact(args) => guard::redact(args),
         Command::Recall(args) => recall::run(args, context),
         Command::Index(command) => recall::index(command, context),
+        Command::Mcp(args) => mcp::run(args, context),
+        Command::Hook(args) => hook::run(args, context),
+        Command::Install(args) => install::run(args, context),
+        Command::Watch(args) => watch::run(args, context),
         Command::Tour(args) => tour::run(args),
     }
 }

@@ -8,10 +8,10 @@ use anyhow::Context as _;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use jiff::Timestamp;
 use lcmem::Store;
-use lcmem::recall::{Hit, HitKind, Progress, Query, Searcher};
+use lcmem::recall::{HitKind, Progress, Query, Searcher};
 
 use crate::context::Context;
-use crate::output::{print_json, warn_all};
+use crate::output::{print_json, render_hit, warn_all};
 
 #[derive(clap::Args)]
 #[command(after_help = "Words match in any order after stemming (\"retries\" finds \"retry\"); \"quoted words\" \
@@ -51,25 +51,12 @@ fn parse_kind(s: &str) -> Result<HitKind, String> {
     s.parse::<HitKind>().map_err(|e| e.to_string())
 }
 
-/// A date or a time. A bare date is a whole UTC day: its first second for
-/// `--since`, its last for `--until`.
-fn parse_date(s: &str, end_of_day: bool) -> Result<Timestamp, String> {
-    if let Ok(ts) = s.parse::<Timestamp>() {
-        return Ok(ts);
-    }
-    let date: jiff::civil::Date = s
-        .parse()
-        .map_err(|_| format!("{s:?} is not a date: use 2026-11-01 or an RFC 3339 time such as 2026-11-01T09:00:00Z"))?;
-    let time = if end_of_day { jiff::civil::time(23, 59, 59, 999_999_999) } else { jiff::civil::Time::midnight() };
-    jiff::tz::TimeZone::UTC.to_timestamp(date.to_datetime(time)).map_err(|e| format!("{s:?}: {e}"))
-}
-
 fn parse_since(s: &str) -> Result<Timestamp, String> {
-    parse_date(s, false)
+    crate::when::parse_date(s, false)
 }
 
 fn parse_until(s: &str) -> Result<Timestamp, String> {
-    parse_date(s, true)
+    crate::when::parse_date(s, true)
 }
 
 pub fn run(args: Args, context: &Context) -> anyhow::Result<ExitCode> {
@@ -94,50 +81,9 @@ pub fn run(args: Args, context: &Context) -> anyhow::Result<ExitCode> {
     }
     let bold = std::io::stdout().is_terminal();
     for (i, hit) in answer.hits.iter().enumerate() {
-        print!("{}", render(i + 1, hit, bold));
+        print!("{}", render_hit(i + 1, hit, bold));
     }
     Ok(ExitCode::SUCCESS)
-}
-
-/// One hit as people read it: the citation, what it is and its standing,
-/// then the snippet.
-fn render(n: usize, hit: &Hit, bold: bool) -> String {
-    let mut what = hit.kind.to_string();
-    if let Some(role) = hit.role {
-        what.push_str(" · ");
-        what.push_str(role.as_str());
-    }
-    if let Some(id) = &hit.message_id {
-        what.push_str(&format!(" · message {id}"));
-    }
-    let mut out = format!("{n}. {}\n   {what} · {} · score {:.2}\n", hit.citation, hit.state, hit.score);
-    out.push_str("   ");
-    out.push_str(&highlight(&hit.snippet, &hit.highlights, bold));
-    out.push('\n');
-    if let Some(note) = &hit.note {
-        out.push_str(&format!("   note: {note}\n"));
-    }
-    out
-}
-
-fn highlight(snippet: &str, ranges: &[(usize, usize)], bold: bool) -> String {
-    if !bold {
-        return snippet.to_string();
-    }
-    let mut out = String::with_capacity(snippet.len() + ranges.len() * 8);
-    let mut at = 0;
-    for &(from, to) in ranges {
-        if from < at || to > snippet.len() {
-            continue;
-        }
-        out.push_str(&snippet[at..from]);
-        out.push_str("\x1b[1m");
-        out.push_str(&snippet[from..to]);
-        out.push_str("\x1b[0m");
-        at = to;
-    }
-    out.push_str(&snippet[at..]);
-    out
 }
 
 pub fn index(command: IndexCommand, context: &Context) -> anyhow::Result<ExitCode> {

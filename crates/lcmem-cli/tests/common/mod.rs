@@ -100,3 +100,20 @@ pub fn sealed_ids(journal: &Path) -> Vec<String> {
     }
     ids
 }
+
+/// A small Claude Code transcript recorded in `cwd`.
+pub fn claude_transcript(id: &str, cwd: &Path, prompt: &str) -> String {
+    let user = serde_json::json!({
+        "type": "user", "sessionId": id, "uuid": format!("{id}-u1"), "cwd": cwd, "isSidechain": false,
+        "timestamp": "2026-11-20T09:00:00Z", "message": {"role": "user", "content": prompt}
+    });
+    let assistant = serde_json::json!({
+        "type": "assistant", "sessionId": id, "uuid": format!("{id}-a1"), "cwd": cwd,
+        "timestamp": "2026-11-20T09:01:00Z",
+        "message": {"role": "assistant", "content": [
+            {"type": "tool_use", "id": "t1", "name": "Edit", "input": {"file_path": cwd.join("src/lib.rs")}},
+            {"type": "text", "text": "Fixed the parser: it now accepts trailing commas."}
+        ]}
+    });
+    format!("{user}\n{assistant}\n")
+}

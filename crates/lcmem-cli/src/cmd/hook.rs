@@ -1,0 +1,156 @@
+//! `lcmem hook claude-code`: what Claude Code runs at session start and end.
+//!
+//! A hook runs inside someone's working session, so it must never break it:
+//! whatever goes wrong (no store, memory off, a corrupt transcript, bad
+//! input, even a panic), it prints nothing that could steer the agent, exits
+//! 0, and writes what happened to `<home>/logs/hooks.log`.
+
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use anyhow::{Context as _, bail};
+use jiff::Timestamp;
+use lcmem::Store;
+use lcmem::import::Format;
+use serde::Deserialize;
+use serde_json::json;
+
+use crate::context::Context;
+use crate::ingest::ingest;
+
+/// The log is cut in two past this size: the older half is kept as `.1`.
+const LOG_LIMIT: u64 = 1 << 20;
+/// More input than any hook event carries: the rest is not read.
+const INPUT_LIMIT: u64 = 4 << 20;
+
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Agent {
+    ClaudeCode,
+}
+
+#[derive(clap::Args)]
+#[command(after_help = "Reads the hook's JSON on stdin; the project is the input's cwd.\n  \
+SessionStart  prints {\"hookSpecificOutput\":{\"hookEventName\":\"SessionStart\",\"additionalContext\":…}} with the \
+framed digest (nothing when memory is off or there is no digest yet)\n  \
+Stop          imports the transcript so far (recall sees it at once)\n  \
+SessionEnd    imports the transcript and seals the session\n\
+Other events are ignored. It always exits 0; errors go to <home>/logs/hooks.log. `lcmem install claude-code` \
+wires it up.")]
+pub struct Args {
+    /// The agent whose hook input this is
+    #[arg(value_enum)]
+    agent: Agent,
+}
+
+/// The fields lcmem reads from Claude Code's hook input.
+#[derive(Debug, Deserialize)]
+struct HookInput {
+    hook_event_name: String,
+    cwd: Option<PathBuf>,
+    transcript_path: Option<PathBuf>,
+    session_id: Option<String>,
+}
+
+pub fn run(args: Args, context: &Context) -> anyhow::Result<ExitCode> {
+    let Agent::ClaudeCode = args.agent;
+    let mut input = Vec::new();
+    let read = std::io::stdin().take(INPUT_LIMIT).read_to_end(&mut input);
+    // A panic is caught below and logged; its default report on stderr is not wanted.
+    std::panic::set_hook(Box::new(|_| {}));
+    let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match read {
+        Ok(_) => handle(&input, context),
+        Err(e) => ("?".to_string(), Err(anyhow::Error::new(e).context("cannot read the hook input"))),
+    }));
+    let (event, result) = match outcome {
+        Ok((event, result)) => (event, result),
+        Err(_) => ("?".to_string(), Err(anyhow::anyhow!("the hook panicked; nothing was printed"))),
+    };
+    match result {
+        Ok(Some(output)) => {
+            // A closed stdout is not worth failing over either.
+            let _ = writeln!(std::io::stdout(), "{output}");
+        }
+        Ok(None) => {}
+        Err(error) => log(context, &event, &format!("error: {}", crate::output::sentence(&error))),
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Handles one event: the event's name (for the log) and what to print.
+fn handle(input: &[u8], context: &Context) -> (String, anyhow::Result<Option<String>>) {
+    let input: HookInput = match serde_json::from_slice(input) {
+        Ok(input) => input,
+        Err(e) => return ("?".into(), Err(anyhow::anyhow!("the hook input is not Claude Code's hook JSON: {e}"))),
+    };
+    let event = input.hook_event_name.clone();
+    let result = match event.as_str() {
+        "SessionStart" => session_start(&input, context),
+        "Stop" => take_in(&input, context, false).map(|()| None),
+        "SessionEnd" => take_in(&input, context, true).map(|()| None),
+        _ => Ok(None),
+    };
+    (event, result)
+}
+
+fn store_for(input: &HookInput, context: &Context) -> anyhow::Result<Store> {
+    let Some(cwd) = &input.cwd else { bail!("the hook input has no cwd, so there is no project") };
+    Store::open(&context.home()?, cwd).with_context(|| format!("cannot open the project at {}", cwd.display()))
+}
+
+/// The framed digest as Claude Code's SessionStart output, or nothing.
+fn session_start(input: &HookInput, context: &Context) -> anyhow::Result<Option<String>> {
+    let store = store_for(input, context)?;
+    let Some(digest) = lcmem::digest::digest(&store)? else { return Ok(None) };
+    let output = json!({
+        "hookSpecificOutput": {"hookEventName": "SessionStart", "additionalContext": digest.text}
+    });
+    Ok(Some(output.to_string()))
+}
+
+/// Imports the transcript (and seals it when the session ended). Memory
+/// being off is not an error: nothing is written and the log says so.
+fn take_in(input: &HookInput, context: &Context, seal: bool) -> anyhow::Result<()> {
+    let Some(transcript) = &input.transcript_path else { bail!("the hook input has no transcript_path") };
+    let store = store_for(input, context)?;
+    let now = context.now()?;
+    match ingest(&store, Format::ClaudeCode, transcript, seal, now) {
+        Ok(done) => {
+            let mut line = done.describe(transcript);
+            // The skipped lines are listed once, when they are new, not at every Stop.
+            for diagnostic in done.diagnostics.iter().filter(|_| done.changed()) {
+                line.push_str(&format!("\n    skipped {diagnostic}"));
+            }
+            log(context, &input.hook_event_name, &line);
+            Ok(())
+        }
+        Err(lcmem::Error::MemoryOff { .. }) => {
+            let session = input.session_id.as_deref().unwrap_or("?");
+            log(
+                context,
+                &input.hook_event_name,
+                &format!("memory is off for this project: session {session} not taken in"),
+            );
+            Ok(())
+        }
+        Err(error) => Err(anyhow::Error::new(error).context(format!("cannot take in {}", transcript.display()))),
+    }
+}
+
+/// The hook's log: `<home>/logs/hooks.log`.
+pub fn log_path(home: &Path) -> PathBuf {
+    home.join("logs").join("hooks.log")
+}
+
+/// Appends one line to the log. Logging is best effort: a hook that cannot
+/// write its log still must not fail the session.
+fn log(context: &Context, event: &str, message: &str) {
+    let Ok(home) = context.home() else { return };
+    let path = log_path(&home);
+    let _ = std::fs::create_dir_all(path.parent().unwrap_or(&home));
+    if std::fs::metadata(&path).is_ok_and(|m| m.len() > LOG_LIMIT) {
+        let _ = std::fs::rename(&path, path.with_extension("log.1"));
+    }
+    let Ok(mut file) = std::fs::OpenOptions::new().create(true).append(true).open(&path) else { return };
+    let _ = writeln!(file, "{} claude-code {event}: {message}", Timestamp::now());
+}

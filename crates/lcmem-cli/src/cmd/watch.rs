@@ -1,0 +1,137 @@
+//! `lcmem watch`: for people who do not use hooks, follow the agents'
+//! transcript folders and take in every session that has gone quiet.
+//!
+//! Polling, not file-system events: transcripts are few, a look costs one
+//! `stat` per file, and an idle time of minutes makes a look every few
+//! seconds more than enough. A transcript is taken in (imported into the
+//! project it was recorded in, and sealed) once it has not changed for
+//! `--idle`; it is taken in again only if it changes after that.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::{Duration, SystemTime};
+
+use lcmem::Store;
+use lcmem::import::{Format, Placement};
+
+use super::import::{Tool, default_root};
+use crate::context::Context;
+use crate::ingest::finish;
+
+#[derive(clap::Args)]
+#[command(after_help = "Looks in Claude Code's transcripts ($CLAUDE_CONFIG_DIR/projects, else ~/.claude/projects) \
+and Codex CLI's ($CODEX_HOME/sessions, else ~/.codex/sessions). A transcript unchanged for --idle is imported \
+into the project of its recorded working directory and sealed; projects whose memory is off are skipped. \
+A session that is resumed after it was sealed is imported again (recall sees it) but not sealed twice.\n\n\
+DURATION: 90s, 10m, 1h, 1h 30m.\n\n\
+Run it in the background (a terminal, a user service); --once takes in what is idle now and exits.")]
+pub struct Args {
+    /// Take in a transcript once it has not changed for this long
+    #[arg(long, default_value = "10m", value_parser = parse_duration, value_name = "DURATION")]
+    idle: Duration,
+    /// How often to look
+    #[arg(long, default_value = "30s", value_parser = parse_duration, value_name = "DURATION")]
+    every: Duration,
+    /// Look once, take in what is idle now, and exit
+    #[arg(long)]
+    once: bool,
+    /// Claude Code's transcript folder instead of its default
+    #[arg(long, value_name = "DIR")]
+    claude_code_dir: Option<PathBuf>,
+    /// Codex CLI's sessions folder instead of its default
+    #[arg(long, value_name = "DIR")]
+    codex_dir: Option<PathBuf>,
+}
+
+fn parse_duration(s: &str) -> Result<Duration, String> {
+    let span: jiff::SignedDuration =
+        s.parse().map_err(|_| format!("{s:?} is not a duration: use 90s, 10m, 1h or 1h 30m"))?;
+    Duration::try_from(span).map_err(|_| format!("{s:?} is negative"))
+}
+
+/// When a transcript was last taken in: its size and modification time then.
+type Seen = HashMap<PathBuf, (u64, SystemTime)>;
+
+pub fn run(args: Args, context: &Context) -> anyhow::Result<ExitCode> {
+    let home = context.home()?;
+    let roots = [
+        (Format::ClaudeCode, args.claude_code_dir.map_or_else(|| default_root(Tool::ClaudeCode), Ok)?),
+        (Format::Codex, args.codex_dir.map_or_else(|| default_root(Tool::Codex), Ok)?),
+    ];
+    for (format, root) in &roots {
+        let state = if root.is_dir() { "watching" } else { "not there (yet)" };
+        eprintln!("{format} transcripts: {} {state}", root.display());
+    }
+    let mut seen = Seen::new();
+    loop {
+        for (format, root) in &roots {
+            look(&home, *format, root, args.idle, &mut seen, context)?;
+        }
+        if args.once {
+            return Ok(ExitCode::SUCCESS);
+        }
+        std::thread::sleep(args.every);
+    }
+}
+
+/// One look at one folder: takes in each idle transcript that changed.
+fn look(
+    home: &Path,
+    format: Format,
+    root: &Path,
+    idle: Duration,
+    seen: &mut Seen,
+    context: &Context,
+) -> anyhow::Result<()> {
+    if !root.is_dir() {
+        return Ok(());
+    }
+    let files = match format {
+        Format::Codex => lcmem::import::discover_codex(root)?,
+        _ => lcmem::import::discover_claude_code(root)?,
+    };
+    let now = SystemTime::now();
+    for file in files {
+        let Ok(meta) = std::fs::metadata(&file) else { continue };
+        let (size, modified) = (meta.len(), meta.modified().unwrap_or(now));
+        let quiet_for = now.duration_since(modified).unwrap_or_default();
+        if quiet_for < idle || seen.get(&file) == Some(&(size, modified)) {
+            continue;
+        }
+        take_in(home, format, &file, context);
+        seen.insert(file, (size, modified));
+    }
+    Ok(())
+}
+
+/// Imports one transcript into its project and seals it; reports one line.
+/// A failure is reported and the watch goes on.
+fn take_in(home: &Path, format: Format, file: &Path, context: &Context) {
+    let now = match context.now() {
+        Ok(now) => now,
+        Err(e) => return eprintln!("lcmem: {e:#}"),
+    };
+    let result =
+        lcmem::import::import_all(home, format, &[file.to_path_buf()], &mut |path, placement| match placement {
+            Ok(Placement::Stored { project, report }) => {
+                let store = Store::new(home, project);
+                match finish(&store, report, true, now) {
+                    Ok(done) if done.changed() => {
+                        println!("{} ({})", done.describe(path), store.project().root.display())
+                    }
+                    Ok(_) => {}
+                    Err(e) => eprintln!("lcmem: {}: {e}", path.display()),
+                }
+            }
+            Ok(Placement::Empty { .. }) => {}
+            Ok(Placement::NoProject { .. }) => eprintln!("skipped {}: it records no working directory", path.display()),
+            Ok(Placement::MemoryOff { project, .. }) => {
+                eprintln!("skipped {}: memory is off for {}", path.display(), project.root.display())
+            }
+            Err(e) => eprintln!("lcmem: {e}"),
+        });
+    if let Err(e) = result {
+        eprintln!("lcmem: {e}");
+    }
+}
