@@ -73,7 +73,7 @@ pub fn seal(
         session_id: id.to_string(),
         sealed_at: now,
         kind,
-        title: session.header.title.clone(),
+        title: session.title.clone(),
         summary,
         files: output.files,
         decisions,

@@ -78,6 +78,10 @@ pub struct Located<T> {
 pub struct Session {
     pub path: PathBuf,
     pub header: Header,
+    /// What the session is about now: the latest `{"type":"title"}` line
+    /// (an importer writes one when the agent renames a session; the header
+    /// never changes once written), else the header's title.
+    pub title: String,
     pub events: Vec<Located<Event>>,
     /// Lines that were skipped, and why.
     pub diagnostics: Vec<Diagnostic>,
@@ -100,6 +104,7 @@ impl Session {
             message: "empty file: a session starts with a header line {\"type\":\"session\",\"v\":1,...}".into(),
         })?;
         let header = parse_header(path, &first)?;
+        let mut title = header.title.clone();
         let mut events = Vec::new();
         for line in lines {
             let value = match line.parsed {
@@ -109,13 +114,18 @@ impl Session {
                     continue;
                 }
             };
+            if value.get("type").and_then(|t| t.as_str()) == Some("title")
+                && let Some(renamed) = value.get("title").and_then(|t| t.as_str()).filter(|t| !t.trim().is_empty())
+            {
+                title = renamed.trim().to_string();
+            }
             match parse_event(&value) {
                 Ok(Some(event)) => events.push(Located { line: line.number, value: event }),
                 Ok(None) => {}
                 Err(message) => diagnostics.push(Diagnostic::new(path, line.number, message)),
             }
         }
-        Ok(Session { path: path.to_path_buf(), header, events, diagnostics })
+        Ok(Session { path: path.to_path_buf(), header, title, events, diagnostics })
     }
 
     pub fn id(&self) -> &str {

@@ -138,9 +138,11 @@ fn a_summary_after_the_header_is_a_title_line_and_before_it_is_the_title() {
     assert_ne!(session.header.title, "HTTP client retries with backoff", "the header never changes as a file grows");
     let last = text(&converted).lines().last().unwrap().to_string();
     assert_eq!(last, r#"{"type":"title","title":"HTTP client retries with backoff"}"#);
+    assert_eq!(session.title, "HTTP client retries with backoff", "the latest title line is the session's title");
 
     let (_, early) = convert_fixture("claude_code_summary_first.jsonl");
     assert_eq!(early.header.title, "Fix the flaky checkout test");
+    assert_eq!(early.title, early.header.title);
     assert_eq!(early.header.id, "9a8b7c6d-0000-4000-8000-000000000002");
 }
 

@@ -160,6 +160,12 @@ fn describe(outcome: &ImportOutcome, report: &Report) -> String {
 
 /// `lcmem import --all TOOL`: every transcript, each into its own project.
 fn run_all(tool: Tool, from: Option<PathBuf>, context: &Context) -> anyhow::Result<ExitCode> {
+    if let Some(project) = context.explicit_project() {
+        eprintln!(
+            "warning: --project {} is not used with --all: each transcript goes to the project it was recorded in",
+            project.display()
+        );
+    }
     let home = context.home()?;
     let root = match from {
         Some(dir) => dir,

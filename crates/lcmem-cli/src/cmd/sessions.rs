@@ -56,7 +56,7 @@ pub fn run(args: Args, context: &Context) -> anyhow::Result<ExitCode> {
         };
         rows.push(Row {
             id: id.clone(),
-            title: session.header.title.clone(),
+            title: session.title.clone(),
             created_at: session.header.created_at,
             last_active: session.last_active(),
             status,

@@ -123,7 +123,7 @@ impl ExtractInput {
         }
         ExtractInput {
             session_id: session.header.id.clone(),
-            title: session.header.title.clone(),
+            title: session.title.clone(),
             created_at: session.header.created_at,
             kind,
             turns,

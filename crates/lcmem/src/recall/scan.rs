@@ -112,7 +112,7 @@ pub fn parse_session(path: &Path, bytes: &[u8]) -> Result<ParsedSession> {
     starts.extend(memchr::memchr_iter(b'\n', bytes).map(|i| i as u64 + 1));
     let session = Session::from_lines(path, jsonl::read_from(bytes, path)?)?;
     let meta = SessionMeta {
-        title: session.header.title.clone(),
+        title: session.title.clone(),
         created_at: session.header.created_at,
         closing: session.closing_status(),
         pinned: session.pinned(),
