@@ -2,7 +2,6 @@
 
 use std::process::ExitCode;
 
-use jiff::Timestamp;
 use lcmem::diagnostic::Diagnostic;
 use lcmem::recall::Hit;
 
@@ -32,10 +31,7 @@ pub fn warn_all(diagnostics: &[Diagnostic]) {
     }
 }
 
-/// A date as people read it in a list: `2026-11-18`.
-pub fn day(ts: Timestamp) -> String {
-    ts.strftime("%Y-%m-%d").to_string()
-}
+pub use lcmem::dates::day;
 
 pub fn print_json(value: &impl serde::Serialize) -> anyhow::Result<()> {
     println!("{}", serde_json::to_string_pretty(value)?);

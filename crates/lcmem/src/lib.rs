@@ -6,6 +6,7 @@
 //! `lcmem` command, the MCP server, hooks) are thin layers over it.
 
 pub mod config;
+pub mod dates;
 pub mod diagnostic;
 pub mod digest;
 pub mod error;

@@ -11,6 +11,7 @@ use std::sync::LazyLock;
 use regex::Regex;
 
 use super::select::Section;
+use crate::dates::day;
 use crate::extract::Outcome;
 use crate::facts::{Fact, State};
 use crate::journal::Current;
@@ -20,10 +21,6 @@ pub const PINNED_END: &str = "<!-- /pinned -->";
 
 /// How long a session summary may be in the digest; the journal keeps all of it.
 const SUMMARY_CHARS: usize = 240;
-
-fn day(ts: jiff::Timestamp) -> String {
-    ts.strftime("%Y-%m-%d").to_string()
-}
 
 pub fn heading(section: Section) -> &'static str {
     match section {
