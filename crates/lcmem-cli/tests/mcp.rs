@@ -161,20 +161,7 @@ async fn the_server_writes_nothing() {
 
 /// Every file under `dir` with its bytes.
 fn snapshot(dir: &Path) -> Vec<(std::path::PathBuf, Vec<u8>)> {
-    let mut files = Vec::new();
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(dir) = stack.pop() {
-        for entry in std::fs::read_dir(&dir).unwrap() {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                stack.push(path);
-            } else {
-                files.push((path.clone(), std::fs::read(&path).unwrap()));
-            }
-        }
-    }
-    files.sort();
-    files
+    common::files_under(dir).into_iter().map(|path| (path.clone(), std::fs::read(&path).unwrap())).collect()
 }
 
 /// The Python interpreter with the official MCP SDK: `$LCMEM_TEST_PYTHON`

@@ -23,19 +23,9 @@ fn sealed_example(sandbox: &Sandbox) {
 
 /// Every file under `dir` whose bytes contain `needle`.
 fn grep_r(dir: &Path, needle: &str) -> Vec<String> {
-    let mut hits = Vec::new();
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(d) = stack.pop() {
-        for entry in std::fs::read_dir(&d).unwrap() {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                stack.push(path);
-            } else if std::fs::read(&path).unwrap().windows(needle.len()).any(|w| w == needle.as_bytes()) {
-                hits.push(path.display().to_string());
-            }
-        }
-    }
-    hits
+    let holds =
+        |path: &std::path::PathBuf| std::fs::read(path).unwrap().windows(needle.len()).any(|w| w == needle.as_bytes());
+    common::files_under(dir).into_iter().filter(holds).map(|p| p.display().to_string()).collect()
 }
 
 #[test]
