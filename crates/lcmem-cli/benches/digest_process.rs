@@ -1,7 +1,10 @@
-//! `lcmem digest` as a fresh process on a project with 10,000 sessions: what
-//! every session start pays. Run: `cargo bench -p lcmem-cli --bench digest_process`.
+//! `lcmem digest`, and Claude Code's SessionStart hook, as a fresh process on
+//! a project with 10,000 sessions: what every session start pays.
+//! Run: `cargo bench -p lcmem-cli --bench digest_process`.
 
-use std::process::Command;
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
 
 use divan::Bencher;
 use lcmem::Store;
@@ -14,8 +17,9 @@ fn main() {
 
 const SESSIONS: usize = 10_000;
 
-#[divan::bench(sample_count = 100)]
-fn digest_fresh_process_10000_sessions(bencher: Bencher) {
+/// A store with 10,000 sealed sessions and its MEMORY.md: the folder that
+/// holds it, the store root and the project.
+fn big_project() -> (tempfile::TempDir, PathBuf, PathBuf) {
     let dir = tempfile::tempdir().unwrap();
     let project = dir.path().join("big");
     std::fs::create_dir_all(&project).unwrap();
@@ -49,6 +53,12 @@ fn digest_fresh_process_10000_sessions(bencher: Bencher) {
     store.append_memory(&lock, &store.journal_path(), &records).unwrap();
     drop(lock);
     lcmem::digest::consolidate(&store, now).unwrap();
+    (dir, home, project)
+}
+
+#[divan::bench(sample_count = 100)]
+fn digest_fresh_process_10000_sessions(bencher: Bencher) {
+    let (_dir, home, project) = big_project();
     bencher.bench(|| {
         let out = Command::new(env!("CARGO_BIN_EXE_lcmem"))
             .arg("--home")
@@ -59,5 +69,28 @@ fn digest_fresh_process_10000_sessions(bencher: Bencher) {
             .output()
             .unwrap();
         assert!(out.status.success() && !out.stdout.is_empty());
+    });
+}
+
+#[divan::bench(sample_count = 100)]
+fn claude_code_session_start_hook_10000_sessions(bencher: Bencher) {
+    let (_dir, home, project) = big_project();
+    let input = serde_json::json!({
+        "session_id": "bench", "transcript_path": "/unused.jsonl", "cwd": project,
+        "hook_event_name": "SessionStart", "source": "startup"
+    })
+    .to_string();
+    bencher.bench(|| {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_lcmem"))
+            .arg("--home")
+            .arg(&home)
+            .args(["hook", "claude-code"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap();
+        child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+        let out = child.wait_with_output().unwrap();
+        assert!(out.status.success() && out.stdout.starts_with(b"{\"hookSpecificOutput\""));
     });
 }
