@@ -28,8 +28,11 @@ pub struct Tuning {
     pub k1: f64,
     /// BM25 length normalisation.
     pub b: f64,
-    /// Share of each neighbouring turn's score a turn gains.
+    /// Share of a neighbouring turn's score a turn gains, to the power of
+    /// their distance in turns.
     pub neighbours: f64,
+    /// How many turns away a neighbour may be.
+    pub neighbour_reach: u32,
     /// Share of the session's score every unit of the session gains.
     pub session: f64,
     /// How many top units lend words to the expanded query (0: no feedback).
@@ -46,6 +49,7 @@ impl Default for Tuning {
             k1: 1.2,
             b: 0.75,
             neighbours: 0.3,
+            neighbour_reach: 2,
             session: 0.3,
             feedback_docs: 5,
             feedback_terms: 10,
@@ -232,18 +236,27 @@ pub fn score(c: &Candidates, q: &QueryTerms, tuning: &Tuning) -> Vec<f64> {
     let mut out = base.clone();
     for (i, u) in c.units.iter().enumerate() {
         if u.kind == HitKind::Turn && tuning.neighbours > 0.0 {
-            let adjacent = |j: usize| {
-                let v = &c.units[j];
-                v.kind == HitKind::Turn && v.session == u.session && v.turn.abs_diff(u.turn) == 1
+            // The turns up to `neighbour_reach` away on one side, each
+            // weighing `neighbours` to the power of its distance.
+            let side = |forward: bool| {
+                let mut sum = 0.0;
+                let mut j = i;
+                loop {
+                    j = match (forward, j) {
+                        (true, j) if j + 1 < c.units.len() => j + 1,
+                        (false, j) if j > 0 => j - 1,
+                        _ => break,
+                    };
+                    let v = &c.units[j];
+                    let d = v.turn.abs_diff(u.turn);
+                    if v.kind != HitKind::Turn || v.session != u.session || d > tuning.neighbour_reach {
+                        break;
+                    }
+                    sum += tuning.neighbours.powi(d as i32) * base[j];
+                }
+                sum
             };
-            let mut near = 0.0;
-            if i > 0 && adjacent(i - 1) {
-                near += base[i - 1];
-            }
-            if i + 1 < c.units.len() && adjacent(i + 1) {
-                near += base[i + 1];
-            }
-            out[i] += tuning.neighbours * near;
+            out[i] += side(false) + side(true);
         }
         if u.session != NO_SESSION {
             out[i] += tuning.session * sessions[u.session as usize];
