@@ -128,6 +128,9 @@ struct TuningArgs {
     /// How many turns away a neighbour may be.
     #[arg(long)]
     neighbour_reach: Option<u32>,
+    /// How much more a unit from a date the query names scores.
+    #[arg(long)]
+    date: Option<f64>,
 }
 
 impl TuningArgs {
@@ -143,6 +146,7 @@ impl TuningArgs {
         set(&mut t.neighbours, self.neighbours);
         set(&mut t.session, self.session);
         set(&mut t.feedback_weight, self.feedback_weight);
+        set(&mut t.date, self.date);
         if let Some(v) = self.neighbour_reach {
             t.neighbour_reach = v;
         }

@@ -11,6 +11,9 @@
 //! - **Pseudo-relevance feedback (RM3).** The first ranking's best units
 //!   lend the query their most characteristic words, and the expanded query
 //!   is ranked again. This bridges vocabulary gaps ("postgres" ↔ "database").
+//! - **Dates.** A unit from a day, month or year the query names (see
+//!   `when`) scores double: what happened then is rarely worded with its
+//!   date.
 //!
 //! Everything here works on integer counts gathered the same way from the
 //! index and from the scan, and sums floats in a fixed order, so both paths
@@ -20,6 +23,7 @@ use std::collections::HashMap;
 
 use super::HitKind;
 use super::tokenize::Analyzer;
+use super::when::{self, When};
 
 /// Ranking constants. The defaults are the ones the benchmarks measure.
 #[derive(Debug, Clone, PartialEq)]
@@ -41,6 +45,11 @@ pub struct Tuning {
     pub feedback_terms: usize,
     /// Weight of the lent words against the original query (0 to 1).
     pub feedback_weight: f64,
+    /// How much more a unit from a date the query names scores (0: dates
+    /// are words like any other). 1 doubles it: the date is taken as strong
+    /// evidence, but not as a filter, since a question about June may be
+    /// answered by what was said in May.
+    pub date: f64,
 }
 
 impl Default for Tuning {
@@ -54,6 +63,7 @@ impl Default for Tuning {
             feedback_docs: 5,
             feedback_terms: 10,
             feedback_weight: 0.3,
+            date: 1.0,
         }
     }
 }
@@ -71,13 +81,15 @@ pub struct QueryTerms {
     pub terms: Vec<String>,
     pub weights: Vec<f64>,
     pub phrases: Vec<Phrase>,
+    /// Dates the query names.
+    pub dates: Vec<When>,
 }
 
 impl QueryTerms {
     /// Analyses a query: `"quoted parts"` become phrases, everything else
     /// loose terms. A term repeated in the query weighs more, as in BM25.
     pub fn parse(text: &str, analyzer: &mut Analyzer) -> QueryTerms {
-        let mut q = QueryTerms::default();
+        let mut q = QueryTerms { dates: when::parse(text), ..QueryTerms::default() };
         for (i, chunk) in text.split('"').enumerate() {
             let quoted = i % 2 == 1 && text.split('"').count() > i + 1;
             let terms = analyzer.terms(chunk);
@@ -260,6 +272,9 @@ pub fn score(c: &Candidates, q: &QueryTerms, tuning: &Tuning) -> Vec<f64> {
         }
         if u.session != NO_SESSION {
             out[i] += tuning.session * sessions[u.session as usize];
+        }
+        if tuning.date > 0.0 && q.dates.iter().any(|d| d.contains(u.ts)) {
+            out[i] *= 1.0 + tuning.date;
         }
     }
     out
