@@ -112,6 +112,9 @@ struct TuningArgs {
     /// Share of the session's score (0: off).
     #[arg(long)]
     session: Option<f64>,
+    /// BM25+ lower bound of a matched term in the session score (0: plain BM25).
+    #[arg(long)]
+    session_delta: Option<f64>,
     /// Feedback documents for RM3 (0: off).
     #[arg(long)]
     feedback_docs: Option<usize>,
@@ -145,6 +148,7 @@ impl TuningArgs {
         set(&mut t.b, self.b);
         set(&mut t.neighbours, self.neighbours);
         set(&mut t.session, self.session);
+        set(&mut t.session_delta, self.session_delta);
         set(&mut t.feedback_weight, self.feedback_weight);
         set(&mut t.date, self.date);
         if let Some(v) = self.neighbour_reach {

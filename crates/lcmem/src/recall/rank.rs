@@ -39,6 +39,13 @@ pub struct Tuning {
     pub neighbour_reach: u32,
     /// Share of the session's score every unit of the session gains.
     pub session: f64,
+    /// BM25+ lower bound on what a matched term adds to a session's score
+    /// (0: plain BM25). Sessions range from a few turns to hundreds, and
+    /// plain BM25 lets a long session's length cancel out a word it does
+    /// hold (Lv and Zhai, "Lower-bounding term frequency normalization",
+    /// 2011, whose default of 1 this is). Turns are short and even, and
+    /// keep plain BM25.
+    pub session_delta: f64,
     /// How many top units lend words to the expanded query (0: no feedback).
     pub feedback_docs: usize,
     /// How many words they lend.
@@ -60,6 +67,7 @@ impl Default for Tuning {
             neighbours: 0.3,
             neighbour_reach: 2,
             session: 0.3,
+            session_delta: 1.0,
             feedback_docs: 5,
             feedback_terms: 10,
             feedback_weight: 0.3,
@@ -280,7 +288,7 @@ pub fn score(c: &Candidates, q: &QueryTerms, tuning: &Tuning) -> Vec<f64> {
     out
 }
 
-/// BM25 of each session's whole transcript, by ordinal.
+/// BM25+ of each session's whole transcript, by ordinal.
 fn session_scores(c: &Candidates, q: &QueryTerms, tuning: &Tuning) -> Vec<f64> {
     let nt = q.terms.len();
     let ns = c.session_tokens.len();
@@ -318,7 +326,7 @@ fn session_scores(c: &Candidates, q: &QueryTerms, tuning: &Tuning) -> Vec<f64> {
         for (t, &tf) in row.iter().enumerate() {
             if tf > 0 {
                 let tf = tf as f64;
-                score += idfs[t] * tf * (k1 + 1.0) / (tf + norm);
+                score += idfs[t] * (tf * (k1 + 1.0) / (tf + norm) + tuning.session_delta);
             }
         }
         out[s] = score;
