@@ -7,8 +7,9 @@
 //! `rank::score`); the words themselves are still searched as usual.
 //!
 //! Only unambiguous forms are read: an English month name, with a day and a
-//! year next to it if they are there, and a four-digit year. "May" and
-//! "March" are also verbs, so they count only next to a day or a year.
+//! year next to it if they are there; a four-digit number from 1900 to 2199
+//! as a year; `2023-10-13` and `2023-10`. "May" and "March" are also verbs,
+//! so they count only next to a day or a year.
 
 use jiff::Timestamp;
 use jiff::civil::Date;
@@ -66,10 +67,29 @@ fn day(word: &str) -> Option<i8> {
     digits.parse::<i8>().ok().filter(|d| (1..=31).contains(d))
 }
 
+/// `2023-10-13` or `2023-10`.
+fn iso(chunk: &str) -> Option<When> {
+    let mut parts = chunk.split('-');
+    let y = year(parts.next()?)?;
+    let m = parts.next().filter(|p| p.len() == 2)?.parse::<i8>().ok().filter(|m| (1..=12).contains(m))?;
+    let d = match parts.next() {
+        None => None,
+        Some(p) if p.len() == 2 => Some(p.parse::<i8>().ok().filter(|d| (1..=31).contains(d))?),
+        Some(_) => return None,
+    };
+    parts.next().is_none().then_some(When { year: Some(y), month: Some(m), day: d })
+}
+
 /// The dates a query names.
 pub fn parse(text: &str) -> Vec<When> {
-    let words: Vec<&str> = text.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).collect();
     let mut out = Vec::new();
+    let mut words = Vec::new();
+    for chunk in text.split(|c: char| !(c.is_alphanumeric() || c == '-')) {
+        match iso(chunk) {
+            Some(when) => out.push(when),
+            None => words.extend(chunk.split('-').filter(|w| !w.is_empty())),
+        }
+    }
     let mut used = vec![false; words.len()];
     for (i, w) in words.iter().enumerate() {
         let Some(m) = month(w) else { continue };
@@ -115,6 +135,9 @@ mod tests {
         assert_eq!(parse("on 1 February, 2023"), [when(Some(2023), Some(2), Some(1))]);
         assert_eq!(parse("release notes 2024"), [when(Some(2024), None, None)]);
         assert_eq!(parse("the 3rd of july"), [when(None, Some(7), None)]);
+        assert_eq!(parse("deploy on 2023-10-13?"), [when(Some(2023), Some(10), Some(13))]);
+        assert_eq!(parse("builds in 2023-10"), [when(Some(2023), Some(10), None)]);
+        assert_eq!(parse("retry-count in June"), [when(None, Some(6), None)]);
     }
 
     #[test]
