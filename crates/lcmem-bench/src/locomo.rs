@@ -133,11 +133,29 @@ fn sessions(conversation: &Value) -> anyhow::Result<Converted> {
     Ok((out, ids))
 }
 
+/// How to run the benchmark.
+pub struct Options {
+    pub tuning: Tuning,
+    /// Report as JSON.
+    pub json: bool,
+    /// List the questions whose evidence is not all in the top 10.
+    pub misses: bool,
+    /// Only these conversations (all if empty).
+    pub conversations: Vec<String>,
+    /// Keep double quotes as lcmem phrase syntax. A LoCoMo question is
+    /// natural language, where quotes mark a title ("the book "Charlotte's
+    /// Web""), so by default they are removed and the words asked loose.
+    pub quotes_as_phrases: bool,
+}
+
 /// Runs the benchmark; returns the report to print.
-pub fn run(file: &Path, tuning: Tuning, as_json: bool, misses: bool) -> anyhow::Result<String> {
+pub fn run(file: &Path, options: &Options) -> anyhow::Result<String> {
     let raw = std::fs::read_to_string(file).with_context(|| format!("cannot read {}", file.display()))?;
-    let data: Vec<Value> = serde_json::from_str(&raw)
+    let mut data: Vec<Value> = serde_json::from_str(&raw)
         .with_context(|| format!("{} is not a JSON list of conversations", file.display()))?;
+    if !options.conversations.is_empty() {
+        data.retain(|c| c["sample_id"].as_str().is_some_and(|id| options.conversations.iter().any(|w| w == id)));
+    }
     if data.is_empty() {
         bail!("{}: no conversations", file.display());
     }
@@ -173,10 +191,11 @@ pub fn run(file: &Path, tuning: Tuning, as_json: bool, misses: bool) -> anyhow::
                 continue;
             }
             let question = qa["question"].as_str().unwrap_or_default();
-            let mut query = Query::new(question);
+            let mut query =
+                Query::new(if options.quotes_as_phrases { question.to_string() } else { question.replace('"', " ") });
             query.limit = 1000;
             query.kinds = vec![HitKind::Turn];
-            query.tuning = tuning.clone();
+            query.tuning = options.tuning.clone();
             let answer = searcher.search(&query, &mut Quiet)?;
             let turns: Vec<String> = answer.hits.iter().filter_map(|h| h.message_id.clone()).collect();
             let mut sessions: Vec<String> = Vec::new();
@@ -197,8 +216,16 @@ pub fn run(file: &Path, tuning: Tuning, as_json: bool, misses: bool) -> anyhow::
                 let found = evidence.iter().filter(|e| turns.iter().take(*k).any(|t| t == *e)).count();
                 tally.turn_recall[i] = found as f64 / evidence.len() as f64;
             }
-            if misses && tally.turn_recall[1] < 1.0 {
-                eprintln!("MISS {question}\n  evidence {evidence:?}\n  top {:?}", &turns[..turns.len().min(10)]);
+            if options.misses && (tally.turn_recall[1] < 1.0 || tally.session_hits[1] < 1.0) {
+                let ranks: Vec<String> = evidence
+                    .iter()
+                    .map(|e| turns.iter().position(|t| t == e).map_or("-".to_string(), |r| (r + 1).to_string()))
+                    .collect();
+                eprintln!(
+                    "MISS {question}\n  evidence {evidence:?} at ranks {ranks:?}\n  top {:?}\n  sessions {:?}",
+                    &turns[..turns.len().min(10)],
+                    &sessions[..sessions.len().min(5)]
+                );
             }
             by_category.entry(qa["category"].as_u64().unwrap_or(0)).or_default().add(&tally);
         }
@@ -208,7 +235,7 @@ pub fn run(file: &Path, tuning: Tuning, as_json: bool, misses: bool) -> anyhow::
         overall.add(t);
     }
     let elapsed = started.elapsed().as_secs_f64();
-    if as_json {
+    if options.json {
         let categories: serde_json::Map<String, Value> =
             by_category.iter().map(|(c, t)| (category_name(*c).to_string(), t.json())).collect();
         let report = json!({"overall": overall.json(), "categories": categories, "skipped_no_evidence": skipped, "seconds": elapsed});

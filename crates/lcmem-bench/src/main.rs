@@ -49,6 +49,13 @@ enum Command {
         /// List (on stderr) each question whose evidence is not all in the top 10.
         #[arg(long)]
         misses: bool,
+        /// Only these conversations (their `sample_id`s, comma-separated).
+        #[arg(long, value_delimiter = ',')]
+        conversations: Vec<String>,
+        /// Pass double quotes in questions through as phrase syntax instead
+        /// of reading them as the title marks of natural language.
+        #[arg(long)]
+        quotes_as_phrases: bool,
         #[command(flatten)]
         tuning: TuningArgs,
     },
@@ -105,6 +112,9 @@ struct TuningArgs {
     /// Share of the session's score (0: off).
     #[arg(long)]
     session: Option<f64>,
+    /// BM25+ lower bound of a matched term in the session score (0: plain BM25).
+    #[arg(long)]
+    session_delta: Option<f64>,
     /// Feedback documents for RM3 (0: off).
     #[arg(long)]
     feedback_docs: Option<usize>,
@@ -112,6 +122,18 @@ struct TuningArgs {
     feedback_terms: Option<usize>,
     #[arg(long)]
     feedback_weight: Option<f64>,
+    /// Words of the feedback weighed by their rarity before the best are lent (0: off).
+    #[arg(long)]
+    feedback_pool: Option<usize>,
+    /// A turn gains the better neighbour's share only, not both.
+    #[arg(long)]
+    neighbours_max: bool,
+    /// How many turns away a neighbour may be.
+    #[arg(long)]
+    neighbour_reach: Option<u32>,
+    /// How much more a unit from a date the query names scores.
+    #[arg(long)]
+    date: Option<f64>,
 }
 
 impl TuningArgs {
@@ -126,7 +148,12 @@ impl TuningArgs {
         set(&mut t.b, self.b);
         set(&mut t.neighbours, self.neighbours);
         set(&mut t.session, self.session);
+        set(&mut t.session_delta, self.session_delta);
         set(&mut t.feedback_weight, self.feedback_weight);
+        set(&mut t.date, self.date);
+        if let Some(v) = self.neighbour_reach {
+            t.neighbour_reach = v;
+        }
         if let Some(v) = self.feedback_docs {
             t.feedback_docs = v;
         }
@@ -157,8 +184,9 @@ fn main() -> anyhow::Result<()> {
             };
             print!("{report}");
         }
-        Command::Locomo { file, json, misses, tuning } => {
-            print!("{}", locomo::run(&file, tuning.tuning(), json, misses)?)
+        Command::Locomo { file, json, misses, conversations, quotes_as_phrases, tuning } => {
+            let options = locomo::Options { tuning: tuning.tuning(), json, misses, conversations, quotes_as_phrases };
+            print!("{}", locomo::run(&file, &options)?)
         }
         Command::Synth { sessions, out, seed, mean_bytes } => {
             print!("{}", synth::run(sessions, &out, seed, mean_bytes)?)

@@ -240,8 +240,16 @@ fn comparable(answer: &Answer) -> String {
     serde_json::to_string_pretty(&answer.hits).unwrap()
 }
 
-const QUERIES: &[&str] =
-    &["refund retries", "\"product cache\"", "postgres redis", "changelog", "tests", "refundRetry", "stripe refunds"];
+const QUERIES: &[&str] = &[
+    "refund retries",
+    "\"product cache\"",
+    "postgres redis",
+    "changelog",
+    "tests",
+    "refundRetry",
+    "stripe refunds",
+    "what did we decide about caches in October 2026",
+];
 
 #[test]
 fn the_index_is_a_cache_results_are_identical_without_it_and_after_a_rebuild() {

@@ -32,6 +32,7 @@ pub mod index;
 mod rank;
 mod scan;
 pub mod tokenize;
+mod when;
 
 use std::path::PathBuf;
 

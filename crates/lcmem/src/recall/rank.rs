@@ -11,6 +11,9 @@
 //! - **Pseudo-relevance feedback (RM3).** The first ranking's best units
 //!   lend the query their most characteristic words, and the expanded query
 //!   is ranked again. This bridges vocabulary gaps ("postgres" ↔ "database").
+//! - **Dates.** A unit from a day, month or year the query names (see
+//!   `when`) scores double: what happened then is rarely worded with its
+//!   date.
 //!
 //! Everything here works on integer counts gathered the same way from the
 //! index and from the scan, and sums floats in a fixed order, so both paths
@@ -20,6 +23,7 @@ use std::collections::HashMap;
 
 use super::HitKind;
 use super::tokenize::Analyzer;
+use super::when::{self, When};
 
 /// Ranking constants. The defaults are the ones the benchmarks measure.
 #[derive(Debug, Clone, PartialEq)]
@@ -28,16 +32,31 @@ pub struct Tuning {
     pub k1: f64,
     /// BM25 length normalisation.
     pub b: f64,
-    /// Share of each neighbouring turn's score a turn gains.
+    /// Share of a neighbouring turn's score a turn gains, to the power of
+    /// their distance in turns.
     pub neighbours: f64,
+    /// How many turns away a neighbour may be.
+    pub neighbour_reach: u32,
     /// Share of the session's score every unit of the session gains.
     pub session: f64,
+    /// BM25+ lower bound on what a matched term adds to a session's score
+    /// (0: plain BM25). Sessions range from a few turns to hundreds, and
+    /// plain BM25 lets a long session's length cancel out a word it does
+    /// hold (Lv and Zhai, "Lower-bounding term frequency normalization",
+    /// 2011, whose default of 1 this is). Turns are short and even, and
+    /// keep plain BM25.
+    pub session_delta: f64,
     /// How many top units lend words to the expanded query (0: no feedback).
     pub feedback_docs: usize,
     /// How many words they lend.
     pub feedback_terms: usize,
     /// Weight of the lent words against the original query (0 to 1).
     pub feedback_weight: f64,
+    /// How much more a unit from a date the query names scores (0: dates
+    /// are words like any other). 1 doubles it: the date is taken as strong
+    /// evidence, but not as a filter, since a question about June may be
+    /// answered by what was said in May.
+    pub date: f64,
 }
 
 impl Default for Tuning {
@@ -46,10 +65,13 @@ impl Default for Tuning {
             k1: 1.2,
             b: 0.75,
             neighbours: 0.3,
+            neighbour_reach: 2,
             session: 0.3,
+            session_delta: 1.0,
             feedback_docs: 5,
             feedback_terms: 10,
             feedback_weight: 0.3,
+            date: 1.0,
         }
     }
 }
@@ -67,13 +89,15 @@ pub struct QueryTerms {
     pub terms: Vec<String>,
     pub weights: Vec<f64>,
     pub phrases: Vec<Phrase>,
+    /// Dates the query names.
+    pub dates: Vec<When>,
 }
 
 impl QueryTerms {
     /// Analyses a query: `"quoted parts"` become phrases, everything else
     /// loose terms. A term repeated in the query weighs more, as in BM25.
     pub fn parse(text: &str, analyzer: &mut Analyzer) -> QueryTerms {
-        let mut q = QueryTerms::default();
+        let mut q = QueryTerms { dates: when::parse(text), ..QueryTerms::default() };
         for (i, chunk) in text.split('"').enumerate() {
             let quoted = i % 2 == 1 && text.split('"').count() > i + 1;
             let terms = analyzer.terms(chunk);
@@ -232,27 +256,39 @@ pub fn score(c: &Candidates, q: &QueryTerms, tuning: &Tuning) -> Vec<f64> {
     let mut out = base.clone();
     for (i, u) in c.units.iter().enumerate() {
         if u.kind == HitKind::Turn && tuning.neighbours > 0.0 {
-            let adjacent = |j: usize| {
-                let v = &c.units[j];
-                v.kind == HitKind::Turn && v.session == u.session && v.turn.abs_diff(u.turn) == 1
+            // The turns up to `neighbour_reach` away on one side, each
+            // weighing `neighbours` to the power of its distance.
+            let side = |forward: bool| {
+                let mut sum = 0.0;
+                let mut j = i;
+                loop {
+                    j = match (forward, j) {
+                        (true, j) if j + 1 < c.units.len() => j + 1,
+                        (false, j) if j > 0 => j - 1,
+                        _ => break,
+                    };
+                    let v = &c.units[j];
+                    let d = v.turn.abs_diff(u.turn);
+                    if v.kind != HitKind::Turn || v.session != u.session || d > tuning.neighbour_reach {
+                        break;
+                    }
+                    sum += tuning.neighbours.powi(d as i32) * base[j];
+                }
+                sum
             };
-            let mut near = 0.0;
-            if i > 0 && adjacent(i - 1) {
-                near += base[i - 1];
-            }
-            if i + 1 < c.units.len() && adjacent(i + 1) {
-                near += base[i + 1];
-            }
-            out[i] += tuning.neighbours * near;
+            out[i] += side(false) + side(true);
         }
         if u.session != NO_SESSION {
             out[i] += tuning.session * sessions[u.session as usize];
+        }
+        if tuning.date > 0.0 && q.dates.iter().any(|d| d.contains(u.ts)) {
+            out[i] *= 1.0 + tuning.date;
         }
     }
     out
 }
 
-/// BM25 of each session's whole transcript, by ordinal.
+/// BM25+ of each session's whole transcript, by ordinal.
 fn session_scores(c: &Candidates, q: &QueryTerms, tuning: &Tuning) -> Vec<f64> {
     let nt = q.terms.len();
     let ns = c.session_tokens.len();
@@ -290,7 +326,7 @@ fn session_scores(c: &Candidates, q: &QueryTerms, tuning: &Tuning) -> Vec<f64> {
         for (t, &tf) in row.iter().enumerate() {
             if tf > 0 {
                 let tf = tf as f64;
-                score += idfs[t] * tf * (k1 + 1.0) / (tf + norm);
+                score += idfs[t] * (tf * (k1 + 1.0) / (tf + norm) + tuning.session_delta);
             }
         }
         out[s] = score;
@@ -351,6 +387,46 @@ mod tests {
         let q = QueryTerms::parse("refund \"retries", &mut Analyzer::queries());
         assert!(q.phrases.is_empty());
         assert_eq!(q.terms, ["refund", "retri"]);
+    }
+
+    /// Turns of session 0 at these turn numbers and times, with these
+    /// counts of the query's terms.
+    fn turns(rows: &[(u32, i64, &[u32])]) -> Candidates {
+        let nt = rows[0].2.len();
+        let mut c = Candidates {
+            docs: 100,
+            tokens: 1000,
+            session_tokens: vec![1000],
+            df: vec![1; nt],
+            common: vec![false; nt],
+            ..Candidates::default()
+        };
+        for &(turn, ts, tfs) in rows {
+            let loc = Loc::Turn { line: turn + 2, offset: 0, role: super::super::scan::TurnRole::User };
+            let unit = Unit { kind: HitKind::Turn, session: 0, turn, len: 10, ts, phrases: true, loc };
+            c.push(unit, tfs);
+        }
+        c
+    }
+
+    #[test]
+    fn a_turn_two_away_lends_the_square_of_the_neighbour_share() {
+        let q = QueryTerms::parse("refund retries", &mut Analyzer::queries());
+        let tuning = Tuning { session: 0.0, date: 0.0, ..Tuning::default() };
+        let alone = score(&turns(&[(0, 0, &[1, 0]), (2, 0, &[0, 1])]), &q, &tuning);
+        let far = score(&turns(&[(0, 0, &[1, 0]), (3, 0, &[0, 1])]), &q, &tuning);
+        assert!((alone[1] - far[1] - tuning.neighbours.powi(2) * far[0]).abs() < 1e-9, "{alone:?} {far:?}");
+    }
+
+    #[test]
+    fn a_unit_from_a_named_date_scores_double() {
+        let june = "2023-06-27T10:37:00Z".parse::<jiff::Timestamp>().unwrap().as_second();
+        let july = "2023-07-17T14:31:00Z".parse::<jiff::Timestamp>().unwrap().as_second();
+        let q = QueryTerms::parse("camping in June", &mut Analyzer::queries());
+        assert_eq!(q.terms, ["camp", "june"]);
+        let tuning = Tuning { neighbours: 0.0, session: 0.0, ..Tuning::default() };
+        let s = score(&turns(&[(0, june, &[1, 0]), (5, july, &[1, 0])]), &q, &tuning);
+        assert!((s[0] - 2.0 * s[1]).abs() < 1e-9, "{s:?}");
     }
 
     #[test]
