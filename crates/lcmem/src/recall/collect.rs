@@ -5,7 +5,7 @@
 use std::collections::HashMap;
 
 use super::hit::{self, SessionInfo};
-use super::index::{self, OpenIndex, SessionFile};
+use super::index::{OpenIndex, SessionFile};
 use super::rank::{self, Candidates, Loc, NO_SESSION, QueryTerms, Unit};
 use super::scan::{self, Memory};
 use super::tokenize::Analyzer;
@@ -23,7 +23,7 @@ const COMMON_SHARE: u64 = 20;
 
 /// Everything a query reads, fixed for the query's duration.
 pub(super) struct Corpus<'a> {
-    pub files: Vec<SessionFile>,
+    pub files: &'a [SessionFile],
     /// Sessions by ordinal: the store's files first (in id order), then
     /// sessions only the journal or the facts name.
     pub sessions: Vec<SessionInfo>,
@@ -41,7 +41,6 @@ pub(super) struct Corpus<'a> {
 pub(super) fn search(searcher: &mut Searcher, query: &Query, progress: &mut dyn Progress) -> Result<Answer> {
     let store = searcher.store.clone();
     let dir = super::index_dir(&store);
-    let mut files = index::list_sessions(&store)?;
     if searcher.index.as_ref().is_some_and(|i| !i.is_current()) {
         searcher.index = None;
     }
@@ -56,15 +55,17 @@ pub(super) fn search(searcher: &mut Searcher, query: &Query, progress: &mut dyn 
                 && files.iter().all(|f| i.manifest.files.get(&f.id).is_some_and(|e| f.matches(e)))
         }
     };
-    if searcher.update && !files.is_empty() && !covered(&searcher.index, &files) && store.ensure_enabled().is_ok() {
+    let files = searcher.listing.current(&store)?;
+    if searcher.update && !files.is_empty() && !covered(&searcher.index, files) && store.ensure_enabled().is_ok() {
         // A failure to write the cache (read-only folder, another writer
         // holding the index lock) is not a failure to recall: scan instead.
-        if super::build::write(&dir, &files, false, progress).is_ok() {
+        if super::build::write(&dir, files, false, progress).is_ok() {
             coverage.index_updated = true;
             searcher.index = OpenIndex::open(&dir);
-            files = index::list_sessions(&store)?;
         }
     }
+    // After a write, what the files are now (they may have grown meanwhile).
+    let files = searcher.listing.current(&store)?;
     let memory = Memory::read(&store.journal_path(), &store.facts_path())?;
     let mut corpus = Corpus::new(files, searcher.index.as_ref(), memory);
     coverage.indexed_sessions = corpus.files.len() - corpus.stale.len();
@@ -132,18 +133,25 @@ fn order(corpus: &Corpus, c: &Candidates, scores: &[f64], query: &Query, limit: 
         let session = corpus.sessions.get(u.session as usize).map_or("", |s| s.id.as_str());
         (session, u.kind, corpus.line_of(u))
     };
-    picked.sort_by(|&a, &b| {
+    let rank = |&a: &usize, &b: &usize| {
         scores[b]
             .total_cmp(&scores[a])
             .then_with(|| c.units[b].ts.cmp(&c.units[a].ts))
             .then_with(|| key(a).cmp(&key(b)))
-    });
-    picked.truncate(limit);
+    };
+    // The order is total (no two units share session, kind and line), so
+    // selecting the best `limit` first and sorting only those gives exactly
+    // the head of a full sort, without sorting every candidate.
+    if limit < picked.len() {
+        picked.select_nth_unstable_by(limit, rank);
+        picked.truncate(limit);
+    }
+    picked.sort_by(rank);
     picked
 }
 
 impl<'a> Corpus<'a> {
-    fn new(files: Vec<SessionFile>, index: Option<&'a OpenIndex>, memory: Memory) -> Corpus<'a> {
+    fn new(files: &'a [SessionFile], index: Option<&'a OpenIndex>, memory: Memory) -> Corpus<'a> {
         let mut by_id = HashMap::with_capacity(files.len());
         let mut sessions = Vec::with_capacity(files.len());
         let mut stale = Vec::new();

@@ -83,6 +83,25 @@ impl SessionFile {
     }
 }
 
+/// The session id a folder entry's name stands for, if it is a session file.
+pub(super) fn session_id(name: &std::ffi::OsStr) -> Option<&str> {
+    let id = name.to_str()?.strip_suffix(".jsonl")?;
+    crate::session::validate_id(id).is_ok().then_some(id)
+}
+
+impl SessionFile {
+    /// A session file from its metadata, taken without following links (as a
+    /// folder listing gives it); `None` when it is not a regular file.
+    pub(super) fn from_metadata(id: &str, path: PathBuf, meta: &std::fs::Metadata) -> Option<SessionFile> {
+        if !meta.is_file() {
+            return None;
+        }
+        let mtime =
+            meta.modified().ok().and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok()).map_or(0, |d| d.as_nanos());
+        Some(SessionFile { id: id.to_string(), path, size: meta.len(), mtime })
+    }
+}
+
 /// Lists the store's session files with their size and modification time.
 pub fn list_sessions(store: &Store) -> Result<Vec<SessionFile>> {
     let dir = store.dir();
@@ -95,25 +114,16 @@ pub fn list_sessions(store: &Store) -> Result<Vec<SessionFile>> {
     for entry in entries {
         let entry = entry.at(dir)?;
         let name = entry.file_name();
-        let Some(id) = name.to_str().and_then(|n| n.strip_suffix(".jsonl")) else { continue };
-        if crate::session::validate_id(id).is_ok() {
+        if let Some(id) = session_id(&name) {
             named.push((id.to_string(), entry));
         }
     }
-    // One stat per file is what the freshness check costs; on a large store
-    // two threads halve it.
+    // One stat per file (relative to the open folder) is what a full listing
+    // costs; on a large store two threads halve it.
     let stat = |chunk: &[(String, std::fs::DirEntry)]| -> Vec<SessionFile> {
         chunk
             .iter()
-            .filter_map(|(id, entry)| {
-                let meta = entry.metadata().ok().filter(std::fs::Metadata::is_file)?;
-                let mtime = meta
-                    .modified()
-                    .ok()
-                    .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
-                    .map_or(0, |d| d.as_nanos());
-                Some(SessionFile { id: id.clone(), path: entry.path(), size: meta.len(), mtime })
-            })
+            .filter_map(|(id, entry)| SessionFile::from_metadata(id, entry.path(), &entry.metadata().ok()?))
             .collect()
     };
     let mut files = if named.len() < 2_000 {

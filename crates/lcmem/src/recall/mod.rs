@@ -27,11 +27,13 @@
 
 mod build;
 mod collect;
+mod fresh;
 mod hit;
 pub mod index;
 mod rank;
 mod scan;
 pub mod tokenize;
+mod watch;
 
 use std::path::PathBuf;
 
@@ -162,13 +164,16 @@ pub fn recall(store: &Store, query: &Query) -> Result<Answer> {
 pub struct Searcher {
     store: Store,
     index: Option<index::OpenIndex>,
+    /// The session files and, where the system allows, a watch on their
+    /// folder that keeps the list current (see [`fresh`]).
+    listing: fresh::Listing,
     /// Whether a stale index may be brought up to date before answering.
     update: bool,
 }
 
 impl Searcher {
     pub fn new(store: Store) -> Searcher {
-        Searcher { store, index: None, update: true }
+        Searcher { store, index: None, listing: fresh::Listing::default(), update: true }
     }
 
     /// Never write the cache, even when memory is on: answer from what is
