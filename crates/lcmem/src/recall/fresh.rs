@@ -24,6 +24,9 @@ pub(super) struct Listing {
     files: Vec<SessionFile>,
     /// `None` until the first listing, and again after the watch lost track.
     watch: Option<Watch>,
+    /// Changes whenever `files` may have: what was built from the listing
+    /// is rebuilt then.
+    generation: u64,
 }
 
 impl Listing {
@@ -49,11 +52,21 @@ impl Listing {
         Ok(&self.files)
     }
 
+    /// The listing as of the last [`Listing::current`].
+    pub fn files(&self) -> &[SessionFile] {
+        &self.files
+    }
+
+    pub fn generation(&self) -> u64 {
+        self.generation
+    }
+
     /// Watches the folder, then lists it in full. In that order: a change
     /// made while the listing runs is reported by the watch at the next
     /// answer, at worst stat'ed twice.
     fn relist(&mut self, store: &Store) -> Result<()> {
         self.watch = Watch::new(store.dir());
+        self.generation += 1;
         match index::list_sessions(store) {
             Ok(files) => {
                 self.files = files;
@@ -70,6 +83,7 @@ impl Listing {
     fn restat(&mut self, dir: &Path, id: &str) {
         let path = dir.join(format!("{id}.jsonl"));
         let now = std::fs::symlink_metadata(&path).ok().and_then(|m| SessionFile::from_metadata(id, path, &m));
+        self.generation += 1;
         let at = self.files.binary_search_by(|f| f.id.as_str().cmp(id));
         match (at, now) {
             (Ok(i), Some(file)) => self.files[i] = file,

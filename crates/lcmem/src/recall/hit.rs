@@ -142,7 +142,7 @@ pub(super) fn build(
     analyzer: &mut Analyzer,
 ) -> Result<Option<Hit>> {
     let Some((text, message_id)) = corpus.text(unit)? else { return Ok(None) };
-    let session = corpus.sessions.get(unit.session as usize);
+    let session = corpus.table.sessions.get(unit.session as usize);
     let session_id = session.map_or(String::new(), |s| s.id.clone());
     let meta = session.and_then(|s| s.meta.as_ref());
     let journal = corpus.memory.journal.get(&session_id);

@@ -32,6 +32,7 @@ mod hit;
 pub mod index;
 mod rank;
 mod scan;
+mod sessions;
 pub mod tokenize;
 mod watch;
 
@@ -167,13 +168,18 @@ pub struct Searcher {
     /// The session files and, where the system allows, a watch on their
     /// folder that keeps the list current (see [`fresh`]).
     listing: fresh::Listing,
+    /// The session table built from the listing and the index, with the
+    /// listing generation and the index opening it was built for.
+    table: Option<((u64, u64), sessions::Table)>,
+    /// Counts index openings, so that the table follows a reopened index.
+    opened: u64,
     /// Whether a stale index may be brought up to date before answering.
     update: bool,
 }
 
 impl Searcher {
     pub fn new(store: Store) -> Searcher {
-        Searcher { store, index: None, listing: fresh::Listing::default(), update: true }
+        Searcher { store, index: None, listing: fresh::Listing::default(), table: None, opened: 0, update: true }
     }
 
     /// Never write the cache, even when memory is on: answer from what is
