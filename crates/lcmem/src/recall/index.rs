@@ -19,14 +19,16 @@
 //! inside one segment (merges keep that order): neighbours in a session are
 //! neighbours in the postings.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 
 use serde::{Deserialize, Serialize};
+use tantivy::columnar::{Column, ColumnIndex};
 use tantivy::index::SegmentReader;
 use tantivy::postings::Postings;
 use tantivy::schema::{Field, INDEXED, IndexRecordOption, NumericOptions, Schema, TextFieldIndexing, TextOptions};
-use tantivy::{DocSet, Index, TERMINATED, Term};
+use tantivy::{DocId, DocSet, Index, TERMINATED, Term};
 
 use super::scan::{self, SessionMeta};
 use crate::error::{Error, IoContext, Result};
@@ -189,7 +191,15 @@ pub struct OpenIndex {
     /// `meta.json` as it was when opened: a change means a new commit.
     stamp: Option<(u64, u128)>,
     dir: PathBuf,
+    /// Document frequencies already looked up. Feedback asks for every word
+    /// of the best units, one dictionary lookup per segment each, and the
+    /// same everyday words come back query after query; the segments never
+    /// change while this is open.
+    freqs: Mutex<HashMap<String, u64>>,
 }
+
+/// Forget the remembered frequencies past this many words.
+const FREQS_MAX: usize = 100_000;
 
 fn stamp(dir: &Path) -> Option<(u64, u128)> {
     let meta = std::fs::metadata(dir.join("meta.json")).ok()?;
@@ -229,7 +239,8 @@ impl OpenIndex {
             .into_iter()
             .map(|meta| SegmentReader::open(&index.segment(meta)))
             .collect::<tantivy::Result<Vec<_>>>()?;
-        Ok(Some(OpenIndex { manifest, segments, fields, stamp, dir: dir.to_path_buf() }))
+        let freqs = Mutex::new(HashMap::new());
+        Ok(Some(OpenIndex { manifest, segments, fields, stamp, dir: dir.to_path_buf(), freqs }))
     }
 
     /// Whether no commit happened since this was opened.
@@ -240,13 +251,23 @@ impl OpenIndex {
     /// How many documents hold `term`, deleted and stale ones included: an
     /// estimate, good enough to tell a term that is nearly everywhere.
     pub fn doc_freq(&self, term: &str) -> u64 {
-        let term = Term::from_field_text(self.fields.text, term);
-        self.segments
+        let mut freqs = self.freqs.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        if let Some(&n) = freqs.get(term) {
+            return n;
+        }
+        let key = Term::from_field_text(self.fields.text, term);
+        let n = self
+            .segments
             .iter()
             .filter_map(|s| s.inverted_index(self.fields.text).ok())
-            .filter_map(|i| i.doc_freq(&term).ok())
+            .filter_map(|i| i.doc_freq(&key).ok())
             .map(u64::from)
-            .sum()
+            .sum();
+        if freqs.len() >= FREQS_MAX {
+            freqs.clear();
+        }
+        freqs.insert(term.to_string(), n);
+        n
     }
 
     /// Calls `sink` with every live document holding at least one of the
@@ -301,7 +322,7 @@ impl OpenIndex {
                 if doc == TERMINATED {
                     break;
                 }
-                let key = sid.first(doc).unwrap_or(u64::MAX);
+                let key = value(&sid, doc).unwrap_or(u64::MAX);
                 let live = !segment.is_deleted(doc) && wanted(key);
                 for (t, p) in postings.iter_mut().enumerate() {
                     tfs[t] = 0;
@@ -324,18 +345,31 @@ impl OpenIndex {
                 if live {
                     let d = IndexedDoc {
                         key,
-                        turn: turn.first(doc).unwrap_or(0) as u32,
-                        line: line.first(doc).unwrap_or(0) as u32,
-                        offset: offset.first(doc).unwrap_or(0),
-                        len: len.first(doc).unwrap_or(0) as u32,
-                        ts: ts.first(doc).unwrap_or(0),
-                        role: scan::TurnRole::from_code(role.first(doc).unwrap_or(0)),
+                        turn: value(&turn, doc).unwrap_or(0) as u32,
+                        line: value(&line, doc).unwrap_or(0) as u32,
+                        offset: value(&offset, doc).unwrap_or(0),
+                        len: value(&len, doc).unwrap_or(0) as u32,
+                        ts: value(&ts, doc).unwrap_or(0),
+                        role: scan::TurnRole::from_code(value(&role, doc).unwrap_or(0)),
                     };
                     sink(&d, &tfs, &positions);
                 }
             }
         }
         Ok(())
+    }
+}
+
+/// A document's value in a fast field. Every document has exactly one value
+/// in each, so the column is read directly: going through its row index (as
+/// `Column::first` does) costs about as much again, for every candidate.
+fn value<T>(column: &Column<T>, doc: DocId) -> Option<T>
+where
+    T: PartialOrd + Copy + std::fmt::Debug + Send + Sync + 'static,
+{
+    match column.index {
+        ColumnIndex::Full => Some(column.values.get_val(doc)),
+        _ => column.first(doc),
     }
 }
 
