@@ -331,14 +331,18 @@ impl OpenIndex {
                     if common[t] && p.doc() < doc {
                         p.seek(doc);
                     }
-                    if p.doc() != doc {
-                        continue;
-                    }
-                    if live {
+                    if live && p.doc() == doc {
                         tfs[t] = p.term_freq();
-                        if need_positions[t] {
-                            p.positions(&mut positions[t]);
-                        }
+                    }
+                }
+                // Every phrase must match, and a phrase only matches where all
+                // its terms are: elsewhere the positions (a large file of their
+                // own) are not read at all.
+                let phrased = live && tfs.iter().zip(need_positions).all(|(&tf, &need)| tf > 0 || !need);
+                for (t, p) in postings.iter_mut().enumerate() {
+                    let Some(p) = p.as_mut().filter(|p| p.doc() == doc) else { continue };
+                    if phrased && need_positions[t] {
+                        p.positions(&mut positions[t]);
                     }
                     p.advance();
                 }

@@ -31,6 +31,7 @@ mod fresh;
 mod hit;
 pub mod index;
 mod rank;
+mod resident;
 mod scan;
 mod sessions;
 pub mod tokenize;
@@ -204,7 +205,11 @@ impl Searcher {
         {
             return Err(Error::Invalid(format!("--since {since} is after --until {until}: nothing can match")));
         }
-        collect::search(self, query, progress)
+        let answer = collect::search(self, query, progress);
+        if self.index.is_some() {
+            resident::trim(&index_dir(&self.store));
+        }
+        answer
     }
 }
 
