@@ -5,6 +5,7 @@
 use std::borrow::Cow;
 use std::collections::HashMap;
 
+use super::gather::Ask;
 use super::hit::{self, SessionInfo};
 use super::index::{OpenIndex, SessionFile};
 use super::rank::{self, Candidates, Loc, NO_SESSION, QueryTerms, Unit};
@@ -254,19 +255,31 @@ impl<'a> Corpus<'a> {
             let common = c.common.clone();
             let map = &self.table.key_to_session;
             let wanted = |key: u64| map.get(key as usize).is_some_and(|&s| s != NO_SESSION);
-            index.gather(&q.terms, &need_positions, &common, &wanted, &mut |doc, tfs, positions| {
+            let phrases = |positions: &[Vec<u32>]| q.phrases.is_empty() || q.phrases_match(positions);
+            let ask = Ask {
+                terms: &q.terms,
+                need_positions: &need_positions,
+                common: &common,
+                wanted: &wanted,
+                phrases: &phrases,
+            };
+            let found = index.gather(&ask)?;
+            let total: usize = found.iter().map(|f| f.docs.len()).sum();
+            c.units.reserve(total);
+            c.tfs.reserve(total * nt);
+            for (doc, tfs) in found.iter().flat_map(|f| f.docs.iter().zip(f.tfs.chunks_exact(nt))) {
                 let unit = Unit {
                     kind: HitKind::Turn,
                     session: map[doc.key as usize],
                     turn: doc.turn,
                     len: doc.len,
                     ts: doc.ts,
-                    phrases: q.phrases.is_empty() || q.phrases_match(positions),
+                    phrases: doc.phrases,
                     loc: Loc::Turn { line: doc.line, offset: doc.offset, role: doc.role },
                 };
                 c.count(tfs, true);
                 c.push(unit, tfs);
-            })?;
+            }
         }
         let lookup: HashMap<&str, usize> = q.terms.iter().enumerate().map(|(i, t)| (t.as_str(), i)).collect();
         let mut counter = Counter { lookup, tfs: vec![0; nt], positions: vec![Vec::new(); nt] };

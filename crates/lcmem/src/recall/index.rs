@@ -24,13 +24,11 @@ use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
 use serde::{Deserialize, Serialize};
-use tantivy::columnar::{Column, ColumnIndex};
 use tantivy::index::SegmentReader;
-use tantivy::postings::Postings;
 use tantivy::schema::{Field, INDEXED, IndexRecordOption, NumericOptions, Schema, TextFieldIndexing, TextOptions};
-use tantivy::{DocId, DocSet, Index, TERMINATED, Term};
+use tantivy::{Index, Term};
 
-use super::scan::{self, SessionMeta};
+use super::scan::SessionMeta;
 use crate::error::{Error, IoContext, Result};
 use crate::store::Store;
 
@@ -270,124 +268,8 @@ impl OpenIndex {
         n
     }
 
-    /// Calls `sink` with every live document holding at least one of the
-    /// terms not marked `common`, in index order, with its fast fields, the
-    /// counts of every term and the positions of phrase terms. Common terms
-    /// only count in documents found through the others: a term present
-    /// nearly everywhere would otherwise make every document a candidate.
-    /// Documents of keys that `wanted` rejects are skipped.
-    pub fn gather(
-        &self,
-        terms: &[String],
-        need_positions: &[bool],
-        common: &[bool],
-        wanted: &dyn Fn(u64) -> bool,
-        sink: &mut Sink<'_>,
-    ) -> Result<()> {
-        let err = |e: tantivy::TantivyError| index_error(&self.dir, e);
-        let nt = terms.len();
-        let mut tfs = vec![0u32; nt];
-        let mut positions: Vec<Vec<u32>> = vec![Vec::new(); nt];
-        for segment in &self.segments {
-            let inverted = segment.inverted_index(self.fields.text).map_err(err)?;
-            let mut postings = Vec::with_capacity(nt);
-            for (t, term) in terms.iter().enumerate() {
-                let option = if need_positions[t] {
-                    IndexRecordOption::WithFreqsAndPositions
-                } else {
-                    IndexRecordOption::WithFreqs
-                };
-                let p = inverted
-                    .read_postings(&Term::from_field_text(self.fields.text, term), option)
-                    .map_err(|e| index_error(&self.dir, e))?;
-                postings.push(p);
-            }
-            if postings.iter().all(Option::is_none) {
-                continue;
-            }
-            let ff = segment.fast_fields();
-            let col = |name: &str| ff.u64(name).map_err(err);
-            let (sid, turn, line, offset, len, role) =
-                (col("sid")?, col("turn")?, col("line")?, col("offset")?, col("len")?, col("role")?);
-            let ts = ff.i64("ts").map_err(err)?;
-            loop {
-                let doc = postings
-                    .iter()
-                    .zip(common)
-                    .filter(|(_, c)| !**c)
-                    .filter_map(|(p, _)| p.as_ref())
-                    .map(|p| p.doc())
-                    .min()
-                    .unwrap_or(TERMINATED);
-                if doc == TERMINATED {
-                    break;
-                }
-                let key = value(&sid, doc).unwrap_or(u64::MAX);
-                let live = !segment.is_deleted(doc) && wanted(key);
-                for (t, p) in postings.iter_mut().enumerate() {
-                    tfs[t] = 0;
-                    positions[t].clear();
-                    let Some(p) = p else { continue };
-                    if common[t] && p.doc() < doc {
-                        p.seek(doc);
-                    }
-                    if live && p.doc() == doc {
-                        tfs[t] = p.term_freq();
-                    }
-                }
-                // Every phrase must match, and a phrase only matches where all
-                // its terms are: elsewhere the positions (a large file of their
-                // own) are not read at all.
-                let phrased = live && tfs.iter().zip(need_positions).all(|(&tf, &need)| tf > 0 || !need);
-                for (t, p) in postings.iter_mut().enumerate() {
-                    let Some(p) = p.as_mut().filter(|p| p.doc() == doc) else { continue };
-                    if phrased && need_positions[t] {
-                        p.positions(&mut positions[t]);
-                    }
-                    p.advance();
-                }
-                if live {
-                    let d = IndexedDoc {
-                        key,
-                        turn: value(&turn, doc).unwrap_or(0) as u32,
-                        line: value(&line, doc).unwrap_or(0) as u32,
-                        offset: value(&offset, doc).unwrap_or(0),
-                        len: value(&len, doc).unwrap_or(0) as u32,
-                        ts: value(&ts, doc).unwrap_or(0),
-                        role: scan::TurnRole::from_code(value(&role, doc).unwrap_or(0)),
-                    };
-                    sink(&d, &tfs, &positions);
-                }
-            }
-        }
-        Ok(())
+    /// The index folder.
+    pub(super) fn dir(&self) -> &Path {
+        &self.dir
     }
-}
-
-/// A document's value in a fast field. Every document has exactly one value
-/// in each, so the column is read directly: going through its row index (as
-/// `Column::first` does) costs about as much again, for every candidate.
-fn value<T>(column: &Column<T>, doc: DocId) -> Option<T>
-where
-    T: PartialOrd + Copy + std::fmt::Debug + Send + Sync + 'static,
-{
-    match column.index {
-        ColumnIndex::Full => Some(column.values.get_val(doc)),
-        _ => column.first(doc),
-    }
-}
-
-/// Receives a document found by [`OpenIndex::gather`]: its fast fields,
-/// the count of each term, and the positions of the phrase terms.
-pub type Sink<'a> = dyn FnMut(&IndexedDoc, &[u32], &[Vec<u32>]) + 'a;
-
-/// A document's fast fields.
-pub struct IndexedDoc {
-    pub key: u64,
-    pub turn: u32,
-    pub line: u32,
-    pub offset: u64,
-    pub len: u32,
-    pub ts: i64,
-    pub role: scan::TurnRole,
 }

@@ -28,6 +28,7 @@
 mod build;
 mod collect;
 mod fresh;
+mod gather;
 mod hit;
 pub mod index;
 mod rank;
