@@ -83,7 +83,7 @@ fn resident_breakdown() -> Option<String> {
         }
     }
     let mut parts: Vec<(String, u64)> = by_kind.into_iter().filter(|(_, kb)| *kb >= 1024).collect();
-    parts.sort_by(|a, b| b.1.cmp(&a.1));
+    parts.sort_by_key(|p| std::cmp::Reverse(p.1));
     Some(parts.iter().map(|(k, kb)| format!("{k} {:.0} MB", *kb as f64 / 1024.0)).collect::<Vec<_>>().join(", "))
 }
 
