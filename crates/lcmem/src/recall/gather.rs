@@ -132,6 +132,11 @@ impl OpenIndex {
         let ts = ff.i64("ts").map_err(err)?;
         let mut tfs = vec![0u32; nt];
         let mut positions: Vec<Vec<u32>> = vec![Vec::new(); nt];
+        // The documents kept, with their keys and phrase flags; their other
+        // fields are read afterwards, one column at a time.
+        let mut kept: Vec<DocId> = Vec::new();
+        let mut keys: Vec<u64> = Vec::new();
+        let mut phrases: Vec<bool> = Vec::new();
         loop {
             let doc = postings
                 .iter()
@@ -169,21 +174,52 @@ impl OpenIndex {
                 p.advance();
             }
             if live {
-                found.docs.push(IndexedDoc {
-                    key,
-                    turn: value(&turn, doc).unwrap_or(0) as u32,
-                    line: value(&line, doc).unwrap_or(0) as u32,
-                    offset: value(&offset, doc).unwrap_or(0),
-                    len: value(&len, doc).unwrap_or(0) as u32,
-                    ts: value(&ts, doc).unwrap_or(0),
-                    role: scan::TurnRole::from_code(value(&role, doc).unwrap_or(0)),
-                    phrases: (ask.phrases)(&positions),
-                });
+                kept.push(doc);
+                keys.push(key);
+                phrases.push((ask.phrases)(&positions));
                 found.tfs.extend_from_slice(&tfs);
             }
         }
+        let (turn, line, offset, len, role) = (
+            values(&turn, &kept),
+            values(&line, &kept),
+            values(&offset, &kept),
+            values(&len, &kept),
+            values(&role, &kept),
+        );
+        let ts = values(&ts, &kept);
+        found.docs = (0..kept.len())
+            .map(|i| IndexedDoc {
+                key: keys[i],
+                turn: turn[i] as u32,
+                line: line[i] as u32,
+                offset: offset[i],
+                len: len[i] as u32,
+                ts: ts[i],
+                role: scan::TurnRole::from_code(role[i]),
+                phrases: phrases[i],
+            })
+            .collect();
         Ok(found)
     }
+}
+
+/// The values of `docs` in a fast field (the type's default where a document
+/// has none), read in one call per column rather than one per document.
+fn values<T>(column: &Column<T>, docs: &[DocId]) -> Vec<T>
+where
+    T: PartialOrd + Copy + Default + std::fmt::Debug + Send + Sync + 'static,
+{
+    let mut out = vec![T::default(); docs.len()];
+    match column.index {
+        ColumnIndex::Full => column.values.get_vals(docs, &mut out),
+        _ => {
+            for (o, &doc) in out.iter_mut().zip(docs) {
+                *o = column.first(doc).unwrap_or_default();
+            }
+        }
+    }
+    out
 }
 
 /// A document's value in a fast field. Every document has exactly one value
