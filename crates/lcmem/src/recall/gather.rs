@@ -35,6 +35,33 @@ pub struct IndexedDoc {
     pub phrases: bool,
 }
 
+/// A segment's fast fields, opened once with the index: opening a column
+/// reads its block headers, which is worth doing once, not per query.
+pub struct Columns {
+    sid: Column<u64>,
+    turn: Column<u64>,
+    line: Column<u64>,
+    offset: Column<u64>,
+    len: Column<u64>,
+    ts: Column<i64>,
+    role: Column<u64>,
+}
+
+impl Columns {
+    pub fn open(segment: &SegmentReader) -> tantivy::Result<Columns> {
+        let ff = segment.fast_fields();
+        Ok(Columns {
+            sid: ff.u64("sid")?,
+            turn: ff.u64("turn")?,
+            line: ff.u64("line")?,
+            offset: ff.u64("offset")?,
+            len: ff.u64("len")?,
+            ts: ff.i64("ts")?,
+            role: ff.u64("role")?,
+        })
+    }
+}
+
 /// What [`OpenIndex::gather`] found in one range of documents: the
 /// documents in index order, and their term counts (`docs.len() × terms`,
 /// document-major).
@@ -81,7 +108,7 @@ impl OpenIndex {
             loop {
                 let i = next.fetch_add(1, Ordering::Relaxed);
                 let Some((s, range)) = ranges.get(i) else { break };
-                let found = self.gather_range(&self.segments[*s], range.clone(), ask);
+                let found = self.gather_range(&self.segments[*s], &self.columns[*s], range.clone(), ask);
                 *results[i].lock().unwrap_or_else(std::sync::PoisonError::into_inner) = Some(found);
             }
         };
@@ -101,7 +128,13 @@ impl OpenIndex {
     }
 
     /// [`OpenIndex::gather`] over the documents of one segment in `range`.
-    fn gather_range(&self, segment: &SegmentReader, range: Range<DocId>, ask: &Ask<'_>) -> Result<Found> {
+    fn gather_range(
+        &self,
+        segment: &SegmentReader,
+        columns: &Columns,
+        range: Range<DocId>,
+        ask: &Ask<'_>,
+    ) -> Result<Found> {
         let err = |e: tantivy::TantivyError| index_error(self.dir(), e);
         let text = self.fields.text;
         let nt = ask.terms.len();
@@ -114,22 +147,23 @@ impl OpenIndex {
             } else {
                 IndexRecordOption::WithFreqs
             };
-            let mut p = inverted
+            let p = inverted
                 .read_postings(&Term::from_field_text(text, term), option)
                 .map_err(|e| index_error(self.dir(), e))?;
-            if let Some(p) = p.as_mut().filter(|p| range.start > 0 && p.doc() < range.start) {
-                p.seek(range.start);
+            // Only the terms the segment holds, with their index in the query.
+            if let Some(mut p) = p {
+                if p.doc() < range.start {
+                    p.seek(range.start);
+                }
+                postings.push((t, p));
             }
-            postings.push(p);
         }
-        if postings.iter().all(Option::is_none) {
+        // The terms whose documents are candidates.
+        let lead: Vec<usize> = (0..postings.len()).filter(|&i| !ask.common[postings[i].0]).collect();
+        if lead.is_empty() {
             return Ok(found);
         }
-        let ff = segment.fast_fields();
-        let col = |name: &str| ff.u64(name).map_err(err);
-        let (sid, turn, line, offset, len, role) =
-            (col("sid")?, col("turn")?, col("line")?, col("offset")?, col("len")?, col("role")?);
-        let ts = ff.i64("ts").map_err(err)?;
+        let Columns { sid, turn, line, offset, len, ts, role } = columns;
         let mut tfs = vec![0u32; nt];
         let mut positions: Vec<Vec<u32>> = vec![Vec::new(); nt];
         // The documents kept, with their keys and phrase flags; their other
@@ -138,23 +172,16 @@ impl OpenIndex {
         let mut keys: Vec<u64> = Vec::new();
         let mut phrases: Vec<bool> = Vec::new();
         loop {
-            let doc = postings
-                .iter()
-                .zip(ask.common)
-                .filter(|(_, c)| !**c)
-                .filter_map(|(p, _)| p.as_ref())
-                .map(|p| p.doc())
-                .min()
-                .unwrap_or(TERMINATED);
+            let doc = lead.iter().map(|&i| postings[i].1.doc()).min().unwrap_or(TERMINATED);
             if doc == TERMINATED || doc >= range.end {
                 break;
             }
             let key = value(&sid, doc).unwrap_or(u64::MAX);
             let live = !segment.is_deleted(doc) && (ask.wanted)(key);
-            for (t, p) in postings.iter_mut().enumerate() {
-                tfs[t] = 0;
+            tfs.fill(0);
+            for (t, p) in &mut postings {
+                let t = *t;
                 positions[t].clear();
-                let Some(p) = p else { continue };
                 if ask.common[t] && p.doc() < doc {
                     p.seek(doc);
                 }
@@ -166,10 +193,9 @@ impl OpenIndex {
             // its terms are: elsewhere the positions (a large file of their
             // own) are not read at all.
             let phrased = live && tfs.iter().zip(ask.need_positions).all(|(&tf, &need)| tf > 0 || !need);
-            for (t, p) in postings.iter_mut().enumerate() {
-                let Some(p) = p.as_mut().filter(|p| p.doc() == doc) else { continue };
-                if phrased && ask.need_positions[t] {
-                    p.positions(&mut positions[t]);
+            for (t, p) in postings.iter_mut().filter(|(_, p)| p.doc() == doc) {
+                if phrased && ask.need_positions[*t] {
+                    p.positions(&mut positions[*t]);
                 }
                 p.advance();
             }

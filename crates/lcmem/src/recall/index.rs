@@ -28,6 +28,7 @@ use tantivy::index::SegmentReader;
 use tantivy::schema::{Field, INDEXED, IndexRecordOption, NumericOptions, Schema, TextFieldIndexing, TextOptions};
 use tantivy::{Index, Term};
 
+use super::gather::Columns;
 use super::scan::SessionMeta;
 use crate::error::{Error, IoContext, Result};
 use crate::store::Store;
@@ -185,6 +186,8 @@ pub(super) fn index_error(dir: &Path, e: impl std::fmt::Display) -> Error {
 pub struct OpenIndex {
     pub manifest: Manifest,
     pub segments: Vec<SegmentReader>,
+    /// Each segment's fast fields.
+    pub(super) columns: Vec<Columns>,
     pub fields: Fields,
     /// `meta.json` as it was when opened: a change means a new commit.
     stamp: Option<(u64, u128)>,
@@ -238,7 +241,8 @@ impl OpenIndex {
             .map(|meta| SegmentReader::open(&index.segment(meta)))
             .collect::<tantivy::Result<Vec<_>>>()?;
         let freqs = Mutex::new(HashMap::new());
-        Ok(Some(OpenIndex { manifest, segments, fields, stamp, dir: dir.to_path_buf(), freqs }))
+        let columns = segments.iter().map(Columns::open).collect::<tantivy::Result<Vec<_>>>()?;
+        Ok(Some(OpenIndex { manifest, segments, columns, fields, stamp, dir: dir.to_path_buf(), freqs }))
     }
 
     /// Whether no commit happened since this was opened.
