@@ -176,7 +176,7 @@ impl OpenIndex {
             if doc == TERMINATED || doc >= range.end {
                 break;
             }
-            let key = value(&sid, doc).unwrap_or(u64::MAX);
+            let key = value(sid, doc).unwrap_or(u64::MAX);
             let live = !segment.is_deleted(doc) && (ask.wanted)(key);
             tfs.fill(0);
             for (t, p) in &mut postings {
@@ -206,14 +206,9 @@ impl OpenIndex {
                 found.tfs.extend_from_slice(&tfs);
             }
         }
-        let (turn, line, offset, len, role) = (
-            values(&turn, &kept),
-            values(&line, &kept),
-            values(&offset, &kept),
-            values(&len, &kept),
-            values(&role, &kept),
-        );
-        let ts = values(&ts, &kept);
+        let (turn, line, offset, len, role) =
+            (values(turn, &kept), values(line, &kept), values(offset, &kept), values(len, &kept), values(role, &kept));
+        let ts = values(ts, &kept);
         found.docs = (0..kept.len())
             .map(|i| IndexedDoc {
                 key: keys[i],
