@@ -14,6 +14,7 @@ use std::ffi::OsString;
 /// What changed since the previous drain.
 pub(super) enum Changes {
     /// The names of the entries that changed (possibly repeated).
+    #[cfg_attr(not(target_os = "linux"), allow(dead_code))]
     Names(Vec<OsString>),
     /// The watch can no longer say: list everything again.
     Lost,
