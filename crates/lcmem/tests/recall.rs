@@ -323,6 +323,70 @@ fn a_session_the_index_never_saw_is_found_and_a_changed_one_is_read_again() {
     assert_eq!(comparable(&after), before);
 }
 
+/// Writes `bytes` to `to` from another process: `>>` appends in place, `>`
+/// creates (or truncates).
+#[cfg(unix)]
+fn write_from_another_process(f: &Fixture, bytes: &[u8], op: &str, to: &Path) {
+    let piece = f.inbox.join("piece");
+    std::fs::write(&piece, bytes).unwrap();
+    let status = std::process::Command::new("sh")
+        .arg("-c")
+        .arg(format!("cat \"$1\" {op} \"$2\""))
+        .arg("sh")
+        .arg(&piece)
+        .arg(to)
+        .status()
+        .unwrap();
+    assert!(status.success());
+}
+
+/// A warm searcher keeps what it knows of the files between answers; a file
+/// grown in place after it answered must still be read again.
+#[cfg(unix)]
+#[test]
+fn a_warm_searcher_sees_a_file_appended_in_place_by_another_process() {
+    let f = project();
+    lcmem::recall::refresh_index(&f.store, &mut Quiet).unwrap();
+    let mut searcher = Searcher::new(f.store.clone()).read_only();
+    let first = searcher.search(&Query::new("refund retry"), &mut Quiet).unwrap();
+    assert_eq!(first.coverage.scanned_sessions, 0);
+    assert!(searcher.search(&Query::new("wombat pager"), &mut Quiet).unwrap().hits.is_empty());
+
+    let line = message("user", "Wake the wombat pager when a refund retry gives up.", "2026-10-06T09:00:00Z", "m9");
+    let grown = f.store.session_path("2026-10-05-refund-retries");
+    write_from_another_process(&f, format!("{line}\n").as_bytes(), ">>", &grown);
+
+    let answer = searcher.search(&Query::new("wombat pager"), &mut Quiet).unwrap();
+    assert_eq!(answer.coverage.scanned_sessions, 1);
+    assert_eq!(answer.hits[0].message_id.as_deref(), Some("m9"));
+    assert_eq!(answer.hits[0].line, 5);
+}
+
+/// The same for a file that appears after the first answer, and for files
+/// that leave: an indexed one must not be cited any more.
+#[cfg(unix)]
+#[test]
+fn a_warm_searcher_sees_a_new_file_and_forgets_removed_ones() {
+    let f = project();
+    lcmem::recall::refresh_index(&f.store, &mut Quiet).unwrap();
+    let mut searcher = Searcher::new(f.store.clone()).read_only();
+    assert_eq!(searcher.search(&Query::new("refund retry"), &mut Quiet).unwrap().coverage.scanned_sessions, 0);
+
+    let id = "2026-11-20-flaky-ci";
+    let line = message("assistant", "The flaky test was a race in the gRPC mock server.", "2026-11-20T08:10:00Z", "x1");
+    let bytes = session_bytes(id, "Flaky CI", "2026-11-20T08:00:00Z", &[line]);
+    write_from_another_process(&f, &bytes, ">", &f.store.session_path(id));
+    let answer = searcher.search(&Query::new("grpc mock race"), &mut Quiet).unwrap();
+    assert_eq!(answer.coverage.scanned_sessions, 1);
+    assert_eq!(answer.hits[0].session, id);
+
+    std::fs::remove_file(f.store.session_path(id)).unwrap();
+    std::fs::remove_file(f.store.session_path("2026-11-06-cache-postgres")).unwrap();
+    let answer = searcher.search(&Query::new("grpc mock race redis postgres"), &mut Quiet).unwrap();
+    assert_eq!(answer.coverage.scanned_sessions + answer.coverage.indexed_sessions, 2);
+    assert!(answer.hits.iter().all(|h| h.kind != HitKind::Turn || h.session == "2026-10-05-refund-retries"));
+}
+
 #[test]
 fn recall_reads_when_memory_is_off_and_writes_nothing() {
     let f = project();

@@ -2,12 +2,15 @@
 //! scanned, gather the units that hold query terms from both, rank, expand
 //! the query with feedback and rank again, then build the hits.
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 
+use super::gather::Ask;
 use super::hit::{self, SessionInfo};
-use super::index::{self, OpenIndex, SessionFile};
+use super::index::{OpenIndex, SessionFile};
 use super::rank::{self, Candidates, Loc, NO_SESSION, QueryTerms, Unit};
 use super::scan::{self, Memory};
+use super::sessions::Table;
 use super::tokenize::Analyzer;
 use super::{Answer, Coverage, HitKind, Progress, Query, Searcher};
 use crate::diagnostic::Diagnostic;
@@ -23,52 +26,61 @@ const COMMON_SHARE: u64 = 20;
 
 /// Everything a query reads, fixed for the query's duration.
 pub(super) struct Corpus<'a> {
-    pub files: Vec<SessionFile>,
-    /// Sessions by ordinal: the store's files first (in id order), then
-    /// sessions only the journal or the facts name.
-    pub sessions: Vec<SessionInfo>,
-    pub by_id: HashMap<String, u32>,
-    /// For each index key, the ordinal of its file if the index is current
-    /// for it, else `NO_SESSION`.
-    pub key_to_session: Vec<u32>,
-    /// Ordinals of the files the index does not cover.
-    pub stale: Vec<u32>,
+    pub files: &'a [SessionFile],
+    /// The warm searcher's table, copied only if this query must add to it.
+    pub table: Cow<'a, Table>,
     pub index: Option<&'a OpenIndex>,
     pub memory: Memory,
     pub diagnostics: Vec<Diagnostic>,
 }
 
+impl Searcher {
+    /// Brings the session listing up to date, and the session table with
+    /// it when the listing or the index changed since it was built.
+    fn refresh_table(&mut self) -> Result<()> {
+        self.listing.current(&self.store)?;
+        let stamp = (self.listing.generation(), self.opened);
+        if self.table.as_ref().is_none_or(|(s, _)| *s != stamp) {
+            self.table = Some((stamp, Table::build(self.listing.files(), self.index.as_ref())));
+        }
+        Ok(())
+    }
+
+    /// Opens the index again (after a commit, or when there was none).
+    fn reopen(&mut self, dir: &std::path::Path) {
+        let was = self.index.is_some();
+        self.index = OpenIndex::open(dir);
+        if was || self.index.is_some() {
+            self.opened += 1;
+        }
+    }
+}
+
 pub(super) fn search(searcher: &mut Searcher, query: &Query, progress: &mut dyn Progress) -> Result<Answer> {
     let store = searcher.store.clone();
     let dir = super::index_dir(&store);
-    let mut files = index::list_sessions(&store)?;
-    if searcher.index.as_ref().is_some_and(|i| !i.is_current()) {
-        searcher.index = None;
-    }
-    if searcher.index.is_none() {
-        searcher.index = OpenIndex::open(&dir);
+    if searcher.index.as_ref().is_none_or(|i| !i.is_current()) {
+        searcher.reopen(&dir);
     }
     let mut coverage = Coverage::default();
-    let covered = |index: &Option<OpenIndex>, files: &[SessionFile]| match index {
-        None => false,
-        Some(i) => {
-            i.manifest.files.len() == files.len()
-                && files.iter().all(|f| i.manifest.files.get(&f.id).is_some_and(|e| f.matches(e)))
-        }
-    };
-    if searcher.update && !files.is_empty() && !covered(&searcher.index, &files) && store.ensure_enabled().is_ok() {
+    searcher.refresh_table()?;
+    let covered = searcher.table.as_ref().is_some_and(|(_, t)| t.covered_by(searcher.index.as_ref()));
+    let files = searcher.listing.files();
+    if searcher.update && !files.is_empty() && !covered && store.ensure_enabled().is_ok() {
         // A failure to write the cache (read-only folder, another writer
         // holding the index lock) is not a failure to recall: scan instead.
-        if super::build::write(&dir, &files, false, progress).is_ok() {
+        if super::build::write(&dir, files, false, progress).is_ok() {
             coverage.index_updated = true;
-            searcher.index = OpenIndex::open(&dir);
-            files = index::list_sessions(&store)?;
+            searcher.reopen(&dir);
         }
+        // What the files are now: they may have grown meanwhile.
+        searcher.refresh_table()?;
     }
     let memory = Memory::read(&store.journal_path(), &store.facts_path())?;
-    let mut corpus = Corpus::new(files, searcher.index.as_ref(), memory);
-    coverage.indexed_sessions = corpus.files.len() - corpus.stale.len();
-    coverage.scanned_sessions = corpus.stale.len();
+    let table = &searcher.table.as_ref().expect("refreshed above").1;
+    let mut corpus = Corpus::new(searcher.listing.files(), table, searcher.index.as_ref(), memory);
+    coverage.indexed_sessions = corpus.files.len() - corpus.table.stale.len();
+    coverage.scanned_sessions = corpus.table.stale.len();
 
     let mut analyzer = Analyzer::documents();
     let terms = QueryTerms::parse(&query.text, &mut Analyzer::queries());
@@ -78,7 +90,7 @@ pub(super) fn search(searcher: &mut Searcher, query: &Query, progress: &mut dyn 
         let top = order(&corpus, &first, &scores, query, query.tuning.feedback_docs);
         // On a large index, words found in more than 1/COMMON_SHARE of the
         // turns say nothing about the topic: they are not lent to the query.
-        let indexed: u64 = corpus.sessions.iter().filter(|s| s.indexed).map(|s| s.docs).sum();
+        let indexed: u64 = corpus.table.sessions.iter().filter(|s| s.indexed).map(|s| s.docs).sum();
         let mut common: HashMap<String, bool> = HashMap::new();
         let mut is_common = |word: &str| match corpus.index {
             Some(index) if indexed >= COMMON_MIN_DOCS => *common
@@ -129,49 +141,29 @@ fn order(corpus: &Corpus, c: &Candidates, scores: &[f64], query: &Query, limit: 
         .collect();
     let key = |i: usize| {
         let u = &c.units[i];
-        let session = corpus.sessions.get(u.session as usize).map_or("", |s| s.id.as_str());
+        let session = corpus.table.sessions.get(u.session as usize).map_or("", |s| s.id.as_str());
         (session, u.kind, corpus.line_of(u))
     };
-    picked.sort_by(|&a, &b| {
+    let rank = |&a: &usize, &b: &usize| {
         scores[b]
             .total_cmp(&scores[a])
             .then_with(|| c.units[b].ts.cmp(&c.units[a].ts))
             .then_with(|| key(a).cmp(&key(b)))
-    });
-    picked.truncate(limit);
+    };
+    // The order is total (no two units share session, kind and line), so
+    // selecting the best `limit` first and sorting only those gives exactly
+    // the head of a full sort, without sorting every candidate.
+    if limit < picked.len() {
+        picked.select_nth_unstable_by(limit, rank);
+        picked.truncate(limit);
+    }
+    picked.sort_by(rank);
     picked
 }
 
 impl<'a> Corpus<'a> {
-    fn new(files: Vec<SessionFile>, index: Option<&'a OpenIndex>, memory: Memory) -> Corpus<'a> {
-        let mut by_id = HashMap::with_capacity(files.len());
-        let mut sessions = Vec::with_capacity(files.len());
-        let mut stale = Vec::new();
-        let mut key_to_session = vec![NO_SESSION; index.map_or(0, |i| i.manifest.next_key as usize)];
-        for (ord, f) in files.iter().enumerate() {
-            by_id.insert(f.id.clone(), ord as u32);
-            let entry = index.and_then(|i| i.manifest.files.get(&f.id)).filter(|e| f.matches(e));
-            match entry {
-                Some(e) => {
-                    if let Some(slot) = key_to_session.get_mut(e.key as usize) {
-                        *slot = ord as u32;
-                    }
-                    sessions.push(SessionInfo::new(
-                        &f.id,
-                        Some(f.path.clone()),
-                        Some(e.meta.clone()),
-                        e.docs,
-                        e.tokens,
-                    ));
-                }
-                None => {
-                    stale.push(ord as u32);
-                    sessions.push(SessionInfo::new(&f.id, Some(f.path.clone()), None, 0, 0));
-                }
-            }
-        }
-        let mut corpus =
-            Corpus { files, sessions, by_id, key_to_session, stale, index, memory, diagnostics: Vec::new() };
+    fn new(files: &'a [SessionFile], table: &'a Table, index: Option<&'a OpenIndex>, memory: Memory) -> Corpus<'a> {
+        let mut corpus = Corpus { files, table: Cow::Borrowed(table), index, memory, diagnostics: Vec::new() };
         let named: Vec<String> = corpus
             .memory
             .journal
@@ -191,12 +183,13 @@ impl<'a> Corpus<'a> {
 
     /// The ordinal of a session, adding one without a transcript if needed.
     fn session_ordinal(&mut self, id: &str) -> u32 {
-        if let Some(&ord) = self.by_id.get(id) {
+        if let Some(&ord) = self.table.by_id.get(id) {
             return ord;
         }
-        let ord = self.sessions.len() as u32;
-        self.sessions.push(SessionInfo::new(id, None, None, 0, 0));
-        self.by_id.insert(id.to_string(), ord);
+        let table = self.table.to_mut();
+        let ord = table.sessions.len() as u32;
+        table.sessions.push(SessionInfo::new(id, None, None, 0, 0));
+        table.by_id.insert(id.to_string(), ord);
         ord
     }
 
@@ -212,7 +205,7 @@ impl<'a> Corpus<'a> {
     /// A unit's text, read back from its file for turns, and its message id.
     pub fn text(&self, u: &Unit) -> Result<Option<(String, Option<String>)>> {
         Ok(match u.loc {
-            Loc::Turn { offset, .. } => match self.sessions[u.session as usize].path.as_deref() {
+            Loc::Turn { offset, .. } => match self.table.sessions[u.session as usize].path.as_deref() {
                 Some(path) => scan::read_turn(path, offset)?,
                 None => None,
             },
@@ -226,7 +219,7 @@ impl<'a> Corpus<'a> {
     fn gather(&mut self, q: &QueryTerms, analyzer: &mut Analyzer) -> Result<Candidates> {
         let nt = q.terms.len();
         let mut c = Candidates {
-            session_tokens: vec![0; self.sessions.len()],
+            session_tokens: vec![0; self.table.sessions.len()],
             df: vec![0; nt],
             common: vec![false; nt],
             ..Candidates::default()
@@ -236,7 +229,7 @@ impl<'a> Corpus<'a> {
         }
         let need_positions: Vec<bool> = (0..nt).map(|t| q.in_phrase(t)).collect();
         if let Some(index) = self.index {
-            for (ord, info) in self.sessions.iter().enumerate() {
+            for (ord, info) in self.table.sessions.iter().enumerate() {
                 if info.indexed {
                     c.docs += info.docs;
                     c.tokens += info.tokens;
@@ -260,26 +253,38 @@ impl<'a> Corpus<'a> {
                 }
             }
             let common = c.common.clone();
-            let map = &self.key_to_session;
+            let map = &self.table.key_to_session;
             let wanted = |key: u64| map.get(key as usize).is_some_and(|&s| s != NO_SESSION);
-            index.gather(&q.terms, &need_positions, &common, &wanted, &mut |doc, tfs, positions| {
+            let phrases = |positions: &[Vec<u32>]| q.phrases.is_empty() || q.phrases_match(positions);
+            let ask = Ask {
+                terms: &q.terms,
+                need_positions: &need_positions,
+                common: &common,
+                wanted: &wanted,
+                phrases: &phrases,
+            };
+            let found = index.gather(&ask)?;
+            let total: usize = found.iter().map(|f| f.docs.len()).sum();
+            c.units.reserve(total);
+            c.tfs.reserve(total * nt);
+            for (doc, tfs) in found.iter().flat_map(|f| f.docs.iter().zip(f.tfs.chunks_exact(nt))) {
                 let unit = Unit {
                     kind: HitKind::Turn,
                     session: map[doc.key as usize],
                     turn: doc.turn,
                     len: doc.len,
                     ts: doc.ts,
-                    phrases: q.phrases.is_empty() || q.phrases_match(positions),
+                    phrases: doc.phrases,
                     loc: Loc::Turn { line: doc.line, offset: doc.offset, role: doc.role },
                 };
                 c.count(tfs, true);
                 c.push(unit, tfs);
-            })?;
+            }
         }
         let lookup: HashMap<&str, usize> = q.terms.iter().enumerate().map(|(i, t)| (t.as_str(), i)).collect();
         let mut counter = Counter { lookup, tfs: vec![0; nt], positions: vec![Vec::new(); nt] };
-        for s in 0..self.stale.len() {
-            let ord = self.stale[s];
+        for s in 0..self.table.stale.len() {
+            let ord = self.table.stale[s];
             let path = self.files[ord as usize].path.clone();
             let bytes = match std::fs::read(&path) {
                 Ok(b) => b,
@@ -314,13 +319,13 @@ impl<'a> Corpus<'a> {
                     c.push(unit, &counter.tfs);
                 }
             }
-            self.sessions[ord as usize].meta = Some(parsed.meta);
+            self.table.to_mut().sessions[ord as usize].meta = Some(parsed.meta);
         }
         for i in 0..self.memory.journal.entries.len() {
             let current = &self.memory.journal.entries[i];
             let text = scan::journal_text(current);
             let ts = current.entry.last_active.as_second();
-            let session = self.by_id.get(&current.entry.session_id).copied().unwrap_or(NO_SESSION);
+            let session = self.table.by_id.get(&current.entry.session_id).copied().unwrap_or(NO_SESSION);
             let len = counter.count(analyzer, &text);
             c.docs += 1;
             c.tokens += u64::from(len);
@@ -333,7 +338,8 @@ impl<'a> Corpus<'a> {
             }
         }
         for (i, fact) in scan::searchable_facts(&self.memory.fold) {
-            let session = fact.sources.first().and_then(|s| self.by_id.get(&s.session).copied()).unwrap_or(NO_SESSION);
+            let session =
+                fact.sources.first().and_then(|s| self.table.by_id.get(&s.session).copied()).unwrap_or(NO_SESSION);
             let len = counter.count(analyzer, &fact.text);
             c.docs += 1;
             c.tokens += u64::from(len);

@@ -11,6 +11,7 @@ use super::collect::Corpus;
 use super::rank::{Loc, QueryTerms, Unit};
 use super::scan::{SessionMeta, TurnRole};
 use super::tokenize::Analyzer;
+use crate::dates::day;
 use crate::error::Result;
 use crate::facts::State;
 use crate::journal::SealKind;
@@ -122,10 +123,6 @@ impl SessionInfo {
     }
 }
 
-fn day(ts: Timestamp) -> String {
-    ts.strftime("%Y-%m-%d").to_string()
-}
-
 /// The path as cited: relative to the store root when it is inside it.
 fn shown(store: &Store, path: &Path) -> String {
     path.strip_prefix(store.home()).unwrap_or(path).display().to_string()
@@ -142,7 +139,7 @@ pub(super) fn build(
     analyzer: &mut Analyzer,
 ) -> Result<Option<Hit>> {
     let Some((text, message_id)) = corpus.text(unit)? else { return Ok(None) };
-    let session = corpus.sessions.get(unit.session as usize);
+    let session = corpus.table.sessions.get(unit.session as usize);
     let session_id = session.map_or(String::new(), |s| s.id.clone());
     let meta = session.and_then(|s| s.meta.as_ref());
     let journal = corpus.memory.journal.get(&session_id);

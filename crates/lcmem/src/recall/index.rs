@@ -19,16 +19,17 @@
 //! inside one segment (merges keep that order): neighbours in a session are
 //! neighbours in the postings.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 
 use serde::{Deserialize, Serialize};
 use tantivy::index::SegmentReader;
-use tantivy::postings::Postings;
 use tantivy::schema::{Field, INDEXED, IndexRecordOption, NumericOptions, Schema, TextFieldIndexing, TextOptions};
-use tantivy::{DocSet, Index, TERMINATED, Term};
+use tantivy::{Index, Term};
 
-use super::scan::{self, SessionMeta};
+use super::gather::Columns;
+use super::scan::SessionMeta;
 use crate::error::{Error, IoContext, Result};
 use crate::store::Store;
 
@@ -83,6 +84,25 @@ impl SessionFile {
     }
 }
 
+/// The session id a folder entry's name stands for, if it is a session file.
+pub(super) fn session_id(name: &std::ffi::OsStr) -> Option<&str> {
+    let id = name.to_str()?.strip_suffix(".jsonl")?;
+    crate::session::validate_id(id).is_ok().then_some(id)
+}
+
+impl SessionFile {
+    /// A session file from its metadata, taken without following links (as a
+    /// folder listing gives it); `None` when it is not a regular file.
+    pub(super) fn from_metadata(id: &str, path: PathBuf, meta: &std::fs::Metadata) -> Option<SessionFile> {
+        if !meta.is_file() {
+            return None;
+        }
+        let mtime =
+            meta.modified().ok().and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok()).map_or(0, |d| d.as_nanos());
+        Some(SessionFile { id: id.to_string(), path, size: meta.len(), mtime })
+    }
+}
+
 /// Lists the store's session files with their size and modification time.
 pub fn list_sessions(store: &Store) -> Result<Vec<SessionFile>> {
     let dir = store.dir();
@@ -95,25 +115,16 @@ pub fn list_sessions(store: &Store) -> Result<Vec<SessionFile>> {
     for entry in entries {
         let entry = entry.at(dir)?;
         let name = entry.file_name();
-        let Some(id) = name.to_str().and_then(|n| n.strip_suffix(".jsonl")) else { continue };
-        if crate::session::validate_id(id).is_ok() {
+        if let Some(id) = session_id(&name) {
             named.push((id.to_string(), entry));
         }
     }
-    // One stat per file is what the freshness check costs; on a large store
-    // two threads halve it.
+    // One stat per file (relative to the open folder) is what a full listing
+    // costs; on a large store two threads halve it.
     let stat = |chunk: &[(String, std::fs::DirEntry)]| -> Vec<SessionFile> {
         chunk
             .iter()
-            .filter_map(|(id, entry)| {
-                let meta = entry.metadata().ok().filter(std::fs::Metadata::is_file)?;
-                let mtime = meta
-                    .modified()
-                    .ok()
-                    .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
-                    .map_or(0, |d| d.as_nanos());
-                Some(SessionFile { id: id.clone(), path: entry.path(), size: meta.len(), mtime })
-            })
+            .filter_map(|(id, entry)| SessionFile::from_metadata(id, entry.path(), &entry.metadata().ok()?))
             .collect()
     };
     let mut files = if named.len() < 2_000 {
@@ -175,11 +186,21 @@ pub(super) fn index_error(dir: &Path, e: impl std::fmt::Display) -> Error {
 pub struct OpenIndex {
     pub manifest: Manifest,
     pub segments: Vec<SegmentReader>,
+    /// Each segment's fast fields.
+    pub(super) columns: Vec<Columns>,
     pub fields: Fields,
     /// `meta.json` as it was when opened: a change means a new commit.
     stamp: Option<(u64, u128)>,
     dir: PathBuf,
+    /// Document frequencies already looked up. Feedback asks for every word
+    /// of the best units, one dictionary lookup per segment each, and the
+    /// same everyday words come back query after query; the segments never
+    /// change while this is open.
+    freqs: Mutex<HashMap<String, u64>>,
 }
+
+/// Forget the remembered frequencies past this many words.
+const FREQS_MAX: usize = 100_000;
 
 fn stamp(dir: &Path) -> Option<(u64, u128)> {
     let meta = std::fs::metadata(dir.join("meta.json")).ok()?;
@@ -219,7 +240,9 @@ impl OpenIndex {
             .into_iter()
             .map(|meta| SegmentReader::open(&index.segment(meta)))
             .collect::<tantivy::Result<Vec<_>>>()?;
-        Ok(Some(OpenIndex { manifest, segments, fields, stamp, dir: dir.to_path_buf() }))
+        let freqs = Mutex::new(HashMap::new());
+        let columns = segments.iter().map(Columns::open).collect::<tantivy::Result<Vec<_>>>()?;
+        Ok(Some(OpenIndex { manifest, segments, columns, fields, stamp, dir: dir.to_path_buf(), freqs }))
     }
 
     /// Whether no commit happened since this was opened.
@@ -230,116 +253,27 @@ impl OpenIndex {
     /// How many documents hold `term`, deleted and stale ones included: an
     /// estimate, good enough to tell a term that is nearly everywhere.
     pub fn doc_freq(&self, term: &str) -> u64 {
-        let term = Term::from_field_text(self.fields.text, term);
-        self.segments
+        let mut freqs = self.freqs.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        if let Some(&n) = freqs.get(term) {
+            return n;
+        }
+        let key = Term::from_field_text(self.fields.text, term);
+        let n = self
+            .segments
             .iter()
             .filter_map(|s| s.inverted_index(self.fields.text).ok())
-            .filter_map(|i| i.doc_freq(&term).ok())
+            .filter_map(|i| i.doc_freq(&key).ok())
             .map(u64::from)
-            .sum()
-    }
-
-    /// Calls `sink` with every live document holding at least one of the
-    /// terms not marked `common`, in index order, with its fast fields, the
-    /// counts of every term and the positions of phrase terms. Common terms
-    /// only count in documents found through the others: a term present
-    /// nearly everywhere would otherwise make every document a candidate.
-    /// Documents of keys that `wanted` rejects are skipped.
-    pub fn gather(
-        &self,
-        terms: &[String],
-        need_positions: &[bool],
-        common: &[bool],
-        wanted: &dyn Fn(u64) -> bool,
-        sink: &mut Sink<'_>,
-    ) -> Result<()> {
-        let err = |e: tantivy::TantivyError| index_error(&self.dir, e);
-        let nt = terms.len();
-        let mut tfs = vec![0u32; nt];
-        let mut positions: Vec<Vec<u32>> = vec![Vec::new(); nt];
-        for segment in &self.segments {
-            let inverted = segment.inverted_index(self.fields.text).map_err(err)?;
-            let mut postings = Vec::with_capacity(nt);
-            for (t, term) in terms.iter().enumerate() {
-                let option = if need_positions[t] {
-                    IndexRecordOption::WithFreqsAndPositions
-                } else {
-                    IndexRecordOption::WithFreqs
-                };
-                let p = inverted
-                    .read_postings(&Term::from_field_text(self.fields.text, term), option)
-                    .map_err(|e| index_error(&self.dir, e))?;
-                postings.push(p);
-            }
-            if postings.iter().all(Option::is_none) {
-                continue;
-            }
-            let ff = segment.fast_fields();
-            let col = |name: &str| ff.u64(name).map_err(err);
-            let (sid, turn, line, offset, len, role) =
-                (col("sid")?, col("turn")?, col("line")?, col("offset")?, col("len")?, col("role")?);
-            let ts = ff.i64("ts").map_err(err)?;
-            loop {
-                let doc = postings
-                    .iter()
-                    .zip(common)
-                    .filter(|(_, c)| !**c)
-                    .filter_map(|(p, _)| p.as_ref())
-                    .map(|p| p.doc())
-                    .min()
-                    .unwrap_or(TERMINATED);
-                if doc == TERMINATED {
-                    break;
-                }
-                let key = sid.first(doc).unwrap_or(u64::MAX);
-                let live = !segment.is_deleted(doc) && wanted(key);
-                for (t, p) in postings.iter_mut().enumerate() {
-                    tfs[t] = 0;
-                    positions[t].clear();
-                    let Some(p) = p else { continue };
-                    if common[t] && p.doc() < doc {
-                        p.seek(doc);
-                    }
-                    if p.doc() != doc {
-                        continue;
-                    }
-                    if live {
-                        tfs[t] = p.term_freq();
-                        if need_positions[t] {
-                            p.positions(&mut positions[t]);
-                        }
-                    }
-                    p.advance();
-                }
-                if live {
-                    let d = IndexedDoc {
-                        key,
-                        turn: turn.first(doc).unwrap_or(0) as u32,
-                        line: line.first(doc).unwrap_or(0) as u32,
-                        offset: offset.first(doc).unwrap_or(0),
-                        len: len.first(doc).unwrap_or(0) as u32,
-                        ts: ts.first(doc).unwrap_or(0),
-                        role: scan::TurnRole::from_code(role.first(doc).unwrap_or(0)),
-                    };
-                    sink(&d, &tfs, &positions);
-                }
-            }
+            .sum();
+        if freqs.len() >= FREQS_MAX {
+            freqs.clear();
         }
-        Ok(())
+        freqs.insert(term.to_string(), n);
+        n
     }
-}
 
-/// Receives a document found by [`OpenIndex::gather`]: its fast fields,
-/// the count of each term, and the positions of the phrase terms.
-pub type Sink<'a> = dyn FnMut(&IndexedDoc, &[u32], &[Vec<u32>]) + 'a;
-
-/// A document's fast fields.
-pub struct IndexedDoc {
-    pub key: u64,
-    pub turn: u32,
-    pub line: u32,
-    pub offset: u64,
-    pub len: u32,
-    pub ts: i64,
-    pub role: scan::TurnRole,
+    /// The index folder.
+    pub(super) fn dir(&self) -> &Path {
+        &self.dir
+    }
 }

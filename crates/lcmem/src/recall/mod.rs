@@ -27,11 +27,16 @@
 
 mod build;
 mod collect;
+mod fresh;
+mod gather;
 mod hit;
 pub mod index;
 mod rank;
+mod resident;
 mod scan;
+mod sessions;
 pub mod tokenize;
+mod watch;
 mod when;
 
 use std::path::PathBuf;
@@ -163,13 +168,21 @@ pub fn recall(store: &Store, query: &Query) -> Result<Answer> {
 pub struct Searcher {
     store: Store,
     index: Option<index::OpenIndex>,
+    /// The session files and, where the system allows, a watch on their
+    /// folder that keeps the list current (see [`fresh`]).
+    listing: fresh::Listing,
+    /// The session table built from the listing and the index, with the
+    /// listing generation and the index opening it was built for.
+    table: Option<((u64, u64), sessions::Table)>,
+    /// Counts index openings, so that the table follows a reopened index.
+    opened: u64,
     /// Whether a stale index may be brought up to date before answering.
     update: bool,
 }
 
 impl Searcher {
     pub fn new(store: Store) -> Searcher {
-        Searcher { store, index: None, update: true }
+        Searcher { store, index: None, listing: fresh::Listing::default(), table: None, opened: 0, update: true }
     }
 
     /// Never write the cache, even when memory is on: answer from what is
@@ -194,7 +207,11 @@ impl Searcher {
         {
             return Err(Error::Invalid(format!("--since {since} is after --until {until}: nothing can match")));
         }
-        collect::search(self, query, progress)
+        let answer = collect::search(self, query, progress);
+        if self.index.is_some() {
+            resident::trim(&index_dir(&self.store));
+        }
+        answer
     }
 }
 
