@@ -26,7 +26,7 @@ pub struct Ingested {
 impl Ingested {
     /// Whether anything was written: new lines, or a seal.
     pub fn changed(&self) -> bool {
-        matches!(self.outcome, Some(ImportOutcome::Added { .. } | ImportOutcome::Extended { .. }))
+        self.outcome.as_ref().is_some_and(ImportOutcome::wrote)
             || matches!(self.sealed, Some(SealOutcome::Sealed { .. }))
     }
 
@@ -63,22 +63,16 @@ pub fn ingest(store: &Store, format: Format, transcript: &Path, seal: bool, now:
 
 /// The rest of [`ingest`] for a transcript already imported into `store`.
 pub fn finish(store: &Store, report: Report, seal: bool, now: Timestamp) -> lcmem::Result<Ingested> {
-    let id = match &report.outcome {
-        Some(ImportOutcome::Added { id } | ImportOutcome::Extended { id, .. } | ImportOutcome::Unchanged { id }) => {
-            Some(id.clone())
-        }
-        None => None,
-    };
-    let changed = matches!(report.outcome, Some(ImportOutcome::Added { .. } | ImportOutcome::Extended { .. }));
-    let sealed = match (&id, seal) {
-        (Some(id), true) => Some(lcmem::seal::seal(store, id, None, &OfflineExtractor, now)?),
+    let sealed = match (&report.outcome, seal) {
+        (Some(outcome), true) => Some(lcmem::seal::seal(store, outcome.id(), None, &OfflineExtractor, now)?),
         _ => None,
     };
     if matches!(sealed, Some(SealOutcome::Sealed { .. })) {
         lcmem::digest::consolidate_if_due(store, now)?;
     }
-    if changed || matches!(sealed, Some(SealOutcome::Sealed { .. })) {
+    let ingested = Ingested { outcome: report.outcome, sealed, diagnostics: report.diagnostics };
+    if ingested.changed() {
         let _ = lcmem::recall::refresh_index(store, &mut lcmem::recall::Quiet);
     }
-    Ok(Ingested { outcome: report.outcome, sealed, diagnostics: report.diagnostics })
+    Ok(ingested)
 }

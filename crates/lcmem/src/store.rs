@@ -49,6 +49,20 @@ pub enum ImportOutcome {
     },
 }
 
+impl ImportOutcome {
+    /// The stored session's id.
+    pub fn id(&self) -> &str {
+        match self {
+            ImportOutcome::Added { id } | ImportOutcome::Extended { id, .. } | ImportOutcome::Unchanged { id } => id,
+        }
+    }
+
+    /// Whether the import wrote anything.
+    pub fn wrote(&self) -> bool {
+        !matches!(self, ImportOutcome::Unchanged { .. })
+    }
+}
+
 impl Store {
     /// The store for `project` under the root `home`. Nothing is created
     /// until something is written.

@@ -443,3 +443,25 @@ fn identifiers_match_by_their_parts_and_other_spellings() {
     }
     let _: &Path = f.store.dir();
 }
+
+/// A warm searcher keeps the journal and the facts between queries, but a
+/// change to either file counts at the next one: a new fact is found, and a
+/// fact the user marks not true is gone.
+#[test]
+fn a_warm_searcher_follows_the_facts_log() {
+    let f = project();
+    let mut searcher = Searcher::new(f.store.clone()).read_only();
+    let facts = |searcher: &mut Searcher, text: &str| -> Vec<String> {
+        let answer = searcher.search(&Query::new(text), &mut Quiet).unwrap();
+        answer.hits.into_iter().filter(|h| h.kind == HitKind::Fact).map(|h| h.snippet).collect()
+    };
+    assert!(facts(&mut searcher, "quokka ledger").is_empty());
+
+    let text = "The quokka ledger settles refunds nightly.";
+    f.facts(&[observe(text, "2026-10-05-refund-retries", "2026-10-05T09:30:00Z", false)]);
+    assert!(facts(&mut searcher, "quokka ledger").contains(&text.to_string()), "the new fact was not found");
+
+    f.facts(&[Event::NotTrue { fact: lcmem::facts::fact_id(text), at: ts("2026-10-06T00:00:00Z") }]);
+    let after = facts(&mut searcher, "quokka ledger");
+    assert!(after.iter().all(|t| !t.contains("quokka")), "a fact marked not true was still returned: {after:?}");
+}

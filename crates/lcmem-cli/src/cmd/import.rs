@@ -247,8 +247,7 @@ impl Tally {
                 warn_all(&report.diagnostics);
                 self.projects.insert(project.slug.clone());
                 let root = project.root.display();
-                let changed =
-                    matches!(report.outcome, Some(ImportOutcome::Added { .. } | ImportOutcome::Extended { .. }));
+                let changed = report.outcome.as_ref().is_some_and(ImportOutcome::wrote);
                 if changed && !self.changed.iter().any(|p| p.slug == project.slug) {
                     self.changed.push(project.clone());
                 }

@@ -30,7 +30,7 @@ pub(super) struct Corpus<'a> {
     /// The warm searcher's table, copied only if this query must add to it.
     pub table: Cow<'a, Table>,
     pub index: Option<&'a OpenIndex>,
-    pub memory: Memory,
+    pub memory: &'a Memory,
     pub diagnostics: Vec<Diagnostic>,
 }
 
@@ -42,6 +42,17 @@ impl Searcher {
         let stamp = (self.listing.generation(), self.opened);
         if self.table.as_ref().is_none_or(|(s, _)| *s != stamp) {
             self.table = Some((stamp, Table::build(self.listing.files(), self.index.as_ref())));
+        }
+        Ok(())
+    }
+
+    /// Reads the journal and the facts again if either changed since the
+    /// last query.
+    fn refresh_memory(&mut self) -> Result<()> {
+        let (journal, facts) = (self.store.journal_path(), self.store.facts_path());
+        let stamp = Memory::stamp(&journal, &facts);
+        if self.memory.as_ref().is_none_or(|(s, _)| *s != stamp) {
+            self.memory = Some((stamp, Memory::read(&journal, &facts)?));
         }
         Ok(())
     }
@@ -76,7 +87,8 @@ pub(super) fn search(searcher: &mut Searcher, query: &Query, progress: &mut dyn 
         // What the files are now: they may have grown meanwhile.
         searcher.refresh_table()?;
     }
-    let memory = Memory::read(&store.journal_path(), &store.facts_path())?;
+    searcher.refresh_memory()?;
+    let memory = &searcher.memory.as_ref().expect("refreshed above").1;
     let table = &searcher.table.as_ref().expect("refreshed above").1;
     let mut corpus = Corpus::new(searcher.listing.files(), table, searcher.index.as_ref(), memory);
     coverage.indexed_sessions = corpus.files.len() - corpus.table.stale.len();
@@ -162,7 +174,7 @@ fn order(corpus: &Corpus, c: &Candidates, scores: &[f64], query: &Query, limit: 
 }
 
 impl<'a> Corpus<'a> {
-    fn new(files: &'a [SessionFile], table: &'a Table, index: Option<&'a OpenIndex>, memory: Memory) -> Corpus<'a> {
+    fn new(files: &'a [SessionFile], table: &'a Table, index: Option<&'a OpenIndex>, memory: &'a Memory) -> Corpus<'a> {
         let mut corpus = Corpus { files, table: Cow::Borrowed(table), index, memory, diagnostics: Vec::new() };
         let named: Vec<String> = corpus
             .memory

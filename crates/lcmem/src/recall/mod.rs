@@ -21,8 +21,8 @@
 //! ever a cache: a session file that is newer than the index (or that the
 //! index has never seen) is scanned from disk before answering, with the same
 //! tokeniser and the same statistics, so the answer does not depend on
-//! whether the index exists. The journal and the facts are small and always
-//! read directly. Recall itself never writes memory; it refreshes the cache
+//! whether the index exists. The journal and the facts are read from their
+//! files (a warm searcher re-reads them when either changes). Recall itself never writes memory; it refreshes the cache
 //! when memory is on and the cache folder is writable.
 
 mod build;
@@ -174,6 +174,9 @@ pub struct Searcher {
     /// The session table built from the listing and the index, with the
     /// listing generation and the index opening it was built for.
     table: Option<((u64, u64), sessions::Table)>,
+    /// The journal and the facts fold, with the state of their files when
+    /// read.
+    memory: Option<(scan::MemoryStamp, scan::Memory)>,
     /// Counts index openings, so that the table follows a reopened index.
     opened: u64,
     /// Whether a stale index may be brought up to date before answering.
@@ -182,7 +185,15 @@ pub struct Searcher {
 
 impl Searcher {
     pub fn new(store: Store) -> Searcher {
-        Searcher { store, index: None, listing: fresh::Listing::default(), table: None, opened: 0, update: true }
+        Searcher {
+            store,
+            index: None,
+            listing: fresh::Listing::default(),
+            table: None,
+            memory: None,
+            opened: 0,
+            update: true,
+        }
     }
 
     /// Never write the cache, even when memory is on: answer from what is

@@ -192,16 +192,29 @@ pub fn searchable_facts(fold: &Fold) -> impl Iterator<Item = (usize, &Fact)> {
     fold.facts.iter().enumerate().filter(|(_, f)| !f.not_true && !f.deleted && !f.text.is_empty())
 }
 
-/// The journal and the fold, read fresh for every query: both are small, and
-/// reading them directly means a pin, an archive or a "not true" counts at
-/// once.
+/// The journal and the fold, read from the files themselves rather than the
+/// index, so that a pin, an archive or a "not true" counts at once. A warm
+/// searcher keeps them while both files are as they were ([`MemoryStamp`]):
+/// folding a large facts log for every query would cost more than the query.
 pub struct Memory {
     pub journal: Journal,
     pub fold: Fold,
 }
 
+/// The size and modification time of the journal and the facts log (`None`
+/// for a missing file): the same test of "unchanged" the index applies to
+/// session files.
+pub type MemoryStamp = [Option<(u64, std::time::SystemTime)>; 2];
+
 impl Memory {
     pub fn read(journal: &Path, facts: &Path) -> Result<Memory> {
         Ok(Memory { journal: Journal::read(journal)?, fold: Fold::read(facts)? })
+    }
+
+    pub fn stamp(journal: &Path, facts: &Path) -> MemoryStamp {
+        let of = |path: &Path| {
+            std::fs::metadata(path).ok().map(|m| (m.len(), m.modified().unwrap_or(std::time::UNIX_EPOCH)))
+        };
+        [of(journal), of(facts)]
     }
 }
