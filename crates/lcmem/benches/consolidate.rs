@@ -109,3 +109,18 @@ fn digest_read(bencher: Bencher) {
     bencher.bench_local(|| lcmem::digest::digest(&p.store).unwrap());
     let _ = Path::new("");
 }
+
+/// A warm recall over the same journal and facts (no transcripts): what the
+/// journal and the facts log add to every query.
+#[divan::bench(sample_count = 50)]
+fn recall_warm_5000_journal_entries_20000_facts(bencher: Bencher) {
+    let p = project();
+    let mut searcher = lcmem::recall::Searcher::new(p.store.clone()).read_only();
+    let queries = ["billing handlers edge cases", "search backend", "auth component 1234", "why did checkout move"];
+    let mut i = 0;
+    bencher.bench_local(|| {
+        i += 1;
+        let query = lcmem::recall::Query::new(queries[i % queries.len()]);
+        searcher.search(&query, &mut lcmem::recall::Quiet).unwrap()
+    });
+}

@@ -5,7 +5,8 @@
 use std::borrow::Cow;
 use std::collections::HashMap;
 
-use super::gather::Ask;
+use super::analyzed::Source;
+use super::gather::{Ask, Earlier, Found};
 use super::hit::{self, SessionInfo};
 use super::index::{OpenIndex, SessionFile};
 use super::rank::{self, Candidates, Loc, NO_SESSION, QueryTerms, Unit};
@@ -96,7 +97,7 @@ pub(super) fn search(searcher: &mut Searcher, query: &Query, progress: &mut dyn 
 
     let mut analyzer = Analyzer::documents();
     let terms = QueryTerms::parse(&query.text, &mut Analyzer::queries());
-    let first = corpus.gather(&terms, &mut analyzer)?;
+    let (first, first_found) = corpus.gather(&terms, &mut analyzer, None)?;
     let scores = rank::score(&first, &terms, &query.tuning);
     let (terms, candidates, scores) = if query.tuning.feedback_docs > 0 && !terms.terms.is_empty() {
         let top = order(&corpus, &first, &scores, query, query.tuning.feedback_docs);
@@ -118,7 +119,11 @@ pub(super) fn search(searcher: &mut Searcher, query: &Query, progress: &mut dyn 
             }
         }
         let expanded = rank::expand(&terms, &feedback, &query.tuning);
-        let second = corpus.gather(&expanded, &mut analyzer)?;
+        // The expanded query keeps the original terms first: what the first
+        // pass found through them is not read again.
+        debug_assert_eq!(expanded.terms[..terms.terms.len()], terms.terms[..]);
+        let earlier = Earlier { found: &first_found, terms: terms.terms.len(), common: &first.common };
+        let (second, _) = corpus.gather(&expanded, &mut analyzer, Some(earlier))?;
         let scores = rank::score(&second, &expanded, &query.tuning);
         (expanded, second, scores)
     } else {
@@ -141,16 +146,33 @@ pub(super) fn search(searcher: &mut Searcher, query: &Query, progress: &mut dyn 
 fn order(corpus: &Corpus, c: &Candidates, scores: &[f64], query: &Query, limit: usize) -> Vec<usize> {
     let since = query.since.map(|t| t.as_second());
     let until = query.until.map(|t| t.as_second());
-    let mut picked: Vec<usize> = (0..c.units.len())
-        .filter(|&i| {
-            let u = &c.units[i];
-            u.phrases
-                && scores[i] > 0.0
-                && query.wants(u.kind)
-                && since.is_none_or(|s| u.ts >= s)
-                && until.is_none_or(|s| u.ts <= s)
-        })
-        .collect();
+    let admitted = |i: usize| {
+        let u = &c.units[i];
+        u.phrases
+            && scores[i] > 0.0
+            && query.wants(u.kind)
+            && since.is_none_or(|s| u.ts >= s)
+            && until.is_none_or(|s| u.ts <= s)
+    };
+    // The `limit`-th best score among the admitted: nothing below it can be
+    // in the result. Positive floats order as their bits do, so a heap of
+    // integers finds it without comparing anything else.
+    if limit == 0 {
+        return Vec::new();
+    }
+    let mut best = std::collections::BinaryHeap::with_capacity(limit);
+    for i in (0..c.units.len()).filter(|&i| admitted(i)) {
+        let bits = scores[i].to_bits();
+        if best.len() < limit {
+            best.push(std::cmp::Reverse(bits));
+        } else if let Some(mut least) = best.peek_mut()
+            && bits > least.0
+        {
+            *least = std::cmp::Reverse(bits);
+        }
+    }
+    let floor = if best.len() == limit { best.peek().map_or(0, |r| r.0) } else { 0 };
+    let mut picked: Vec<usize> = (0..c.units.len()).filter(|&i| scores[i].to_bits() >= floor && admitted(i)).collect();
     let key = |i: usize| {
         let u = &c.units[i];
         let session = corpus.table.sessions.get(u.session as usize).map_or("", |s| s.id.as_str());
@@ -176,19 +198,16 @@ fn order(corpus: &Corpus, c: &Candidates, scores: &[f64], query: &Query, limit: 
 impl<'a> Corpus<'a> {
     fn new(files: &'a [SessionFile], table: &'a Table, index: Option<&'a OpenIndex>, memory: &'a Memory) -> Corpus<'a> {
         let mut corpus = Corpus { files, table: Cow::Borrowed(table), index, memory, diagnostics: Vec::new() };
-        let named: Vec<String> = corpus
-            .memory
-            .journal
-            .entries
-            .iter()
-            .map(|c| c.entry.session_id.clone())
-            .chain(
-                scan::searchable_facts(&corpus.memory.fold)
-                    .filter_map(|(_, f)| f.sources.first().map(|s| s.session.clone())),
-            )
+        // Sessions the journal or the facts name may have no transcript:
+        // they get an ordinal too.
+        let journal = corpus.memory.journal.entries.iter().map(|c| c.entry.session_id.as_str());
+        let facts = scan::searchable_facts(&corpus.memory.fold).filter_map(|(_, f)| f.sources.first());
+        let missing: Vec<&str> = journal
+            .chain(facts.map(|s| s.session.as_str()))
+            .filter(|id| !corpus.table.by_id.contains_key(*id))
             .collect();
-        for id in named {
-            corpus.session_ordinal(&id);
+        for id in missing {
+            corpus.session_ordinal(id);
         }
         corpus
     }
@@ -205,10 +224,22 @@ impl<'a> Corpus<'a> {
         ord
     }
 
+    /// Where a unit is, with an indexed turn's place read from the index.
+    pub fn place(&self, u: &Unit) -> Loc {
+        match (u.loc, self.index) {
+            (Loc::Indexed { segment, doc }, Some(index)) => {
+                let (line, offset, role) = index.place(segment, doc);
+                Loc::Turn { line, offset, role }
+            }
+            (loc, _) => loc,
+        }
+    }
+
     /// The cited line of a unit (for ordering ties).
     pub fn line_of(&self, u: &Unit) -> usize {
-        match u.loc {
+        match self.place(u) {
             Loc::Turn { line, .. } => line as usize,
+            Loc::Indexed { .. } => 0,
             Loc::Journal(i) => self.memory.journal.entries[i as usize].line,
             Loc::Fact(i) => self.memory.fold.facts[i as usize].line,
         }
@@ -216,7 +247,8 @@ impl<'a> Corpus<'a> {
 
     /// A unit's text, read back from its file for turns, and its message id.
     pub fn text(&self, u: &Unit) -> Result<Option<(String, Option<String>)>> {
-        Ok(match u.loc {
+        Ok(match self.place(u) {
+            Loc::Indexed { .. } => None,
             Loc::Turn { offset, .. } => match self.table.sessions[u.session as usize].path.as_deref() {
                 Some(path) => scan::read_turn(path, offset)?,
                 None => None,
@@ -227,8 +259,14 @@ impl<'a> Corpus<'a> {
     }
 
     /// Gathers every unit holding a query term, from the index and from the
-    /// files, with the collection statistics.
-    fn gather(&mut self, q: &QueryTerms, analyzer: &mut Analyzer) -> Result<Candidates> {
+    /// files, with the collection statistics; and what the index gave, for a
+    /// later pass to build on (see [`Earlier`]).
+    fn gather(
+        &mut self,
+        q: &QueryTerms,
+        analyzer: &mut Analyzer,
+        earlier: Option<Earlier<'_>>,
+    ) -> Result<(Candidates, Vec<Found>)> {
         let nt = q.terms.len();
         let mut c = Candidates {
             session_tokens: vec![0; self.table.sessions.len()],
@@ -236,8 +274,9 @@ impl<'a> Corpus<'a> {
             common: vec![false; nt],
             ..Candidates::default()
         };
+        let mut found = Vec::new();
         if nt == 0 {
-            return Ok(c);
+            return Ok((c, found));
         }
         let need_positions: Vec<bool> = (0..nt).map(|t| q.in_phrase(t)).collect();
         if let Some(index) = self.index {
@@ -274,12 +313,14 @@ impl<'a> Corpus<'a> {
                 common: &common,
                 wanted: &wanted,
                 phrases: &phrases,
+                earlier,
             };
-            let found = index.gather(&ask)?;
+            found = index.gather(&ask)?;
             let total: usize = found.iter().map(|f| f.docs.len()).sum();
             c.units.reserve(total);
             c.tfs.reserve(total * nt);
-            for (doc, tfs) in found.iter().flat_map(|f| f.docs.iter().zip(f.tfs.chunks_exact(nt))) {
+            let docs = found.iter().flat_map(|f| f.docs.iter().map(|d| (f.segment, d)));
+            for ((segment, doc), tfs) in docs.zip(found.iter().flat_map(|f| f.tfs.chunks_exact(nt))) {
                 let unit = Unit {
                     kind: HitKind::Turn,
                     session: map[doc.key as usize],
@@ -287,7 +328,7 @@ impl<'a> Corpus<'a> {
                     len: doc.len,
                     ts: doc.ts,
                     phrases: doc.phrases,
-                    loc: Loc::Turn { line: doc.line, offset: doc.offset, role: doc.role },
+                    loc: Loc::Indexed { segment, doc: doc.doc },
                 };
                 c.count(tfs, true);
                 c.push(unit, tfs);
@@ -333,37 +374,32 @@ impl<'a> Corpus<'a> {
             }
             self.table.to_mut().sessions[ord as usize].meta = Some(parsed.meta);
         }
-        for i in 0..self.memory.journal.entries.len() {
-            let current = &self.memory.journal.entries[i];
-            let text = scan::journal_text(current);
-            let ts = current.entry.last_active.as_second();
-            let session = self.table.by_id.get(&current.entry.session_id).copied().unwrap_or(NO_SESSION);
-            let len = counter.count(analyzer, &text);
-            c.docs += 1;
-            c.tokens += u64::from(len);
-            if counter.hit() {
-                let phrases = q.phrases.is_empty() || q.phrases_match(&counter.positions);
-                let unit =
-                    Unit { kind: HitKind::Journal, session, turn: 0, len, ts, phrases, loc: Loc::Journal(i as u32) };
-                c.count(&counter.tfs, false);
-                c.push(unit, &counter.tfs);
-            }
-        }
-        for (i, fact) in scan::searchable_facts(&self.memory.fold) {
-            let session =
-                fact.sources.first().and_then(|s| self.table.by_id.get(&s.session).copied()).unwrap_or(NO_SESSION);
-            let len = counter.count(analyzer, &fact.text);
-            c.docs += 1;
-            c.tokens += u64::from(len);
-            if counter.hit() {
-                let phrases = q.phrases.is_empty() || q.phrases_match(&counter.positions);
-                let ts = fact.last_seen.as_second();
-                let unit = Unit { kind: HitKind::Fact, session, turn: 0, len, ts, phrases, loc: Loc::Fact(i as u32) };
-                c.count(&counter.tfs, false);
-                c.push(unit, &counter.tfs);
-            }
-        }
-        Ok(c)
+        let analyzed = &self.memory.analyzed;
+        c.docs += analyzed.units.len() as u64;
+        c.tokens += analyzed.tokens;
+        let (by_id, memory) = (&self.table.by_id, self.memory);
+        analyzed.each_match(&q.terms, !q.phrases.is_empty(), |i, tfs, positions| {
+            let phrases = q.phrases.is_empty() || q.phrases_match(positions);
+            let len = analyzed.lens[i as usize];
+            let unit = match analyzed.units[i as usize] {
+                Source::Journal(j) => {
+                    let current = &memory.journal.entries[j as usize];
+                    let session = by_id.get(&current.entry.session_id).copied().unwrap_or(NO_SESSION);
+                    let ts = current.entry.last_active.as_second();
+                    Unit { kind: HitKind::Journal, session, turn: 0, len, ts, phrases, loc: Loc::Journal(j) }
+                }
+                Source::Fact(f) => {
+                    let fact = &memory.fold.facts[f as usize];
+                    let session =
+                        fact.sources.first().and_then(|s| by_id.get(&s.session).copied()).unwrap_or(NO_SESSION);
+                    let ts = fact.last_seen.as_second();
+                    Unit { kind: HitKind::Fact, session, turn: 0, len, ts, phrases, loc: Loc::Fact(f) }
+                }
+            };
+            c.count(tfs, false);
+            c.push(unit, tfs);
+        });
+        Ok((c, found))
     }
 }
 

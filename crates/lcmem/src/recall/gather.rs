@@ -22,15 +22,17 @@ use crate::error::Result;
 /// A segment with more documents than this is read in two halves.
 const SPLIT_DOCS: u32 = 50_000;
 
-/// A document's fast fields.
+/// A document's fast fields that ranking needs. Where the turn is in its
+/// file (line, offset, role) is read only for the few units shown or lent
+/// from (see [`OpenIndex::place`]).
+#[derive(Clone)]
 pub struct IndexedDoc {
+    /// Its id in its segment.
+    pub doc: DocId,
     pub key: u64,
     pub turn: u32,
-    pub line: u32,
-    pub offset: u64,
     pub len: u32,
     pub ts: i64,
-    pub role: scan::TurnRole,
     /// Whether every phrase of the query is in it.
     pub phrases: bool,
 }
@@ -67,6 +69,8 @@ impl Columns {
 /// document-major).
 #[derive(Default)]
 pub struct Found {
+    /// The segment they are in.
+    pub segment: u32,
     pub docs: Vec<IndexedDoc>,
     pub tfs: Vec<u32>,
 }
@@ -82,6 +86,28 @@ pub struct Ask<'a> {
     pub wanted: &'a (dyn Fn(u64) -> bool + Sync),
     /// Whether the positions of the phrase terms hold every phrase.
     pub phrases: &'a (dyn Fn(&[Vec<u32>]) -> bool + Sync),
+    /// An earlier pass over a query that this one extends (see [`Earlier`]).
+    pub earlier: Option<Earlier<'a>>,
+}
+
+/// An earlier pass whose findings a query can build on: the query's first
+/// `terms` terms are exactly the earlier query's, with the same phrases and
+/// the same `wanted`. The expanded query of pseudo-relevance feedback is such
+/// a query: it keeps the original terms and adds the lent words.
+///
+/// Every document holding a term the earlier pass led with (one not common
+/// then) is among its findings, with that term's count; so the postings of
+/// those terms need not be read again, nor the fields of those documents.
+/// Only the new terms' postings are read, and the earlier common terms' ones
+/// for documents the earlier pass did not see.
+#[derive(Clone, Copy)]
+pub struct Earlier<'a> {
+    /// What the earlier pass found, range by range.
+    pub found: &'a [Found],
+    /// How many terms the earlier query had.
+    pub terms: usize,
+    /// Which of them were common then.
+    pub common: &'a [bool],
 }
 
 impl OpenIndex {
@@ -90,25 +116,27 @@ impl OpenIndex {
     /// term. Common terms only count in documents found through the others:
     /// a term present nearly everywhere would otherwise make every document a
     /// candidate. Documents of keys that `wanted` rejects are skipped.
-    /// The ranges' findings come in index order, each range whole.
+    /// The ranges' findings come in index order, each range whole; with an
+    /// earlier pass, exactly what they would be without it.
     pub fn gather(&self, ask: &Ask<'_>) -> Result<Vec<Found>> {
-        let mut ranges: Vec<(usize, Range<DocId>)> = Vec::new();
-        for (s, segment) in self.segments.iter().enumerate() {
-            let n = segment.max_doc();
-            if n > SPLIT_DOCS {
-                ranges.push((s, 0..n / 2));
-                ranges.push((s, n / 2..n));
-            } else {
-                ranges.push((s, 0..n));
-            }
-        }
+        let ranges = self.ranges();
+        // An earlier pass is of use when it read the same ranges and led
+        // with every earlier term this query leads with.
+        let earlier = ask.earlier.filter(|e| {
+            e.found.len() == ranges.len()
+                && e.terms <= ask.terms.len()
+                && (0..e.terms).all(|t| ask.common[t] || !e.common[t])
+        });
         let results: Vec<Mutex<Option<Result<Found>>>> = ranges.iter().map(|_| Mutex::new(None)).collect();
         let next = AtomicUsize::new(0);
         let work = || {
             loop {
                 let i = next.fetch_add(1, Ordering::Relaxed);
                 let Some((s, range)) = ranges.get(i) else { break };
-                let found = self.gather_range(&self.segments[*s], &self.columns[*s], range.clone(), ask);
+                let before = earlier.map(|e| (&e.found[i], e.terms, e.common));
+                let found = self
+                    .gather_range(&self.segments[*s], &self.columns[*s], range.clone(), ask, before)
+                    .map(|found| Found { segment: *s as u32, ..found });
                 *results[i].lock().unwrap_or_else(std::sync::PoisonError::into_inner) = Some(found);
             }
         };
@@ -127,21 +155,44 @@ impl OpenIndex {
             .collect()
     }
 
-    /// [`OpenIndex::gather`] over the documents of one segment in `range`.
+    /// The ranges of documents read at once: each segment, the large ones
+    /// in halves. Fixed for an open index, so two passes cut alike.
+    fn ranges(&self) -> Vec<(usize, Range<DocId>)> {
+        let mut ranges = Vec::new();
+        for (s, segment) in self.segments.iter().enumerate() {
+            let n = segment.max_doc();
+            if n > SPLIT_DOCS {
+                ranges.push((s, 0..n / 2));
+                ranges.push((s, n / 2..n));
+            } else {
+                ranges.push((s, 0..n));
+            }
+        }
+        ranges
+    }
+
+    /// [`OpenIndex::gather`] over the documents of one segment in `range`,
+    /// building on what an earlier pass found there (`before`: its findings,
+    /// its number of terms and which of them were common).
     fn gather_range(
         &self,
         segment: &SegmentReader,
         columns: &Columns,
         range: Range<DocId>,
         ask: &Ask<'_>,
+        before: Option<(&Found, usize, &[bool])>,
     ) -> Result<Found> {
         let err = |e: tantivy::TantivyError| index_error(self.dir(), e);
         let text = self.fields.text;
         let nt = ask.terms.len();
+        let (before, reused, before_common) = before.unwrap_or((&EMPTY, 0, &[]));
+        // A term the earlier pass led with: every document holding it is
+        // one of the earlier findings, which carry its count.
+        let known = |t: usize| t < reused && !before_common[t];
         let mut found = Found::default();
         let inverted = segment.inverted_index(text).map_err(err)?;
         let mut postings = Vec::with_capacity(nt);
-        for (t, term) in ask.terms.iter().enumerate() {
+        for (t, term) in ask.terms.iter().enumerate().filter(|&(t, _)| !known(t)) {
             let option = if ask.need_positions[t] {
                 IndexRecordOption::WithFreqsAndPositions
             } else {
@@ -160,25 +211,57 @@ impl OpenIndex {
         }
         // The terms whose documents are candidates.
         let lead: Vec<usize> = (0..postings.len()).filter(|&i| !ask.common[postings[i].0]).collect();
-        if lead.is_empty() {
+        let earlier_tfs = |j: usize| &before.tfs[j * reused..][..reused];
+        // An earlier finding is a candidate by itself when it holds a term
+        // this query leads with; otherwise only if a new term finds it.
+        let leads = |j: usize| earlier_tfs(j).iter().zip(ask.common).any(|(&tf, &common)| tf > 0 && !common);
+        if lead.is_empty() && !(0..before.docs.len()).any(leads) {
             return Ok(found);
         }
-        let Columns { sid, turn, line, offset, len, ts, role } = columns;
+        let Columns { sid, turn, len, ts, .. } = columns;
         let mut tfs = vec![0u32; nt];
         let mut positions: Vec<Vec<u32>> = vec![Vec::new(); nt];
-        // The documents kept, with their keys and phrase flags; their other
-        // fields are read afterwards, one column at a time.
-        let mut kept: Vec<DocId> = Vec::new();
-        let mut keys: Vec<u64> = Vec::new();
-        let mut phrases: Vec<bool> = Vec::new();
+        // The documents kept, in order: an earlier finding by its index, or
+        // a new document with its key and phrase flag, whose other fields
+        // are read afterwards, one column at a time.
+        let mut kept: Vec<Kept> = Vec::new();
+        let mut next_leading = 0;
+        let mut at = 0;
         loop {
-            let doc = lead.iter().map(|&i| postings[i].1.doc()).min().unwrap_or(TERMINATED);
+            next_leading = next_leading.max(at);
+            while next_leading < before.docs.len() && !leads(next_leading) {
+                next_leading += 1;
+            }
+            let from_postings = lead.iter().map(|&i| postings[i].1.doc()).min().unwrap_or(TERMINATED);
+            let from_before = before.docs.get(next_leading).map_or(TERMINATED, |d| d.doc);
+            let doc = from_postings.min(from_before);
             if doc == TERMINATED || doc >= range.end {
                 break;
             }
+            while at < before.docs.len() && before.docs[at].doc < doc {
+                at += 1;
+            }
+            tfs.fill(0);
+            if before.docs.get(at).is_some_and(|d| d.doc == doc) {
+                // Seen before: its earlier terms are counted, its phrases
+                // checked (they are made of earlier terms), its fields read.
+                tfs[..reused].copy_from_slice(earlier_tfs(at));
+                for (t, p) in postings.iter_mut().filter(|(t, _)| *t >= reused) {
+                    if ask.common[*t] && p.doc() < doc {
+                        p.seek(doc);
+                    }
+                    if p.doc() == doc {
+                        tfs[*t] = p.term_freq();
+                        p.advance();
+                    }
+                }
+                kept.push(Kept::Earlier(at));
+                found.tfs.extend_from_slice(&tfs);
+                at += 1;
+                continue;
+            }
             let key = value(sid, doc).unwrap_or(u64::MAX);
             let live = !segment.is_deleted(doc) && (ask.wanted)(key);
-            tfs.fill(0);
             for (t, p) in &mut postings {
                 let t = *t;
                 positions[t].clear();
@@ -200,28 +283,52 @@ impl OpenIndex {
                 p.advance();
             }
             if live {
-                kept.push(doc);
-                keys.push(key);
-                phrases.push((ask.phrases)(&positions));
+                kept.push(Kept::New { doc, key, phrases: (ask.phrases)(&positions) });
                 found.tfs.extend_from_slice(&tfs);
             }
         }
-        let (turn, line, offset, len, role) =
-            (values(turn, &kept), values(line, &kept), values(offset, &kept), values(len, &kept), values(role, &kept));
-        let ts = values(ts, &kept);
-        found.docs = (0..kept.len())
-            .map(|i| IndexedDoc {
-                key: keys[i],
-                turn: turn[i] as u32,
-                line: line[i] as u32,
-                offset: offset[i],
-                len: len[i] as u32,
-                ts: ts[i],
-                role: scan::TurnRole::from_code(role[i]),
-                phrases: phrases[i],
+        let new: Vec<DocId> = kept
+            .iter()
+            .filter_map(|k| match k {
+                Kept::New { doc, .. } => Some(*doc),
+                Kept::Earlier(_) => None,
+            })
+            .collect();
+        let (turn, len, ts) = (values(turn, &new), values(len, &new), values(ts, &new));
+        let mut n = 0;
+        found.docs = kept
+            .into_iter()
+            .map(|k| match k {
+                Kept::Earlier(j) => before.docs[j].clone(),
+                Kept::New { doc, key, phrases } => {
+                    let i = n;
+                    n += 1;
+                    IndexedDoc { doc, key, turn: turn[i] as u32, len: len[i] as u32, ts: ts[i], phrases }
+                }
             })
             .collect();
         Ok(found)
+    }
+}
+
+/// A document a range keeps: one the earlier pass found (by its index in
+/// the earlier findings), or a new one with its key and phrase flag.
+enum Kept {
+    Earlier(usize),
+    New { doc: DocId, key: u64, phrases: bool },
+}
+
+/// No earlier findings.
+static EMPTY: Found = Found { segment: 0, docs: Vec::new(), tfs: Vec::new() };
+
+impl OpenIndex {
+    /// Where document `doc` of `segment` is in its session file: its line,
+    /// the byte offset of that line, and the speaker.
+    pub fn place(&self, segment: u32, doc: DocId) -> (u32, u64, scan::TurnRole) {
+        let c = &self.columns[segment as usize];
+        let line = value(&c.line, doc).unwrap_or_default() as u32;
+        let offset = value(&c.offset, doc).unwrap_or_default();
+        (line, offset, scan::TurnRole::from_code(value(&c.role, doc).unwrap_or_default()))
     }
 }
 
@@ -253,5 +360,140 @@ where
     match column.index {
         ColumnIndex::Full => Some(column.values.get_val(doc)),
         _ => column.first(doc),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::recall::index::list_sessions;
+    use crate::recall::tokenize::Analyzer;
+    use crate::recall::{Quiet, build};
+    use crate::store::Store;
+
+    /// Words of very different frequencies: the first ones are in most
+    /// turns, the last ones in a few.
+    const WORDS: &[&str] = &[
+        "cache",
+        "retry",
+        "refund",
+        "parser",
+        "config",
+        "flaky",
+        "queue",
+        "token",
+        "rollback",
+        "paginator",
+        "webhook",
+        "tarball",
+    ];
+
+    struct Rng(u64);
+
+    impl Rng {
+        fn next(&mut self, n: usize) -> usize {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            (self.0 % n as u64) as usize
+        }
+        /// A word, the earlier ones likelier.
+        fn word(&mut self) -> &'static str {
+            let reach = 1 + self.next(WORDS.len());
+            WORDS[self.next(reach)]
+        }
+    }
+
+    fn write_session(store: &Store, id: &str, turns: usize, rng: &mut Rng) {
+        let mut text = serde_json::json!({"type": "session", "v": 1, "id": id, "title": id,
+            "created_at": "2026-10-01T09:00:00Z"})
+        .to_string();
+        for i in 0..turns {
+            let words: Vec<&str> = (0..2 + rng.next(6)).map(|_| rng.word()).collect();
+            let line = serde_json::json!({"type": "message", "role": "user", "text": words.join(" "),
+                "ts": format!("2026-10-01T09:{:02}:00Z", i % 60), "id": format!("m{i}")});
+            text.push('\n');
+            text.push_str(&line.to_string());
+        }
+        text.push('\n');
+        std::fs::write(store.session_path(id), text).unwrap();
+    }
+
+    /// What a pass found, comparable as a whole.
+    fn flat(found: &[Found]) -> Vec<(u32, DocId, u64, u32, u32, i64, bool)> {
+        let docs = found.iter().flat_map(|f| f.docs.iter().map(move |d| (f.segment, d)));
+        docs.map(|(s, d)| (s, d.doc, d.key, d.turn, d.len, d.ts, d.phrases)).collect()
+    }
+
+    #[test]
+    fn building_on_an_earlier_pass_finds_exactly_what_a_full_pass_finds() {
+        let dir = tempfile::tempdir().unwrap();
+        let project = dir.path().join("project");
+        std::fs::create_dir_all(&project).unwrap();
+        let store = Store::open(&dir.path().join("home"), &project).unwrap();
+        std::fs::create_dir_all(store.dir()).unwrap();
+        let index_dir = crate::recall::index_dir(&store);
+        let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+        // Three commits: several segments, and deleted documents where
+        // sessions were written again.
+        for (first, count) in [(0, 40), (40, 30), (10, 15)] {
+            for s in first..first + count {
+                write_session(&store, &format!("2026-10-01-s{s:03}"), 5 + rng.next(30), &mut rng);
+            }
+            build::write(&index_dir, &list_sessions(&store).unwrap(), false, &mut Quiet).unwrap();
+        }
+        let index = OpenIndex::open(&index_dir).unwrap();
+        assert!(index.segments.len() >= 2, "{} segments", index.segments.len());
+        assert!(index.segments.iter().any(|s| s.num_deleted_docs() > 0));
+
+        let mut analyzer = Analyzer::queries();
+        let mut stemmed: Vec<String> = WORDS.iter().map(|w| analyzer.terms(w)[0].text.clone()).collect();
+        stemmed.push("absent".into());
+        let wanted = |key: u64| key % 5 != 1;
+        let mut compared = 0;
+        for case in 0..300 {
+            // Original terms, then lent ones, all different.
+            let mut terms: Vec<String> = Vec::new();
+            let original = 1 + rng.next(3);
+            while terms.len() < original + 1 + rng.next(4) {
+                let t = &stemmed[rng.next(stemmed.len())];
+                if !terms.contains(t) {
+                    terms.push(t.clone());
+                }
+            }
+            let mut common: Vec<bool> = (0..terms.len()).map(|_| rng.next(3) == 0).collect();
+            common[rng.next(original)] = false;
+            let earlier_common = common[..original].to_vec();
+            match case % 4 {
+                // A term led with before may be common now,
+                0 => common[rng.next(original)] = true,
+                // or the reverse, which the earlier pass cannot serve.
+                2 => common[rng.next(original)] = false,
+                _ => {}
+            }
+            let need_positions: Vec<bool> = (0..terms.len()).map(|t| t == 0 && case % 2 == 0).collect();
+            let phrases = |positions: &[Vec<u32>]| case % 2 == 1 || positions[0].len() > 1;
+            fn ask<'a>(
+                terms: &'a [String],
+                need_positions: &'a [bool],
+                common: &'a [bool],
+                wanted: &'a (dyn Fn(u64) -> bool + Sync),
+                phrases: &'a (dyn Fn(&[Vec<u32>]) -> bool + Sync),
+                earlier: Option<Earlier<'a>>,
+            ) -> Ask<'a> {
+                let need_positions = &need_positions[..terms.len()];
+                Ask { terms, need_positions, common: &common[..terms.len()], wanted, phrases, earlier }
+            }
+            let asking = |terms, common, earlier| ask(terms, &need_positions, common, &wanted, &phrases, earlier);
+            let before = index.gather(&asking(&terms[..original], &earlier_common, None)).unwrap();
+            let earlier = Earlier { found: &before, terms: original, common: &earlier_common };
+            let full = index.gather(&asking(&terms, &common, None)).unwrap();
+            let built = index.gather(&asking(&terms, &common, Some(earlier))).unwrap();
+            assert_eq!(flat(&built), flat(&full), "case {case}: {terms:?} {common:?}");
+            let tfs = |found: &[Found]| found.iter().flat_map(|f| f.tfs.clone()).collect::<Vec<u32>>();
+            assert_eq!(tfs(&built), tfs(&full), "case {case}: {terms:?} {common:?}");
+            compared += full.iter().map(|f| f.docs.len()).sum::<usize>();
+        }
+        assert!(compared > 10_000, "only {compared} documents compared");
     }
 }

@@ -170,7 +170,8 @@ pub(super) fn build(
         highlights,
         citation: String::new(),
     };
-    match unit.loc {
+    match corpus.place(unit) {
+        Loc::Indexed { .. } => return Ok(None),
         Loc::Turn { role, .. } => {
             let created = meta.map_or(ts, |m| m.created_at);
             hit.role = Some(role);

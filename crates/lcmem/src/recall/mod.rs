@@ -25,6 +25,7 @@
 //! files (a warm searcher re-reads them when either changes). Recall itself never writes memory; it refreshes the cache
 //! when memory is on and the cache folder is writable.
 
+mod analyzed;
 mod build;
 mod collect;
 mod fresh;

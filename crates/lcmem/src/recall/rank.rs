@@ -156,6 +156,9 @@ impl QueryTerms {
 pub enum Loc {
     /// A line of a session file.
     Turn { line: u32, offset: u64, role: super::scan::TurnRole },
+    /// A line of a session file, as document `doc` of index segment
+    /// `segment`: where it is, is read from the index when needed.
+    Indexed { segment: u32, doc: u32 },
     /// An entry of the journal, by its index in the folded journal.
     Journal(u32),
     /// A fact, by its index in the fold.
@@ -296,10 +299,20 @@ fn session_scores(c: &Candidates, q: &QueryTerms, tuning: &Tuning) -> Vec<f64> {
     if tuning.session <= 0.0 || ns == 0 {
         return out;
     }
-    let mut stf = vec![0u64; ns * nt];
+    // Term counts summed per session, a row for each session with a
+    // candidate turn (a project has many sessions, a query touches few).
+    let mut row_of = vec![u32::MAX; ns];
+    let mut rows: Vec<u32> = Vec::new();
+    let mut stf: Vec<u64> = Vec::new();
     for (u, tfs) in c.units.iter().zip(c.tfs.chunks_exact(nt)) {
         if u.kind == HitKind::Turn && u.session != NO_SESSION {
-            let row = &mut stf[u.session as usize * nt..][..nt];
+            let slot = &mut row_of[u.session as usize];
+            if *slot == u32::MAX {
+                *slot = rows.len() as u32;
+                rows.push(u.session);
+                stf.resize(stf.len() + nt, 0);
+            }
+            let row = &mut stf[*slot as usize * nt..][..nt];
             for (t, &tf) in tfs.iter().enumerate() {
                 row[t] += u64::from(tf);
             }
@@ -320,7 +333,8 @@ fn session_scores(c: &Candidates, q: &QueryTerms, tuning: &Tuning) -> Vec<f64> {
     }
     let idfs: Vec<f64> = sdf.iter().zip(&q.weights).map(|(&d, w)| w * idf(with_text, d as f64)).collect();
     let (k1, b) = (tuning.k1, tuning.b);
-    for (s, row) in stf.chunks_exact(nt).enumerate() {
+    for (&s, row) in rows.iter().zip(stf.chunks_exact(nt)) {
+        let s = s as usize;
         let norm = k1 * (1.0 - b + b * c.session_tokens[s] as f64 / avg);
         let mut score = 0.0;
         for (t, &tf) in row.iter().enumerate() {

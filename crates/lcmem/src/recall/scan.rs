@@ -199,6 +199,8 @@ pub fn searchable_facts(fold: &Fold) -> impl Iterator<Item = (usize, &Fact)> {
 pub struct Memory {
     pub journal: Journal,
     pub fold: Fold,
+    /// Their searchable text, analysed.
+    pub analyzed: super::analyzed::Analyzed,
 }
 
 /// The size and modification time of the journal and the facts log (`None`
@@ -208,7 +210,10 @@ pub type MemoryStamp = [Option<(u64, std::time::SystemTime)>; 2];
 
 impl Memory {
     pub fn read(journal: &Path, facts: &Path) -> Result<Memory> {
-        Ok(Memory { journal: Journal::read(journal)?, fold: Fold::read(facts)? })
+        let mut memory =
+            Memory { journal: Journal::read(journal)?, fold: Fold::read(facts)?, analyzed: Default::default() };
+        memory.analyzed = super::analyzed::Analyzed::build(&memory);
+        Ok(memory)
     }
 
     pub fn stamp(journal: &Path, facts: &Path) -> MemoryStamp {

@@ -1,0 +1,156 @@
+//! The journal's entries and the searchable facts, analysed once and kept as
+//! a small inverted index in memory.
+//!
+//! They are read from their files rather than the tantivy index (a pin, an
+//! archive or a "not true" must count at once), and a mature project has
+//! thousands of each: analysing every one for every query (twice, with
+//! feedback) would cost far more than the query. A warm searcher builds this
+//! once per change of either file; a query then only looks its terms up.
+
+use std::collections::HashMap;
+
+use super::scan::{Memory, journal_text, searchable_facts};
+use super::tokenize::Analyzer;
+
+/// Which record a unit is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Source {
+    /// An entry of the folded journal, by index.
+    Journal(u32),
+    /// A fact of the fold, by index.
+    Fact(u32),
+}
+
+/// One term in one unit: how often, and where its positions start in
+/// [`Analyzed::positions`].
+struct Posting {
+    unit: u32,
+    tf: u32,
+    at: u32,
+}
+
+/// The analysed journal and facts: journal entries first, then facts, in
+/// their order in the fold.
+#[derive(Default)]
+pub struct Analyzed {
+    pub units: Vec<Source>,
+    /// Length in tokens of each unit.
+    pub lens: Vec<u32>,
+    /// Their sum.
+    pub tokens: u64,
+    vocabulary: HashMap<String, u32>,
+    /// By term id, in unit order.
+    postings: Vec<Vec<Posting>>,
+    positions: Vec<u32>,
+}
+
+impl Analyzed {
+    pub fn build(memory: &Memory) -> Analyzed {
+        let journal =
+            memory.journal.entries.iter().enumerate().map(|(i, c)| (Source::Journal(i as u32), journal_text(c)));
+        let facts = searchable_facts(&memory.fold).map(|(i, f)| (Source::Fact(i as u32), f.text.clone()));
+        Analyzed::of(journal.chain(facts))
+    }
+
+    /// Analyses these texts, in this order.
+    fn of(texts: impl Iterator<Item = (Source, String)>) -> Analyzed {
+        let mut out = Analyzed::default();
+        let mut analyzer = Analyzer::documents();
+        // Positions of each term in the unit at hand, in the order met.
+        let mut here: Vec<(u32, u32)> = Vec::new();
+        for (source, text) in texts {
+            let unit = out.units.len() as u32;
+            here.clear();
+            let mut len = 0u32;
+            analyzer.each(&text, |token| {
+                len += 1;
+                let next = out.vocabulary.len() as u32;
+                let id = *out.vocabulary.entry(token.text.clone()).or_insert(next);
+                here.push((id, token.position as u32));
+            });
+            // Grouped by term, each term's positions in the order met.
+            here.sort_by_key(|&(id, _)| id);
+            for group in here.chunk_by(|a, b| a.0 == b.0) {
+                let id = group[0].0 as usize;
+                if out.postings.len() <= id {
+                    out.postings.resize_with(id + 1, Vec::new);
+                }
+                let at = out.positions.len() as u32;
+                out.positions.extend(group.iter().map(|&(_, p)| p));
+                out.postings[id].push(Posting { unit, tf: group.len() as u32, at });
+            }
+            out.units.push(source);
+            out.lens.push(len);
+            out.tokens += u64::from(len);
+        }
+        out
+    }
+
+    /// Calls `sink` for every unit holding at least one of `terms`, in unit
+    /// order, with its index, the count of each term and, when `positions`
+    /// is set, each term's positions (the same counts and positions that
+    /// analysing its text would give).
+    pub fn each_match(&self, terms: &[String], positions: bool, mut sink: impl FnMut(u32, &[u32], &[Vec<u32>])) {
+        let lists: Vec<&[Posting]> = terms
+            .iter()
+            .map(|t| self.vocabulary.get(t).map_or(&[][..], |&id| &self.postings[id as usize][..]))
+            .collect();
+        let mut next = vec![0usize; terms.len()];
+        let mut tfs = vec![0u32; terms.len()];
+        let mut at: Vec<Vec<u32>> = vec![Vec::new(); terms.len()];
+        loop {
+            let unit = lists.iter().zip(&next).filter_map(|(list, &i)| list.get(i).map(|p| p.unit)).min();
+            let Some(unit) = unit else { break };
+            for (t, list) in lists.iter().enumerate() {
+                tfs[t] = 0;
+                at[t].clear();
+                if let Some(p) = list.get(next[t]).filter(|p| p.unit == unit) {
+                    tfs[t] = p.tf;
+                    if positions {
+                        at[t].extend_from_slice(&self.positions[p.at as usize..][..p.tf as usize]);
+                    }
+                    next[t] += 1;
+                }
+            }
+            sink(unit, &tfs, &at);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lookups_give_what_analysing_the_text_gives() {
+        let texts = [
+            "Moved parseConfig into src/config/parse.rs; the parser parses configs.",
+            "Retries: refund retries back off, retry_refund retries twice.",
+            "Nothing in common here",
+            "config config CONFIG parse_config",
+        ];
+        let analyzed = Analyzed::of(texts.iter().enumerate().map(|(i, t)| (Source::Fact(i as u32), t.to_string())));
+        let terms: Vec<String> = ["config", "pars", "retri", "parseconfig", "absent"].map(String::from).to_vec();
+        let mut seen = Vec::new();
+        analyzed.each_match(&terms, true, |unit, tfs, positions| seen.push((unit, tfs.to_vec(), positions.to_vec())));
+        let mut expected = Vec::new();
+        for (unit, text) in texts.iter().enumerate() {
+            let mut tfs = vec![0u32; terms.len()];
+            let mut positions = vec![Vec::new(); terms.len()];
+            let mut len = 0;
+            Analyzer::documents().each(text, |token| {
+                len += 1;
+                if let Some(t) = terms.iter().position(|t| *t == token.text) {
+                    tfs[t] += 1;
+                    positions[t].push(token.position as u32);
+                }
+            });
+            assert_eq!(analyzed.lens[unit], len);
+            if tfs.iter().any(|&tf| tf > 0) {
+                expected.push((unit as u32, tfs, positions));
+            }
+        }
+        assert_eq!(seen, expected);
+        assert_eq!(seen.len(), 3, "{seen:?}");
+    }
+}
