@@ -134,6 +134,9 @@ struct TuningArgs {
     /// How much more a unit from a date the query names scores.
     #[arg(long)]
     date: Option<f64>,
+    /// Rank by BM25 alone, not scaled by the share of the query's words a unit holds.
+    #[arg(long)]
+    no_coordination: bool,
 }
 
 impl TuningArgs {
@@ -159,6 +162,9 @@ impl TuningArgs {
         }
         if let Some(v) = self.feedback_terms {
             t.feedback_terms = v;
+        }
+        if self.no_coordination {
+            t.coordination = false;
         }
         t
     }

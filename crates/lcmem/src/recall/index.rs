@@ -42,7 +42,7 @@ pub const DIR_NAME: &str = "recall-v1";
 pub(super) const TOKENIZER: &str = "lcmem";
 /// Bumped with any change to tokenisation: an index written by another
 /// analysis is rebuilt, never mixed.
-pub(super) const FORMAT: u32 = 2;
+pub(super) const FORMAT: u32 = 3;
 /// Memory for tantivy's indexing arenas, per thread.
 pub(super) const ARENA_BYTES: usize = 32 * 1024 * 1024;
 

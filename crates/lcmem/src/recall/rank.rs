@@ -1,5 +1,10 @@
-//! Ranking: BM25 over the analysed terms, plus three refinements that each
-//! use only the words themselves (no model, no embeddings):
+//! Ranking: BM25 over the analysed terms, plus refinements that each use
+//! only the words themselves (no model, no embeddings):
+//!
+//! - **Coordination.** A unit's BM25 score is scaled by the share of the
+//!   query's own words it holds (Lucene's classic `coord`), so that a turn
+//!   holding three of the four words asked about outranks one that holds a
+//!   single rarer word many times. Words lent by feedback do not count.
 //!
 //! - **Neighbours.** A turn is read in its conversation: the answer to "what
 //!   did we decide about retries?" is often the turn *after* the one that
@@ -57,6 +62,9 @@ pub struct Tuning {
     /// evidence, but not as a filter, since a question about June may be
     /// answered by what was said in May.
     pub date: f64,
+    /// Whether a unit's BM25 score is scaled by the share of the query's own
+    /// words it holds.
+    pub coordination: bool,
 }
 
 impl Default for Tuning {
@@ -72,6 +80,7 @@ impl Default for Tuning {
             feedback_terms: 10,
             feedback_weight: 0.3,
             date: 1.0,
+            coordination: true,
         }
     }
 }
@@ -91,6 +100,9 @@ pub struct QueryTerms {
     pub phrases: Vec<Phrase>,
     /// Dates the query names.
     pub dates: Vec<When>,
+    /// How many of `terms` the query itself gave; the words feedback lends
+    /// follow them.
+    pub asked: usize,
 }
 
 impl QueryTerms {
@@ -117,6 +129,7 @@ impl QueryTerms {
                 q.phrases.push(Phrase { parts: parts.into_iter().map(|(t, p)| (t, p - first)).collect() });
             }
         }
+        q.asked = q.terms.len();
         q
     }
 
@@ -239,6 +252,7 @@ pub fn score(c: &Candidates, q: &QueryTerms, tuning: &Tuning) -> Vec<f64> {
     let avgdl = (c.tokens as f64 / n).max(1.0);
     let idfs: Vec<f64> = df.iter().zip(&q.weights).map(|(&d, w)| w * idf(n, d as f64)).collect();
     let (k1, b) = (tuning.k1, tuning.b);
+    let asked = q.asked.min(nt);
     let base: Vec<f64> = c
         .units
         .iter()
@@ -251,6 +265,10 @@ pub fn score(c: &Candidates, q: &QueryTerms, tuning: &Tuning) -> Vec<f64> {
                     let tf = f64::from(tf);
                     s += idfs[t] * tf * (k1 + 1.0) / (tf + norm);
                 }
+            }
+            if tuning.coordination && asked > 1 {
+                let held = tfs[..asked].iter().filter(|&&tf| tf > 0).count();
+                s *= held as f64 / asked as f64;
             }
             s
         })
@@ -441,6 +459,19 @@ mod tests {
         let tuning = Tuning { neighbours: 0.0, session: 0.0, ..Tuning::default() };
         let s = score(&turns(&[(0, june, &[1, 0]), (5, july, &[1, 0])]), &q, &tuning);
         assert!((s[0] - 2.0 * s[1]).abs() < 1e-9, "{s:?}");
+    }
+
+    #[test]
+    fn a_unit_scores_by_the_share_of_the_query_words_it_holds() {
+        let q = QueryTerms::parse("refund retries", &mut Analyzer::queries());
+        let plain = Tuning { neighbours: 0.0, session: 0.0, date: 0.0, coordination: false, ..Tuning::default() };
+        let coord = Tuning { coordination: true, ..plain.clone() };
+        let c = turns(&[(0, 0, &[1, 0]), (5, 0, &[1, 1])]);
+        let (p, s) = (score(&c, &q, &plain), score(&c, &q, &coord));
+        assert!((s[0] - p[0] / 2.0).abs() < 1e-9 && (s[1] - p[1]).abs() < 1e-9, "{p:?} {s:?}");
+        // Words lent by feedback do not count.
+        let lent = expand(&q, &[(vec!["refund".into(), "ledger".into()], 1.0)], &coord);
+        assert_eq!((lent.terms.len(), lent.asked), (3, 2));
     }
 
     #[test]

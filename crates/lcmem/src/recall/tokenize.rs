@@ -9,8 +9,9 @@
 //! camelCase boundaries (`parseConfigFile` → `parse`, `config`, `file`), so
 //! that a question in plain words finds the identifier and an exact identifier
 //! still ranks the place that spells it. Every token is case-folded, English
-//! stop words are dropped, and the English Snowball stemmer (tantivy's
-//! `Stemmer`) reduces the rest.
+//! stop words are dropped, the past forms of irregular verbs (and a few
+//! irregular plurals) become their base form, and the English Snowball
+//! stemmer (tantivy's `Stemmer`) reduces the rest.
 
 use tantivy::tokenizer::{Language, Stemmer, TextAnalyzer, Token, TokenStream, Tokenizer};
 
@@ -176,6 +177,177 @@ const QUESTION_WORDS: &[&str] = &[
     "tell",
 ];
 
+/// Irregular past forms and plurals, with the base form the stemmer then
+/// reduces like any other word: the stemmer strips suffixes, so without this
+/// "went" never meets "go", nor "wrote" "write", nor "built" "build". Sorted
+/// for binary search. Forms that are as often another word are left out:
+/// "won" (the "won" of "won't"), "bit" ("a bit"), "left", "lay", "rose",
+/// "shot", "bore", "wound"; so are those of verbs that are stop words (was,
+/// did, had).
+const IRREGULAR: &[(&str, &str)] = &[
+    ("arisen", "arise"),
+    ("arose", "arise"),
+    ("ate", "eat"),
+    ("awoke", "awake"),
+    ("awoken", "awake"),
+    ("became", "become"),
+    ("began", "begin"),
+    ("begun", "begin"),
+    ("bent", "bend"),
+    ("bitten", "bite"),
+    ("bled", "bleed"),
+    ("blew", "blow"),
+    ("blown", "blow"),
+    ("bought", "buy"),
+    ("bred", "breed"),
+    ("broke", "break"),
+    ("broken", "break"),
+    ("brought", "bring"),
+    ("built", "build"),
+    ("burnt", "burn"),
+    ("came", "come"),
+    ("caught", "catch"),
+    ("children", "child"),
+    ("chose", "choose"),
+    ("chosen", "choose"),
+    ("crept", "creep"),
+    ("dealt", "deal"),
+    ("drank", "drink"),
+    ("drawn", "draw"),
+    ("dreamt", "dream"),
+    ("drew", "draw"),
+    ("driven", "drive"),
+    ("drove", "drive"),
+    ("drunk", "drink"),
+    ("dug", "dig"),
+    ("eaten", "eat"),
+    ("fallen", "fall"),
+    ("fed", "feed"),
+    ("feet", "foot"),
+    ("fell", "fall"),
+    ("felt", "feel"),
+    ("fled", "flee"),
+    ("flew", "fly"),
+    ("flown", "fly"),
+    ("forbade", "forbid"),
+    ("forbidden", "forbid"),
+    ("forgave", "forgive"),
+    ("forgiven", "forgive"),
+    ("forgot", "forget"),
+    ("forgotten", "forget"),
+    ("fought", "fight"),
+    ("found", "find"),
+    ("froze", "freeze"),
+    ("frozen", "freeze"),
+    ("gave", "give"),
+    ("given", "give"),
+    ("gone", "go"),
+    ("got", "get"),
+    ("gotten", "get"),
+    ("grew", "grow"),
+    ("grown", "grow"),
+    ("heard", "hear"),
+    ("held", "hold"),
+    ("hid", "hide"),
+    ("hidden", "hide"),
+    ("hung", "hang"),
+    ("kept", "keep"),
+    ("knelt", "kneel"),
+    ("knew", "know"),
+    ("known", "know"),
+    ("leapt", "leap"),
+    ("learnt", "learn"),
+    ("led", "lead"),
+    ("lent", "lend"),
+    ("lit", "light"),
+    ("lost", "lose"),
+    ("made", "make"),
+    ("meant", "mean"),
+    ("men", "man"),
+    ("met", "meet"),
+    ("mice", "mouse"),
+    ("mistaken", "mistake"),
+    ("mistook", "mistake"),
+    ("misunderstood", "misunderstand"),
+    ("overcame", "overcome"),
+    ("overridden", "override"),
+    ("overrode", "override"),
+    ("paid", "pay"),
+    ("ran", "run"),
+    ("rang", "ring"),
+    ("rebuilt", "rebuild"),
+    ("rewritten", "rewrite"),
+    ("rewrote", "rewrite"),
+    ("ridden", "ride"),
+    ("risen", "rise"),
+    ("rode", "ride"),
+    ("rung", "ring"),
+    ("said", "say"),
+    ("sang", "sing"),
+    ("sank", "sink"),
+    ("sat", "sit"),
+    ("saw", "see"),
+    ("seen", "see"),
+    ("sent", "send"),
+    ("shaken", "shake"),
+    ("shone", "shine"),
+    ("shook", "shake"),
+    ("shown", "show"),
+    ("shrank", "shrink"),
+    ("shrunk", "shrink"),
+    ("slept", "sleep"),
+    ("slid", "slide"),
+    ("sold", "sell"),
+    ("sought", "seek"),
+    ("spent", "spend"),
+    ("spoke", "speak"),
+    ("spoken", "speak"),
+    ("sprang", "spring"),
+    ("sprung", "spring"),
+    ("spun", "spin"),
+    ("stole", "steal"),
+    ("stolen", "steal"),
+    ("stood", "stand"),
+    ("stricken", "strike"),
+    ("struck", "strike"),
+    ("stuck", "stick"),
+    ("stung", "sting"),
+    ("sung", "sing"),
+    ("sunk", "sink"),
+    ("swam", "swim"),
+    ("swept", "sweep"),
+    ("swore", "swear"),
+    ("sworn", "swear"),
+    ("swum", "swim"),
+    ("swung", "swing"),
+    ("taken", "take"),
+    ("taught", "teach"),
+    ("teeth", "tooth"),
+    ("thought", "think"),
+    ("threw", "throw"),
+    ("thrown", "throw"),
+    ("told", "tell"),
+    ("took", "take"),
+    ("tore", "tear"),
+    ("torn", "tear"),
+    ("understood", "understand"),
+    ("undid", "undo"),
+    ("undone", "undo"),
+    ("went", "go"),
+    ("wept", "weep"),
+    ("withdrawn", "withdraw"),
+    ("withdrew", "withdraw"),
+    ("woke", "wake"),
+    ("woken", "wake"),
+    ("women", "woman"),
+    ("wore", "wear"),
+    ("worn", "wear"),
+    ("wove", "weave"),
+    ("woven", "weave"),
+    ("written", "write"),
+    ("wrote", "write"),
+];
+
 fn is_stop_word(word: &str) -> bool {
     STOP_WORDS.binary_search(&word).is_ok()
 }
@@ -338,7 +510,12 @@ fn split(text: &str, mut emit: impl FnMut(&str, usize, usize, usize) -> bool) {
 fn fold_keep(raw: &str, query: bool, out: &mut String) -> bool {
     out.clear();
     fold_into(out, raw);
-    !(out.len() > MAX_TOKEN_BYTES || is_stop_word(out) || (query && QUESTION_WORDS.contains(&out.as_str())))
+    let keep = !(out.len() > MAX_TOKEN_BYTES || is_stop_word(out) || (query && QUESTION_WORDS.contains(&out.as_str())));
+    if keep && let Ok(i) = IRREGULAR.binary_search_by(|(form, _)| (*form).cmp(out.as_str())) {
+        out.clear();
+        out.push_str(IRREGULAR[i].1);
+    }
+    keep
 }
 
 /// How many tokens the document analyser makes of `text` (stemming maps
@@ -447,6 +624,16 @@ mod tests {
         assert_eq!(texts("de-stress")[0], texts("destress")[0]);
         assert_eq!(texts("src/parser.rs"), ["src/parser.r", "src", "parser", "rs"]);
         assert_eq!(texts("HTTPServer"), ["httpserver", "http", "server"]);
+    }
+
+    #[test]
+    fn irregular_forms_are_sorted_and_meet_their_base_form() {
+        assert!(IRREGULAR.windows(2).all(|w| w[0].0 < w[1].0), "IRREGULAR must stay sorted");
+        assert!(IRREGULAR.iter().all(|(form, base)| !is_stop_word(form) && !is_stop_word(base)));
+        assert_eq!(texts("went going gone go"), ["go", "go", "go", "go"]);
+        assert_eq!(texts("We wrote and rebuilt it"), texts("we write and rebuild it"));
+        assert_eq!(texts("children"), texts("child"));
+        assert_eq!(texts("won't"), ["won"]);
     }
 
     #[test]
