@@ -39,6 +39,7 @@ mod sessions;
 pub mod tokenize;
 mod watch;
 mod when;
+mod words;
 
 use std::path::PathBuf;
 
