@@ -122,12 +122,6 @@ struct TuningArgs {
     feedback_terms: Option<usize>,
     #[arg(long)]
     feedback_weight: Option<f64>,
-    /// Words of the feedback weighed by their rarity before the best are lent (0: off).
-    #[arg(long)]
-    feedback_pool: Option<usize>,
-    /// A turn gains the better neighbour's share only, not both.
-    #[arg(long)]
-    neighbours_max: bool,
     /// How many turns away a neighbour may be.
     #[arg(long)]
     neighbour_reach: Option<u32>,
@@ -137,6 +131,10 @@ struct TuningArgs {
     /// Rank by BM25 alone, not scaled by the share of the query's words a unit holds.
     #[arg(long)]
     no_coordination: bool,
+    /// Indexed turns from which the words feedback lends only re-rank the turns the question's own
+    /// words find (0: on any store)
+    #[arg(long)]
+    lent_rerank_turns: Option<u64>,
 }
 
 impl TuningArgs {
@@ -165,6 +163,9 @@ impl TuningArgs {
         }
         if self.no_coordination {
             t.coordination = false;
+        }
+        if let Some(v) = self.lent_rerank_turns {
+            t.lent_rerank_turns = v;
         }
         t
     }

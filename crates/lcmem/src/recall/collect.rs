@@ -9,7 +9,7 @@ use super::analyzed::Source;
 use super::gather::{Ask, Earlier, Found};
 use super::hit::{self, SessionInfo};
 use super::index::{OpenIndex, SessionFile};
-use super::rank::{self, Candidates, Loc, NO_SESSION, QueryTerms, Unit};
+use super::rank::{self, Candidates, Loc, NO_SESSION, QueryTerms, Tuning, Unit};
 use super::scan::{self, Memory};
 use super::sessions::Table;
 use super::tokenize::Analyzer;
@@ -97,7 +97,7 @@ pub(super) fn search(searcher: &mut Searcher, query: &Query, progress: &mut dyn 
 
     let mut analyzer = Analyzer::documents();
     let terms = QueryTerms::parse(&query.text, &mut Analyzer::queries());
-    let (first, first_found) = corpus.gather(&terms, &mut analyzer, None)?;
+    let (first, first_found) = corpus.gather(&terms, &query.tuning, &mut analyzer, None)?;
     let scores = rank::score(&first, &terms, &query.tuning);
     let (terms, candidates, scores) = if query.tuning.feedback_docs > 0 && !terms.terms.is_empty() {
         let top = order(&corpus, &first, &scores, query, query.tuning.feedback_docs);
@@ -123,7 +123,7 @@ pub(super) fn search(searcher: &mut Searcher, query: &Query, progress: &mut dyn 
         // pass found through them is not read again.
         debug_assert_eq!(expanded.terms[..terms.terms.len()], terms.terms[..]);
         let earlier = Earlier { found: &first_found, terms: terms.terms.len(), common: &first.common };
-        let (second, _) = corpus.gather(&expanded, &mut analyzer, Some(earlier))?;
+        let (second, _) = corpus.gather(&expanded, &query.tuning, &mut analyzer, Some(earlier))?;
         let scores = rank::score(&second, &expanded, &query.tuning);
         (expanded, second, scores)
     } else {
@@ -264,6 +264,7 @@ impl<'a> Corpus<'a> {
     fn gather(
         &mut self,
         q: &QueryTerms,
+        tuning: &Tuning,
         analyzer: &mut Analyzer,
         earlier: Option<Earlier<'_>>,
     ) -> Result<(Candidates, Vec<Found>)> {
@@ -287,13 +288,18 @@ impl<'a> Corpus<'a> {
                     c.session_tokens[ord] = info.tokens;
                 }
             }
-            if c.docs >= COMMON_MIN_DOCS {
+            let large = c.docs >= COMMON_MIN_DOCS;
+            let rerank = c.docs >= tuning.lent_rerank_turns && q.asked < nt;
+            if large || rerank {
+                // Common words, and (see `Tuning::lent_rerank_turns`) the
+                // words feedback lends: they score the turns the query's own
+                // words find.
                 let estimates: Vec<u64> = q.terms.iter().map(|t| index.doc_freq(t)).collect();
                 for (t, &e) in estimates.iter().enumerate() {
-                    c.common[t] = e.saturating_mul(COMMON_SHARE) > c.docs;
+                    c.common[t] = (rerank && t >= q.asked) || (large && e.saturating_mul(COMMON_SHARE) > c.docs);
                 }
-                if c.common.iter().all(|&x| x)
-                    && let Some(rarest) = (0..nt).min_by_key(|&t| estimates[t])
+                if c.common[..q.asked].iter().all(|&x| x)
+                    && let Some(rarest) = (0..q.asked).min_by_key(|&t| estimates[t])
                 {
                     c.common[rarest] = false;
                 }

@@ -65,6 +65,13 @@ pub struct Tuning {
     /// Whether a unit's BM25 score is scaled by the share of the query's own
     /// words it holds.
     pub coordination: bool,
+    /// Indexed turns from which the words feedback lends only score the
+    /// turns the query's own words find, instead of making every turn that
+    /// holds them a candidate. On a large store those words bring in tens of
+    /// thousands of turns that hold none of the words asked about, which
+    /// coordination then scores at nothing of their own; reading them is
+    /// most of a query's time. Smaller stores follow every word.
+    pub lent_rerank_turns: u64,
 }
 
 impl Default for Tuning {
@@ -81,6 +88,7 @@ impl Default for Tuning {
             feedback_weight: 0.3,
             date: 1.0,
             coordination: true,
+            lent_rerank_turns: 100_000,
         }
     }
 }
