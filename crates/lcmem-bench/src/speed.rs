@@ -3,9 +3,9 @@
 //!
 //! Prints: index build time (from nothing), recall latency p50/p99 warm and
 //! in-process over a fixed set of queries, the same as a fresh `lcmem recall`
-//! process per query, peak memory of building and of answering (VmHWM, reset
-//! between the two through `/proc/self/clear_refs`), and the time of `rg -i
-//! -c` over the session files for the same queries. Nothing is asserted: the
+//! process per query, peak memory of building and of answering (VmHWM; the
+//! answering is measured in a process of its own that only answers), and the
+//! time of `rg -i -c` over the session files for the same queries. Nothing is asserted: the
 //! figures go into `docs/benchmarks.md`.
 
 use std::fmt::Write as _;
@@ -87,17 +87,6 @@ fn resident_breakdown() -> Option<String> {
     Some(parts.iter().map(|(k, kb)| format!("{k} {:.0} MB", *kb as f64 / 1024.0)).collect::<Vec<_>>().join(", "))
 }
 
-/// Hands the heap the build freed back to the system, so that the answering
-/// window measures what answering holds, not what the allocator kept from
-/// the build in the same process.
-fn release_freed_heap() {
-    #[cfg(all(target_os = "linux", target_env = "gnu"))]
-    // SAFETY: malloc_trim only returns free memory of glibc's own heap.
-    unsafe {
-        libc::malloc_trim(0);
-    }
-}
-
 /// Starts a new peak-memory window (Linux: writing 5 to clear_refs resets VmHWM).
 fn reset_peak() {
     let _ = std::fs::write("/proc/self/clear_refs", "5");
@@ -152,14 +141,11 @@ pub fn run(dir: &Path, options: Options) -> anyhow::Result<String> {
     let mut out = String::new();
     writeln!(out, "corpus: {} sessions, {:.1} MB in {}", files.len(), bytes as f64 / 1e6, store.dir().display())?;
 
-    let build = if options.skip_build {
-        None
-    } else {
+    if !options.skip_build {
         reset_peak();
         let started = Instant::now();
         let report = lcmem::recall::rebuild_index(&store, &mut Lines { total: 0, done: 0, next: 0 })?;
         let took = started.elapsed();
-        release_freed_heap();
         let index_bytes = dir_size(&lcmem::recall::index_dir(&store));
         writeln!(
             out,
@@ -170,9 +156,25 @@ pub fn run(dir: &Path, options: Options) -> anyhow::Result<String> {
             index_bytes as f64 / 1e6,
             peak_mb().unwrap_or(0.0)
         )?;
-        Some(took)
-    };
-    let _ = build;
+        // The answering is measured in a process of its own: this one's heap
+        // still holds what the build left with the allocator, which says
+        // nothing about a process that only answers.
+        let me = std::env::current_exe().context("cannot find lcmem-bench itself")?;
+        let mut rest = Command::new(me);
+        rest.arg("speed").arg(dir).arg("--skip-build").arg("--queries").arg(options.queries.to_string());
+        rest.arg("--fresh").arg(options.fresh.to_string()).arg("--rg").arg(options.rg.to_string());
+        if let Some(lcmem) = &options.lcmem {
+            rest.arg("--lcmem").arg(lcmem);
+        }
+        let answered = rest.output().context("cannot run lcmem-bench for the query figures")?;
+        if !answered.status.success() {
+            bail!("the query figures failed: {}", String::from_utf8_lossy(&answered.stderr));
+        }
+        let text = String::from_utf8_lossy(&answered.stdout);
+        // Its first line names the corpus again.
+        out.push_str(text.split_once('\n').map_or("", |(_, rest)| rest));
+        return Ok(out);
+    }
 
     let qs = queries(options.queries, 42);
     reset_peak();

@@ -64,8 +64,14 @@ impl Analyzed {
             let mut len = 0u32;
             analyzer.each(&text, |token| {
                 len += 1;
-                let next = out.vocabulary.len() as u32;
-                let id = *out.vocabulary.entry(token.text.clone()).or_insert(next);
+                let id = match out.vocabulary.get(token.text.as_str()) {
+                    Some(&id) => id,
+                    None => {
+                        let id = out.vocabulary.len() as u32;
+                        out.vocabulary.insert(token.text.clone(), id);
+                        id
+                    }
+                };
                 here.push((id, token.position as u32));
             });
             // Grouped by term, each term's positions in the order met.
