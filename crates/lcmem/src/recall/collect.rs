@@ -154,12 +154,12 @@ fn order(corpus: &Corpus, c: &Candidates, scores: &[f64], query: &Query, limit: 
             && since.is_none_or(|s| u.ts >= s)
             && until.is_none_or(|s| u.ts <= s)
     };
-    // The `limit`-th best score among the admitted: nothing below it can be
-    // in the result. Positive floats order as their bits do, so a heap of
-    // integers finds it without comparing anything else.
     if limit == 0 {
         return Vec::new();
     }
+    // The `limit`-th best score among the admitted: nothing below it can be
+    // in the result. Positive floats order as their bits do, so a heap of
+    // integers finds it without comparing anything else.
     let mut best = std::collections::BinaryHeap::with_capacity(limit);
     for i in (0..c.units.len()).filter(|&i| admitted(i)) {
         let bits = scores[i].to_bits();
