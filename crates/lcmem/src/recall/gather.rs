@@ -221,13 +221,13 @@ impl OpenIndex {
         let Columns { sid, turn, len, ts, .. } = columns;
         let mut tfs = vec![0u32; nt];
         let mut positions: Vec<Vec<u32>> = vec![Vec::new(); nt];
-        // The documents kept, in order: an earlier finding by its index, or
-        // a new document with its key and phrase flag, whose other fields
-        // are read afterwards, one column at a time.
         // At most every earlier finding and every document of a lead term:
         // reserved once, the lists are not copied as they grow.
         let most = before.docs.len() + lead.iter().map(|&i| postings[i].1.doc_freq() as usize).sum::<usize>();
         let most = most.min((range.end - range.start) as usize);
+        // The documents kept, in order: an earlier finding by its index, or
+        // a new document with its key and phrase flag, whose other fields
+        // are read afterwards, one column at a time.
         let mut kept: Vec<Kept> = Vec::with_capacity(most);
         found.tfs.reserve(most * nt);
         let mut next_leading = 0;
