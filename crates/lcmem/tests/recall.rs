@@ -340,16 +340,22 @@ fn write_from_another_process(f: &Fixture, bytes: &[u8], op: &str, to: &Path) {
     assert!(status.success());
 }
 
+/// A read-only searcher over a fresh index that has answered once from the
+/// index alone, so that what it learns afterwards comes from watching files.
+fn warm_searcher(f: &Fixture) -> Searcher {
+    lcmem::recall::refresh_index(&f.store, &mut Quiet).unwrap();
+    let mut searcher = Searcher::new(f.store.clone()).read_only();
+    assert_eq!(searcher.search(&Query::new("refund retry"), &mut Quiet).unwrap().coverage.scanned_sessions, 0);
+    searcher
+}
+
 /// A warm searcher keeps what it knows of the files between answers; a file
 /// grown in place after it answered must still be read again.
 #[cfg(unix)]
 #[test]
 fn a_warm_searcher_sees_a_file_appended_in_place_by_another_process() {
     let f = project();
-    lcmem::recall::refresh_index(&f.store, &mut Quiet).unwrap();
-    let mut searcher = Searcher::new(f.store.clone()).read_only();
-    let first = searcher.search(&Query::new("refund retry"), &mut Quiet).unwrap();
-    assert_eq!(first.coverage.scanned_sessions, 0);
+    let mut searcher = warm_searcher(&f);
     assert!(searcher.search(&Query::new("wombat pager"), &mut Quiet).unwrap().hits.is_empty());
 
     let line = message("user", "Wake the wombat pager when a refund retry gives up.", "2026-10-06T09:00:00Z", "m9");
@@ -368,9 +374,7 @@ fn a_warm_searcher_sees_a_file_appended_in_place_by_another_process() {
 #[test]
 fn a_warm_searcher_sees_a_new_file_and_forgets_removed_ones() {
     let f = project();
-    lcmem::recall::refresh_index(&f.store, &mut Quiet).unwrap();
-    let mut searcher = Searcher::new(f.store.clone()).read_only();
-    assert_eq!(searcher.search(&Query::new("refund retry"), &mut Quiet).unwrap().coverage.scanned_sessions, 0);
+    let mut searcher = warm_searcher(&f);
 
     let id = "2026-11-20-flaky-ci";
     let line = message("assistant", "The flaky test was a race in the gRPC mock server.", "2026-11-20T08:10:00Z", "x1");

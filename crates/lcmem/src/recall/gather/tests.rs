@@ -61,6 +61,19 @@ fn flat(found: &[Found]) -> Vec<(u32, DocId, u64, u32, u32, i64, bool)> {
     docs.map(|(s, d)| (s, d.doc, d.key, d.turn, d.len, d.ts, d.phrases)).collect()
 }
 
+/// The ask of a test query: the first `terms.len()` flags of each list.
+fn ask<'a>(
+    terms: &'a [String],
+    need_positions: &'a [bool],
+    common: &'a [bool],
+    wanted: &'a (dyn Fn(u64) -> bool + Sync),
+    phrases: &'a (dyn Fn(&[Vec<u32>]) -> bool + Sync),
+    earlier: Option<Earlier<'a>>,
+) -> Ask<'a> {
+    let need_positions = &need_positions[..terms.len()];
+    Ask { terms, need_positions, common: &common[..terms.len()], wanted, phrases, earlier }
+}
+
 #[test]
 fn building_on_an_earlier_pass_finds_exactly_what_a_full_pass_finds() {
     let dir = tempfile::tempdir().unwrap();
@@ -109,17 +122,6 @@ fn building_on_an_earlier_pass_finds_exactly_what_a_full_pass_finds() {
         }
         let need_positions: Vec<bool> = (0..terms.len()).map(|t| t == 0 && case % 2 == 0).collect();
         let phrases = |positions: &[Vec<u32>]| case % 2 == 1 || positions[0].len() > 1;
-        fn ask<'a>(
-            terms: &'a [String],
-            need_positions: &'a [bool],
-            common: &'a [bool],
-            wanted: &'a (dyn Fn(u64) -> bool + Sync),
-            phrases: &'a (dyn Fn(&[Vec<u32>]) -> bool + Sync),
-            earlier: Option<Earlier<'a>>,
-        ) -> Ask<'a> {
-            let need_positions = &need_positions[..terms.len()];
-            Ask { terms, need_positions, common: &common[..terms.len()], wanted, phrases, earlier }
-        }
         let asking = |terms, common, earlier| ask(terms, &need_positions, common, &wanted, &phrases, earlier);
         let before = index.gather(&asking(&terms[..original], &earlier_common, None)).unwrap();
         let earlier = Earlier { found: &before, terms: original, common: &earlier_common };
