@@ -50,7 +50,7 @@ fn big_project() -> (tempfile::TempDir, PathBuf, PathBuf) {
         }));
     }
     let lock = store.lock().unwrap();
-    store.append_memory(&lock, &store.journal_path(), &records).unwrap();
+    lcmem::journal::append(&store, &lock, &records).unwrap();
     drop(lock);
     lcmem::digest::consolidate(&store, now).unwrap();
     (dir, home, project)

@@ -3,10 +3,10 @@
 
 mod cmd;
 mod context;
-mod ingest;
 mod mcp;
 mod output;
 mod when;
+mod words;
 
 use std::path::PathBuf;
 use std::process::ExitCode;

@@ -87,6 +87,20 @@ impl MemoryServer {
     }
 }
 
+/// An engine error in the words of this server's callers: its argument
+/// names, and what a person (not the model) has to do.
+fn words(error: &lcmem::Error) -> String {
+    use lcmem::error::QueryProblem;
+    match error {
+        lcmem::Error::BadQuery(QueryProblem::EmptyRange { since, until }) => {
+            format!("`since` {since} is after `until` {until}: nothing can match")
+        }
+        lcmem::Error::BadQuery(QueryProblem::ZeroLimit) => format!("`limit` must be 1 to {MAX_LIMIT}"),
+        lcmem::Error::MemoryOff { .. } => format!("{error}; only the user can turn it back on"),
+        _ => error.to_string(),
+    }
+}
+
 /// Checks the arguments of a recall and turns them into a query. Every
 /// problem is a sentence that says what to send instead; it reaches the
 /// model as a tool error (`isError`), as MCP asks of argument errors, so
@@ -127,7 +141,7 @@ impl MemoryServer {
         let project = self.store.project().root.display().to_string();
         tokio::task::spawn_blocking(move || {
             let mut searcher = searcher.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-            let answer = searcher.search(&query, &mut Quiet).map_err(|e| format!("recall failed: {e}"))?;
+            let answer = searcher.search(&query, &mut Quiet).map_err(|e| format!("recall failed: {}", words(&e)))?;
             let mut text = format!("{FRAME}\n\n");
             if answer.hits.is_empty() {
                 text.push_str(&format!("Nothing in the memory of {project} matches {:?}.\n", query.text));
@@ -160,7 +174,7 @@ impl MemoryServer {
                 "No digest for {}: memory is off for this project, or no session has been sealed yet.",
                 self.store.project().root.display()
             )),
-            Err(e) => Err(format!("cannot read the digest: {e}")),
+            Err(e) => Err(format!("cannot read the digest: {}", words(&e))),
         }
     }
 }

@@ -5,11 +5,17 @@ use std::process::ExitCode;
 use lcmem::diagnostic::Diagnostic;
 use lcmem::recall::Hit;
 
-/// An error chain as one or two sentences, each cause said once.
+/// An error chain as one or two sentences, each cause said once. The
+/// engine's errors are worded for the command line ([`crate::words::cli`]).
 pub fn sentence(error: &anyhow::Error) -> String {
-    let mut message = error.to_string();
-    for cause in error.chain().skip(1) {
-        let cause = cause.to_string();
+    let words = |cause: &(dyn std::error::Error + 'static)| match cause.downcast_ref::<lcmem::Error>() {
+        Some(engine) => crate::words::cli(engine),
+        None => cause.to_string(),
+    };
+    let mut chain = error.chain();
+    let mut message = chain.next().map(words).unwrap_or_default();
+    for cause in chain {
+        let cause = words(cause);
         if !message.contains(&cause) {
             message.push_str(&format!(": {cause}"));
         }

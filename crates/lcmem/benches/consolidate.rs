@@ -58,7 +58,7 @@ fn project() -> Project {
             extractor: "bench".into(),
         }));
     }
-    store.append_memory(&lock, &store.journal_path(), &records).unwrap();
+    lcmem::journal::append(&store, &lock, &records).unwrap();
     let mut events = Vec::with_capacity(FACTS + FACTS / 4);
     for i in 0..FACTS {
         let text = format!(
@@ -82,7 +82,7 @@ fn project() -> Project {
             }));
         }
     }
-    store.append_memory(&lock, &store.facts_path(), &events).unwrap();
+    lcmem::facts::append(&store, &lock, &events).unwrap();
     drop(lock);
     Project { _dir: dir, store, now }
 }

@@ -9,6 +9,7 @@ use crate::error::{Error, Result};
 use crate::jsonl;
 
 /// A setting the engine knows: its dotted key, what it means, and its default.
+#[derive(Debug, PartialEq)]
 pub struct Key {
     pub name: &'static str,
     pub help: &'static str,
@@ -16,7 +17,7 @@ pub struct Key {
 }
 
 /// The type and default value of a setting.
-#[derive(Clone, Copy)]
+#[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Default {
     Bool(bool),
     Int(i64),
@@ -60,10 +61,45 @@ pub struct Settings {
 }
 
 /// Which file a setting lives in.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Scope {
     Global,
     Project,
+}
+
+/// Where a setting's effective value comes from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Source {
+    /// Neither file sets it.
+    Default,
+    /// The global file sets it and the project's does not.
+    Global,
+    /// The project's file sets it.
+    Project,
+    /// `memory.enabled = false` in the global file: the master switch, which
+    /// no project's setting overrides.
+    GlobalSwitch,
+}
+
+impl Source {
+    /// The file this value was read from, if any.
+    pub fn scope(self) -> Option<Scope> {
+        match self {
+            Source::Default => None,
+            Source::Global | Source::GlobalSwitch => Some(Scope::Global),
+            Source::Project => Some(Scope::Project),
+        }
+    }
+}
+
+/// A setting's effective value and where it comes from.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Effective {
+    pub key: &'static Key,
+    pub value: toml::Value,
+    pub source: Source,
 }
 
 /// The two settings files of a project.
@@ -71,6 +107,12 @@ pub enum Scope {
 pub struct ConfigFiles {
     pub global: PathBuf,
     pub project: PathBuf,
+}
+
+/// Both files, read once.
+struct Tables {
+    global: toml::Table,
+    project: toml::Table,
 }
 
 impl ConfigFiles {
@@ -81,44 +123,46 @@ impl ConfigFiles {
         }
     }
 
+    fn tables(&self) -> Result<Tables> {
+        Ok(Tables { global: read_table(&self.global)?, project: read_table(&self.project)? })
+    }
+
+    /// The effective value of one setting: the one place where precedence is
+    /// decided. The project's file overrides the global one, except that
+    /// `memory.enabled = false` globally is a master switch.
+    pub fn effective(&self, key: &str) -> Result<Effective> {
+        let key = key_named(key).ok_or_else(|| Error::UnknownSetting { key: key.to_string() })?;
+        Ok(resolve(&self.tables()?, key))
+    }
+
+    /// Every setting's effective value, in the order of [`KEYS`].
+    pub fn effective_all(&self) -> Result<Vec<Effective>> {
+        let tables = self.tables()?;
+        Ok(KEYS.iter().map(|key| resolve(&tables, key)).collect())
+    }
+
     /// Reads both files and resolves the effective settings.
     pub fn load(&self) -> Result<Settings> {
-        let global = read_table(&self.global)?;
-        let project = read_table(&self.project)?;
-        let lookup = |key: &str| -> Result<Option<(toml::Value, Scope)>> {
-            if let Some(v) = get(&project, key) {
-                return Ok(Some((v, Scope::Project)));
-            }
-            Ok(get(&global, key).map(|v| (v, Scope::Global)))
-        };
-        let global_enabled = get(&global, "memory.enabled").and_then(|v| v.as_bool()).unwrap_or(true);
-        let project_enabled = get(&project, "memory.enabled").and_then(|v| v.as_bool()).unwrap_or(true);
-        let disabled_by = if !global_enabled {
-            Some(Scope::Global)
-        } else if !project_enabled {
-            Some(Scope::Project)
-        } else {
-            None
-        };
-        let int = |key: &'static str| -> Result<u32> {
-            let default = match key_named(key).map(|k| k.default) {
-                Some(Default::Int(i)) => i,
-                _ => 0,
-            };
-            let value = lookup(key)?.map(|(v, scope)| {
-                v.as_integer().ok_or_else(|| Error::Config {
-                    path: self.path(scope).to_path_buf(),
-                    message: format!("{key} must be a whole number"),
-                })
-            });
-            let n = value.transpose()?.unwrap_or(default);
+        let tables = self.tables()?;
+        let value = |name: &str| resolve(&tables, key_named(name).expect("a known key"));
+        let enabled = value("memory.enabled");
+        // A value that is not a boolean leaves memory on, as it always has.
+        let memory_enabled = enabled.value.as_bool().unwrap_or(true);
+        let disabled_by = if memory_enabled { None } else { enabled.source.scope() };
+        let int = |name: &'static str| -> Result<u32> {
+            let Effective { key, value, source } = value(name);
+            let path = || source.scope().map_or_else(|| self.project.clone(), |s| self.path(s).to_path_buf());
+            let n = value.as_integer().ok_or_else(|| Error::Config {
+                path: path(),
+                message: format!("{} must be a whole number", key.name),
+            })?;
             u32::try_from(n).map_err(|_| Error::Config {
-                path: self.project.clone(),
-                message: format!("{key} must be between 0 and {}", u32::MAX),
+                path: path(),
+                message: format!("{} must be between 0 and {}", key.name, u32::MAX),
             })
         };
         Ok(Settings {
-            memory_enabled: disabled_by.is_none(),
+            memory_enabled,
             disabled_by,
             consolidate_every: int("memory.consolidate_every")?,
             cap_tokens: int("memory.cap_tokens")?,
@@ -129,23 +173,15 @@ impl ConfigFiles {
 
     /// Sets one key in one file, keeping every other entry of that file.
     pub fn set(&self, scope: Scope, key: &str, value: &str) -> Result<()> {
-        let known = key_named(key).ok_or_else(|| {
-            Error::Invalid(format!("unknown setting {key:?}; `lcmem config list` shows the settings"))
-        })?;
+        let known = key_named(key).ok_or_else(|| Error::UnknownSetting { key: key.to_string() })?;
+        let bad = |expected| Error::BadSettingValue { key: key.to_string(), value: value.to_string(), expected };
         let parsed = match known.default {
             Default::Bool(_) => toml::Value::Boolean(match value {
                 "true" | "on" | "yes" => true,
                 "false" | "off" | "no" => false,
-                _ => {
-                    return Err(Error::Invalid(format!("{key} takes true or false, not {value:?}")));
-                }
+                _ => return Err(bad("true or false")),
             }),
-            Default::Int(_) => toml::Value::Integer(
-                value
-                    .parse::<u32>()
-                    .map_err(|_| Error::Invalid(format!("{key} takes a whole number, not {value:?}")))?
-                    .into(),
-            ),
+            Default::Int(_) => toml::Value::Integer(value.parse::<u32>().map_err(|_| bad("a whole number"))?.into()),
         };
         let path = self.path(scope);
         let mut table = read_table(path)?;
@@ -163,6 +199,34 @@ impl ConfigFiles {
     /// The value a key has in one file, if it is set there.
     pub fn get_in(&self, scope: Scope, key: &str) -> Result<Option<toml::Value>> {
         Ok(get(&read_table(self.path(scope))?, key))
+    }
+}
+
+/// Precedence, decided once: the global master switch, then the project's
+/// file, then the global file, then the default.
+fn resolve(tables: &Tables, key: &'static Key) -> Effective {
+    let effective = |value, source| Effective { key, value, source };
+    if key.name == "memory.enabled"
+        && let Some(value) = get(&tables.global, key.name).filter(|v| v.as_bool() == Some(false))
+    {
+        return effective(value, Source::GlobalSwitch);
+    }
+    if let Some(value) = get(&tables.project, key.name) {
+        return effective(value, Source::Project);
+    }
+    if let Some(value) = get(&tables.global, key.name) {
+        return effective(value, Source::Global);
+    }
+    effective(key.default.value(), Source::Default)
+}
+
+impl Default {
+    /// The default as a TOML value.
+    pub fn value(self) -> toml::Value {
+        match self {
+            Default::Bool(b) => toml::Value::Boolean(b),
+            Default::Int(i) => toml::Value::Integer(i),
+        }
     }
 }
 
@@ -185,4 +249,52 @@ fn read_table(path: &Path) -> Result<toml::Table> {
 fn get(table: &toml::Table, key: &str) -> Option<toml::Value> {
     let (section, leaf) = key.split_once('.')?;
     table.get(section)?.as_table()?.get(leaf).cloned()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn files(global: &str, project: &str) -> (tempfile::TempDir, ConfigFiles) {
+        let dir = tempfile::tempdir().unwrap();
+        let files = ConfigFiles { global: dir.path().join("global.toml"), project: dir.path().join("project.toml") };
+        std::fs::write(&files.global, global).unwrap();
+        std::fs::write(&files.project, project).unwrap();
+        (dir, files)
+    }
+
+    #[test]
+    fn a_global_off_switch_is_what_get_shows_even_when_the_project_says_on() {
+        let (_dir, files) = files("[memory]\nenabled = false\n", "[memory]\nenabled = true\n");
+        let shown = files.effective("memory.enabled").unwrap();
+        assert_eq!((shown.value, shown.source), (toml::Value::Boolean(false), Source::GlobalSwitch));
+        let settings = files.load().unwrap();
+        assert!(!settings.memory_enabled);
+        assert_eq!(settings.disabled_by, Some(Scope::Global));
+    }
+
+    #[test]
+    fn the_project_overrides_the_global_file_otherwise() {
+        let (_dir, files) = files("[memory]\nenabled = true\ncap_tokens = 900\n", "[memory]\nenabled = false\n");
+        let all = files.effective_all().unwrap();
+        let of = |name: &str| all.iter().find(|e| e.key.name == name).unwrap().clone();
+        assert_eq!((of("memory.enabled").value, of("memory.enabled").source), (false.into(), Source::Project));
+        assert_eq!((of("memory.cap_tokens").value, of("memory.cap_tokens").source), (900.into(), Source::Global));
+        assert_eq!(of("memory.history").source, Source::Default);
+        let settings = files.load().unwrap();
+        assert_eq!((settings.memory_enabled, settings.disabled_by), (false, Some(Scope::Project)));
+        assert_eq!(settings.cap_tokens, 900);
+    }
+
+    #[test]
+    fn a_bad_value_is_reported_against_the_file_it_is_in() {
+        let (_dir, files) = files("[memory]\ncap_tokens = -1\n", "");
+        match files.load().unwrap_err() {
+            Error::Config { path, message } => {
+                assert_eq!(path, files.global);
+                assert!(message.contains("memory.cap_tokens"), "{message}");
+            }
+            other => panic!("{other}"),
+        }
+    }
 }

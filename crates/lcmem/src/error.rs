@@ -1,6 +1,14 @@
 //! Errors of the engine, as types. Front-ends turn them into sentences.
+//!
+//! The messages here are the engine's own plain account of what went wrong:
+//! they name the file, the line, the id or the value, and never a front-end's
+//! syntax (no command lines, no argument names). Each edge says what to do
+//! about it in its own terms: the CLI names the command to run, the MCP server
+//! names the argument to change. See `lcmem-cli/src/words.rs`.
 
 use std::path::PathBuf;
+
+use crate::config::Scope;
 
 /// Everything the engine can fail with. Each variant carries enough context
 /// (a path, a line, an id) for the front-end to say what went wrong, where,
@@ -13,16 +21,21 @@ pub enum Error {
         #[source]
         source: std::io::Error,
     },
-    #[error(
-        "memory is off for this project ({reason}); turn it on with `lcmem config set memory.enabled true{}`",
-        if *global { " --global" } else { "" }
-    )]
-    MemoryOff { reason: String, global: bool },
+    /// `memory.enabled = false` in `file`, which is the settings file of `scope`.
+    #[error("memory is off for this project (memory.enabled = false in {})", file.display())]
+    MemoryOff { scope: Scope, file: PathBuf },
+    /// A settings file that cannot be read, or a value in it of the wrong kind.
     #[error("{}: {message}", path.display())]
     Config { path: PathBuf, message: String },
+    /// A setting this build does not know.
+    #[error("unknown setting {key:?}")]
+    UnknownSetting { key: String },
+    /// A value that does not fit its setting; `expected` says what does.
+    #[error("{key} takes {expected}, not {value:?}")]
+    BadSettingValue { key: String, value: String, expected: &'static str },
     #[error("{}:{line}: {message}", path.display())]
     Format { path: PathBuf, line: usize, message: String },
-    #[error("no session matches {query:?} in this project; `lcmem sessions` lists them")]
+    #[error("no session matches {query:?} in this project")]
     NoSuchSession { query: String },
     #[error("{query:?} matches several sessions ({}); give more of the id", candidates.join(", "))]
     AmbiguousSession { query: String, candidates: Vec<String> },
@@ -31,10 +44,53 @@ pub enum Error {
         path.display(), stored.display()
     )]
     SessionConflict { id: String, path: PathBuf, stored: PathBuf },
+    #[error("no fact has id {query:?}")]
+    NoSuchFact { query: String },
+    #[error("{query:?} matches {} facts ({}); give more of the id", candidates.len(), candidates.join(", "))]
+    AmbiguousFact { query: String, candidates: Vec<String> },
+    #[error("fact {id} was deleted and its text is gone from disk")]
+    FactDeleted { id: String },
+    /// A fact added, or a fact's new wording, with no text.
+    #[error("{}", if *edit { "the new text is empty" } else { "a fact needs some text" })]
+    EmptyFact { edit: bool },
     #[error("extraction failed for session {session}: {message}")]
     Extract { session: String, message: String },
+    /// A recall query that cannot be answered as asked.
     #[error("{0}")]
-    Invalid(String),
+    BadQuery(QueryProblem),
+    /// Consolidation cannot fit even the user's pinned blocks under the cap.
+    #[error(
+        "the pinned blocks of {} alone come to {tokens} tokens, over the cap of {cap}: MEMORY.md was not rewritten",
+        path.display()
+    )]
+    PinnedOverCap { path: PathBuf, tokens: usize, cap: usize },
+    #[error("there is no earlier MEMORY.md to go back to: history is empty")]
+    NoHistory,
+    #[error("cannot load the o200k tokenizer: {0}")]
+    Tokenizer(String),
+}
+
+/// What is wrong with a recall query.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum QueryProblem {
+    /// A kind of hit that does not exist.
+    UnknownKind(String),
+    /// A limit of zero hits.
+    ZeroLimit,
+    /// The time range ends before it starts.
+    EmptyRange { since: jiff::Timestamp, until: jiff::Timestamp },
+}
+
+impl std::fmt::Display for QueryProblem {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            QueryProblem::UnknownKind(kind) => write!(f, "unknown kind {kind:?}: use turn, journal or fact"),
+            QueryProblem::ZeroLimit => write!(f, "the limit must be at least 1"),
+            QueryProblem::EmptyRange { since, until } => {
+                write!(f, "the range starts at {since}, after it ends at {until}: nothing can match")
+            }
+        }
+    }
 }
 
 pub type Result<T, E = Error> = std::result::Result<T, E>;

@@ -4,6 +4,10 @@
 //! change a session's standing after the fact (pin, unpin, archive), so that
 //! current standing can be read from the journal alone without opening every
 //! session file.
+//!
+//! This module owns `journal.jsonl`: [`append`] is the only way a line is
+//! added (through the write boundary, which redacts it), and
+//! [`remove_session`] the only rewrite (forget).
 
 use std::collections::HashMap;
 use std::path::Path;
@@ -16,6 +20,9 @@ use crate::diagnostic::Diagnostic;
 use crate::error::Result;
 use crate::extract::Outcome;
 use crate::jsonl;
+use crate::lock::WriteLock;
+use crate::session::Status;
+use crate::store::Store;
 
 /// How a session was closed: finished work, or gone cold.
 #[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
@@ -42,6 +49,34 @@ pub struct Entry {
     pub last_active: Timestamp,
     /// Which extractor wrote the summary, e.g. `offline-v1`.
     pub extractor: String,
+}
+
+/// Where a session stands.
+#[derive(Debug, Clone, Copy, Serialize, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum SessionStatus {
+    /// Not closed yet.
+    Open,
+    Done,
+    Archived,
+}
+
+impl SessionStatus {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            SessionStatus::Open => "open",
+            SessionStatus::Done => "done",
+            SessionStatus::Archived => "archived",
+        }
+    }
+}
+
+/// A session's status, whether it is sealed, and whether it is pinned.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Standing {
+    pub status: SessionStatus,
+    pub sealed: bool,
+    pub pinned: bool,
 }
 
 /// One line of the journal.
@@ -115,12 +150,14 @@ pub struct Journal {
     /// Pin state of sessions not sealed yet: applied when they are.
     pub pending_pins: HashMap<String, bool>,
     pub diagnostics: Vec<Diagnostic>,
+    /// Where each sealed session is in `entries`.
+    index: HashMap<String, usize>,
 }
 
 impl Journal {
     pub fn read(path: &Path) -> Result<Journal> {
         let mut journal = Journal::default();
-        let mut index: HashMap<String, usize> = HashMap::new();
+        let mut index = std::mem::take(&mut journal.index);
         for line in jsonl::read(path)? {
             let value: Value = match line.parsed {
                 Ok(v) => v,
@@ -176,7 +213,13 @@ impl Journal {
                 }
             }
         }
+        journal.index = index;
         Ok(journal)
+    }
+
+    /// The journal of `store`.
+    pub fn of(store: &Store) -> Result<Journal> {
+        Journal::read(&store.journal_path())
     }
 
     fn set_pinned(&mut self, index: &HashMap<String, usize>, session_id: String, pinned: bool) {
@@ -188,7 +231,50 @@ impl Journal {
         }
     }
 
-    pub fn get(&self, session_id: &str) -> Option<&Current> {
-        self.entries.iter().find(|c| c.entry.session_id == session_id)
+    /// Where session `id` stands: from its journal entry once it is sealed,
+    /// else from what its own file says (`closing`, `pinned_in_file`) and a
+    /// pin recorded before it was sealed. `lcmem sessions` and recall both
+    /// show this.
+    pub fn standing(&self, id: &str, closing: Option<Status>, pinned_in_file: bool) -> Standing {
+        match self.get(id) {
+            Some(current) => Standing {
+                status: match current.entry.kind {
+                    SealKind::Done => SessionStatus::Done,
+                    SealKind::Archived => SessionStatus::Archived,
+                },
+                sealed: true,
+                pinned: current.entry.pinned,
+            },
+            None => Standing {
+                status: match closing {
+                    Some(Status::Done) => SessionStatus::Done,
+                    Some(Status::Archived) => SessionStatus::Archived,
+                    _ => SessionStatus::Open,
+                },
+                sealed: false,
+                pinned: self.pending_pins.get(id).copied().unwrap_or(pinned_in_file),
+            },
+        }
     }
+
+    /// A sealed session's current entry.
+    pub fn get(&self, session_id: &str) -> Option<&Current> {
+        self.index.get(session_id).map(|&i| &self.entries[i])
+    }
+}
+
+/// Appends records to `store`'s journal, through the write boundary.
+pub fn append(store: &Store, lock: &WriteLock, records: &[Record]) -> Result<()> {
+    crate::scrub::append_records(store.guards(), lock, &store.journal_path(), records)
+}
+
+/// Removes every line about `session` (parsed lines naming it, and damaged
+/// lines holding its id), for forget. Returns how many lines went.
+pub(crate) fn remove_session(store: &Store, lock: &WriteLock, session: &str) -> Result<usize> {
+    jsonl::rewrite_lines(lock, &store.journal_path(), Some(session), |v| !names_session(v, session))
+}
+
+/// Whether a journal or facts line is about `session`.
+pub(crate) fn names_session(value: &Value, session: &str) -> bool {
+    ["session_id", "source_session"].iter().any(|k| value.get(k).and_then(Value::as_str) == Some(session))
 }

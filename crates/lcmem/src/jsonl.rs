@@ -1,5 +1,6 @@
-//! Durable JSONL: locked appends that survive crashes, tolerant reads, and
-//! atomic rewrites.
+//! Durable JSONL: tolerant reads and atomic rewrites. Appends live behind the
+//! write boundary ([`crate::scrub`]), which is the only way to add a line to
+//! any file of the store.
 //!
 //! Every memory file is append-only JSONL, so the two things that can go wrong
 //! are a crash in the middle of an append (a torn last line) and two writers at
@@ -9,9 +10,8 @@
 //! next append: the fragment is moved to a `.torn` sidecar file (nothing is
 //! thrown away) and the file is cut back to its last complete line.
 
-use std::fs::{File, OpenOptions};
+use std::fs::File;
 use std::io::{BufRead, BufReader, Read, Write};
-use std::os::unix::fs::FileExt;
 use std::path::{Path, PathBuf};
 
 use serde_json::Value;
@@ -138,82 +138,12 @@ fn read_line_capped(reader: &mut impl BufRead, buf: &mut Vec<u8>) -> std::io::Re
     }
 }
 
-/// Appends `lines` (each one JSON document, without a newline) as a single
-/// write, then fsyncs. Requires the project's write lock, which is what keeps
-/// two processes from interleaving. Repairs a torn tail first.
-pub fn append(_lock: &WriteLock, path: &Path, lines: &[String]) -> Result<()> {
-    if lines.is_empty() {
-        return Ok(());
-    }
-    let mut file = OpenOptions::new().create(true).read(true).append(true).open(path).at(path)?;
-    repair_torn_tail(&file, path)?;
-    let mut batch = String::with_capacity(lines.iter().map(|l| l.len() + 1).sum());
-    for line in lines {
-        debug_assert!(!line.contains('\n'), "a JSONL record must be one line");
-        batch.push_str(line);
-        batch.push('\n');
-    }
-    file.write_all(batch.as_bytes()).at(path)?;
-    file.sync_data().at(path)?;
-    Ok(())
-}
-
-/// Serialises records and appends them; see [`append`].
-pub fn append_values<T: serde::Serialize>(lock: &WriteLock, path: &Path, records: &[T]) -> Result<()> {
-    let lines: Vec<String> =
-        records.iter().map(|r| serde_json::to_string(r).expect("records serialise to JSON")).collect();
-    append(lock, path, &lines)
-}
-
-/// If the file does not end in a newline, its last line was cut off by a
-/// crash. A fragment that still parses just gets its newline; any other
-/// fragment is moved to `<file>.torn` and cut from the file.
-fn repair_torn_tail(file: &File, path: &Path) -> Result<()> {
-    let len = file.metadata().at(path)?.len();
-    if len == 0 {
-        return Ok(());
-    }
-    let mut last = [0u8; 1];
-    file.read_exact_at(&mut last, len - 1).at(path)?;
-    if last[0] == b'\n' {
-        return Ok(());
-    }
-    // Find where the fragment starts: just after the last newline.
-    let mut start = len;
-    let mut window = vec![0u8; 64 * 1024];
-    while start > 0 {
-        let from = start.saturating_sub(window.len() as u64);
-        let chunk = &mut window[..(start - from) as usize];
-        file.read_exact_at(chunk, from).at(path)?;
-        if let Some(i) = memchr::memrchr(b'\n', chunk) {
-            start = from + i as u64 + 1;
-            break;
-        }
-        start = from;
-    }
-    let mut fragment = vec![0u8; (len - start) as usize];
-    file.read_exact_at(&mut fragment, start).at(path)?;
-    let parses = std::str::from_utf8(&fragment).ok().is_some_and(|s| serde_json::from_str::<Value>(s).is_ok());
-    if parses {
-        (&*file).write_all(b"\n").at(path)?;
-    } else {
-        let sidecar = torn_sidecar(path);
-        let mut side = OpenOptions::new().create(true).append(true).open(&sidecar).at(&sidecar)?;
-        side.write_all(&fragment).at(&sidecar)?;
-        side.write_all(b"\n").at(&sidecar)?;
-        side.sync_data().at(&sidecar)?;
-        file.set_len(start).at(path)?;
-    }
-    file.sync_data().at(path)?;
-    Ok(())
-}
-
 /// Rewrites a JSONL file atomically, keeping the lines `keep` accepts.
 /// Lines that do not parse are kept (they are the user's), unless they
 /// contain `drop_raw`: a physical removal must not leave its text behind in
 /// a damaged line. Returns how many lines were removed; the file is only
 /// rewritten when that is more than none.
-pub fn rewrite_lines(
+pub(crate) fn rewrite_lines(
     _lock: &WriteLock,
     path: &Path,
     drop_raw: Option<&str>,

@@ -15,6 +15,7 @@ pub mod facts;
 pub mod forget;
 pub mod guards;
 pub mod import;
+pub mod ingest;
 pub mod journal;
 pub mod jsonl;
 pub mod lock;

@@ -8,7 +8,7 @@ use crate::facts::SubjectKeyJudge;
 use crate::facts::{self, Observation};
 use crate::journal::{self, Entry, Journal, Record, SealKind};
 use crate::scrub;
-use crate::session::{Event, Role, Status};
+use crate::session::{Line, Role, Session, Status};
 use crate::store::Store;
 
 /// What a seal did.
@@ -48,7 +48,22 @@ pub fn seal(
     if let Some(current) = find_entry(store, id)? {
         return Ok(SealOutcome::AlreadySealed { entry: current });
     }
-    let session = store.read_session(id)?;
+    seal_session(store, &store.read_session(id)?, kind, extractor, now)
+}
+
+/// [`seal`] for a session already read.
+pub fn seal_session(
+    store: &Store,
+    session: &Session,
+    kind: Option<SealKind>,
+    extractor: &dyn Extractor,
+    now: Timestamp,
+) -> Result<SealOutcome> {
+    store.ensure_enabled()?;
+    let id = session.id();
+    if let Some(current) = find_entry(store, id)? {
+        return Ok(SealOutcome::AlreadySealed { entry: current });
+    }
     let kind = kind
         .or(match session.closing_status() {
             Some(Status::Archived) => Some(SealKind::Archived),
@@ -56,7 +71,7 @@ pub fn seal(
             _ => None,
         })
         .unwrap_or(SealKind::Done);
-    let input = ExtractInput::from_session(&session, kind);
+    let input = ExtractInput::from_session(session, kind);
     let output =
         extractor.extract(&input).map_err(|e| Error::Extract { session: id.to_string(), message: e.0 })?.bounded();
 
@@ -83,7 +98,7 @@ pub fn seal(
         last_active: session.last_active(),
         extractor: extractor.name().to_string(),
     };
-    let workspace = if output.facts.is_empty() { WorkspaceText(String::new()) } else { WorkspaceText::of(&session) };
+    let workspace = if output.facts.is_empty() { WorkspaceText(String::new()) } else { WorkspaceText::of(session) };
     let observations: Vec<facts::Event> = output
         .facts
         .into_iter()
@@ -111,11 +126,11 @@ pub fn seal(
     if let Some(current) = find_entry(store, id)? {
         return Ok(SealOutcome::AlreadySealed { entry: current });
     }
-    store.append_memory(&lock, &store.facts_path(), &observations)?;
+    facts::append(store, &lock, &observations)?;
     if !touched.is_empty() {
         facts::append_reconciled(store, &lock, &touched, &SubjectKeyJudge, now)?;
     }
-    store.append_memory(&lock, &store.journal_path(), &[Record::Sealed(entry.clone())])?;
+    journal::append(store, &lock, &[Record::Sealed(entry.clone())])?;
     Ok(SealOutcome::Sealed { entry, facts: observations.len() })
 }
 
@@ -124,10 +139,10 @@ pub fn seal(
 struct WorkspaceText(String);
 
 impl WorkspaceText {
-    fn of(session: &crate::session::Session) -> WorkspaceText {
+    fn of(session: &Session) -> WorkspaceText {
         let mut all = String::new();
         for event in &session.events {
-            if let Event::Message { role: Role::Tool, text, .. } = &event.value {
+            if let Line::Message { role: Role::Tool, text, .. } = &event.value {
                 all.push(' ');
                 all.push_str(&facts::normalize(text));
             }
@@ -141,18 +156,18 @@ impl WorkspaceText {
     }
 }
 
-/// The journal's current entry for a session, if it was sealed. A cheap byte
-/// search rules most journals out before any JSON is parsed.
+/// The journal's current entry for a session, if it was sealed. A session
+/// whose id appears nowhere in the journal's bytes was never sealed, which
+/// spares reading a large journal for every new seal; any other journal is
+/// read as a whole, however it is spaced or edited.
 fn find_entry(store: &Store, id: &str) -> Result<Option<Entry>> {
-    let path = store.journal_path();
-    let Some(bytes) = crate::jsonl::read_optional(&path)? else {
+    let Some(bytes) = crate::jsonl::read_optional(&store.journal_path())? else {
         return Ok(None);
     };
-    let needle = format!("\"session_id\":{}", serde_json::Value::from(id));
-    if memchr::memmem::find(&bytes, needle.as_bytes()).is_none() {
+    if memchr::memmem::find(&bytes, id.as_bytes()).is_none() {
         return Ok(None);
     }
-    Ok(Journal::read(&path)?.get(id).map(|c| c.entry.clone()))
+    Ok(Journal::of(store)?.get(id).map(|c| c.entry.clone()))
 }
 
 /// Pins or unpins a session: recorded in the session's file and in the
@@ -166,7 +181,7 @@ pub fn set_pinned(store: &Store, id: &str, pinned: bool, now: Timestamp) -> Resu
     } else {
         journal::Record::Unpin { session_id: id.to_string(), ts: now }
     };
-    store.append_memory(&lock, &store.journal_path(), &[record])
+    journal::append(store, &lock, &[record])
 }
 
 /// Records that sessions were useful again (recall returned them), so that
@@ -176,7 +191,7 @@ pub fn record_use(store: &Store, sessions: &[String], now: Timestamp) -> Result<
     if sessions.is_empty() || !store.settings()?.memory_enabled {
         return Ok(0);
     }
-    let journal = Journal::read(&store.journal_path())?;
+    let journal = Journal::of(store)?;
     let mut seen = std::collections::HashSet::new();
     let records: Vec<Record> = sessions
         .iter()
@@ -187,6 +202,6 @@ pub fn record_use(store: &Store, sessions: &[String], now: Timestamp) -> Result<
         return Ok(0);
     }
     let lock = store.lock()?;
-    store.append_memory(&lock, &store.journal_path(), &records)?;
+    journal::append(store, &lock, &records)?;
     Ok(records.len())
 }

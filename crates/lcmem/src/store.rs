@@ -15,7 +15,7 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::config::{ConfigFiles, Scope, Settings};
+use crate::config::{ConfigFiles, Settings};
 use crate::diagnostic::Diagnostic;
 use crate::error::{Error, IoContext, Result};
 use crate::guards::Guards;
@@ -83,12 +83,6 @@ impl Store {
         &self.guards
     }
 
-    /// Appends records to a memory file through the write boundary: every
-    /// string is redacted on the way.
-    pub fn append_memory<T: serde::Serialize>(&self, lock: &WriteLock, path: &Path, records: &[T]) -> Result<()> {
-        crate::scrub::append_records(&self.guards, lock, path, records)
-    }
-
     /// Resolves `project_path` to its project and opens its store.
     pub fn open(home: &Path, project_path: &Path) -> Result<Store> {
         Ok(Store::new(home, Project::resolve(project_path)?))
@@ -138,13 +132,7 @@ impl Store {
         let settings = self.settings()?;
         match settings.disabled_by {
             None => Ok(settings),
-            Some(scope) => Err(Error::MemoryOff {
-                reason: match scope {
-                    Scope::Global => format!("memory.enabled = false in {}", self.home.join("config.toml").display()),
-                    Scope::Project => format!("memory.enabled = false in {}", self.dir.join("config.toml").display()),
-                },
-                global: scope == Scope::Global,
-            }),
+            Some(scope) => Err(Error::MemoryOff { scope, file: self.config_files().path(scope).to_path_buf() }),
         }
     }
 
@@ -229,7 +217,7 @@ impl Store {
                 })?;
                 let new_lines: Vec<String> = tail.lines().map(str::to_string).collect();
                 let count = new_lines.len();
-                jsonl::append(&lock, &target, &new_lines)?;
+                crate::scrub::append_transcript_lines(&lock, &target, &new_lines)?;
                 ImportOutcome::Extended { id, lines: count }
             }
             Some(_) => {
@@ -248,6 +236,7 @@ impl Store {
         status: session::Status,
         ts: jiff::Timestamp,
     ) -> Result<()> {
-        jsonl::append(lock, &self.session_path(id), &[session::status_line(status, ts)])
+        let line = session::Line::Status { status, ts: Some(ts) };
+        crate::scrub::append_records(&self.guards, lock, &self.session_path(id), &[line])
     }
 }

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use lcmem::import::{Converted, Format, convert, detect};
 use lcmem::jsonl;
-use lcmem::session::{Event, Role, Session};
+use lcmem::session::{Line, Role, Session};
 use proptest::prelude::*;
 
 fn fixture(name: &str) -> PathBuf {
@@ -35,7 +35,7 @@ fn messages(session: &Session) -> Vec<(Role, String, Option<String>)> {
         .events
         .iter()
         .filter_map(|e| match &e.value {
-            Event::Message { role, text, id, .. } => Some((*role, text.clone(), id.clone())),
+            Line::Message { role, text, id, .. } => Some((*role, text.clone(), id.clone())),
             _ => None,
         })
         .collect()
@@ -46,7 +46,7 @@ fn tools(session: &Session) -> Vec<(String, Vec<String>)> {
         .events
         .iter()
         .filter_map(|e| match &e.value {
-            Event::Tool { name, files, .. } => Some((name.clone(), files.clone())),
+            Line::Tool { name, files, .. } => Some((name.clone(), files.clone())),
             _ => None,
         })
         .collect()
@@ -72,7 +72,7 @@ fn claude_code_messages_keep_their_uuid_time_and_role() {
     assert!(prompt.1.contains("\nKeep the public API unchanged."), "multi-line text kept whole");
     assert_eq!(find("a-05").unwrap(), (Role::Assistant, "I'll read the client first.".into(), Some("a-05".into())));
     assert_eq!(find("a-11").unwrap().0, Role::Assistant);
-    let first = session.events.iter().find(|e| matches!(&e.value, Event::Message { id: Some(i), .. } if i == "u-04"));
+    let first = session.events.iter().find(|e| matches!(&e.value, Line::Message { id: Some(i), .. } if i == "u-04"));
     assert_eq!(first.unwrap().value.ts().unwrap().to_string(), "2026-11-20T09:01:00Z");
     // Only the prompt is the user's; the image block is kept as a marker.
     let user: Vec<_> = all.iter().filter(|m| m.0 == Role::User).map(|m| m.1.as_str()).collect();

@@ -167,7 +167,9 @@ fn import_all_sorts_transcripts_into_their_projects_and_respects_memory_off() {
         }
         other => panic!("{other:?}"),
     }
-    assert!(matches!(&seen[1].1, Placement::MemoryOff { reason, .. } if reason.contains("memory.enabled = false")));
+    assert!(
+        matches!(&seen[1].1, Placement::MemoryOff { why, .. } if why.to_string().contains("memory.enabled = false"))
+    );
     match &seen[2].1 {
         Placement::Stored { project, .. } => assert_eq!(project.slug, slug_for(&gamma)),
         other => panic!("{other:?}"),
@@ -179,5 +181,5 @@ fn import_all_sorts_transcripts_into_their_projects_and_respects_memory_off() {
     let everywhere = Store::open(&home, &alpha).unwrap();
     everywhere.config_files().set(lcmem::config::Scope::Global, "memory.enabled", "false").unwrap();
     let error = import::import_all(&home, Format::ClaudeCode, &files, &mut |_, _| {}).unwrap_err();
-    assert!(matches!(error, lcmem::Error::MemoryOff { global: true, .. }), "{error}");
+    assert!(matches!(error, lcmem::Error::MemoryOff { scope: lcmem::config::Scope::Global, .. }), "{error}");
 }

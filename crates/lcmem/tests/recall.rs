@@ -52,7 +52,7 @@ impl Fixture {
 
     fn facts(&self, events: &[Event]) {
         let lock = self.store.lock().unwrap();
-        self.store.append_memory(&lock, &self.store.facts_path(), events).unwrap();
+        lcmem::facts::append(&self.store, &lock, events).unwrap();
     }
 
     fn search(&self, text: &str) -> Answer {

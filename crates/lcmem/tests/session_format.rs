@@ -3,7 +3,7 @@
 use std::path::Path;
 
 use lcmem::jsonl;
-use lcmem::session::{Event, Role, Session, Status};
+use lcmem::session::{Line, Role, Session, Status};
 use proptest::prelude::*;
 
 fn parse(text: &[u8]) -> lcmem::Result<Session> {
@@ -27,7 +27,7 @@ fn every_line_type_is_read_and_unknown_ones_are_ignored() {
     assert!(s.diagnostics.is_empty(), "{:?}", s.diagnostics);
     assert_eq!(s.events.len(), 3);
     assert_eq!(s.events[0].line, 2);
-    assert!(matches!(&s.events[0].value, Event::Message { role: Role::User, id: Some(id), .. } if id == "u1"));
+    assert!(matches!(&s.events[0].value, Line::Message { role: Role::User, id: Some(id), .. } if id == "u1"));
     assert_eq!(s.events[2].line, 5);
     assert!(s.pinned());
     assert_eq!(s.last_active().to_string(), "2026-11-03T10:00:00Z");

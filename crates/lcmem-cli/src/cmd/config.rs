@@ -1,8 +1,10 @@
-//! `lcmem config`: read and change settings.
+//! `lcmem config`: read and change settings. What a value is and where it
+//! comes from is decided by the engine (`ConfigFiles::effective`); this only
+//! prints it.
 
 use std::process::ExitCode;
 
-use lcmem::config::{Default, KEYS, Scope};
+use lcmem::config::{Effective, Scope, Source};
 
 use crate::context::Context;
 
@@ -34,16 +36,11 @@ pub fn run(command: Command, context: &Context) -> anyhow::Result<ExitCode> {
         Command::List => {
             println!("# global:  {}", files.global.display());
             println!("# project: {}", files.project.display());
-            for key in KEYS {
-                let (value, from) = effective(&files, key.name, key.default)?;
-                println!("{} = {value}    # {from}; {}", key.name, key.help);
+            for setting in files.effective_all()? {
+                println!("{} = {}    # {}; {}", setting.key.name, setting.value, from(&setting), setting.key.help);
             }
         }
-        Command::Get { key } => {
-            let known = lcmem::config::key_named(&key)
-                .ok_or_else(|| anyhow::anyhow!("unknown setting {key:?}; `lcmem config list` shows the settings"))?;
-            println!("{}", effective(&files, known.name, known.default)?.0);
-        }
+        Command::Get { key } => println!("{}", files.effective(&key)?.value),
         Command::Set { key, value, global } => {
             let scope = if global { Scope::Global } else { Scope::Project };
             files.set(scope, &key, &value)?;
@@ -53,22 +50,12 @@ pub fn run(command: Command, context: &Context) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-fn effective(
-    files: &lcmem::config::ConfigFiles,
-    key: &str,
-    default: Default,
-) -> anyhow::Result<(String, &'static str)> {
-    if let Some(v) = files.get_in(Scope::Project, key)? {
-        return Ok((v.to_string(), "project"));
+/// Where a value comes from, in a word or two.
+fn from(setting: &Effective) -> &'static str {
+    match setting.source {
+        Source::Default => "default",
+        Source::Global => "global",
+        Source::Project => "project",
+        Source::GlobalSwitch => "global master switch, over any project's setting",
     }
-    if let Some(v) = files.get_in(Scope::Global, key)? {
-        return Ok((v.to_string(), "global"));
-    }
-    Ok((
-        match default {
-            Default::Bool(b) => b.to_string(),
-            Default::Int(i) => i.to_string(),
-        },
-        "default",
-    ))
 }

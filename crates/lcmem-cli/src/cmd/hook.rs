@@ -17,7 +17,7 @@ use serde::Deserialize;
 use serde_json::json;
 
 use crate::context::Context;
-use crate::ingest::ingest;
+use lcmem::ingest::ingest;
 
 /// The log is cut in two past this size: the older half is kept as `.1`.
 const LOG_LIMIT: u64 = 1 << 20;

@@ -100,7 +100,7 @@ fn run_paths(paths: &[PathBuf], format: FormatArg, context: &Context) -> anyhow:
                 }
                 Err(error) => {
                     failed += 1;
-                    eprintln!("lcmem: {error}");
+                    eprintln!("lcmem: {}", crate::words::cli(&error));
                 }
             }
         }
@@ -116,17 +116,17 @@ fn run_paths(paths: &[PathBuf], format: FormatArg, context: &Context) -> anyhow:
 }
 
 fn import_one(store: &Store, forced: Option<Format>, file: &Path, found_in_folder: bool) -> lcmem::Result<()> {
-    let bytes = std::fs::read(file).map_err(|source| lcmem::Error::Io { path: file.to_path_buf(), source })?;
-    let format = match forced.or_else(|| lcmem::import::detect(&bytes)) {
-        Some(format) => format,
-        None if found_in_folder => {
-            println!("skipped   {}: not a session or a transcript lcmem knows", file.display());
-            return Ok(());
+    let report = if found_in_folder {
+        match lcmem::import::import_found(store, forced, file)? {
+            Some(report) => report,
+            None => {
+                println!("skipped   {}: not a session or a transcript lcmem knows", file.display());
+                return Ok(());
+            }
         }
-        None => Format::V1,
+    } else {
+        lcmem::import::import_file(store, forced, file)?
     };
-    let converted = lcmem::import::convert(format, file, &bytes);
-    let report = lcmem::import::store_converted(store, file, converted)?;
     warn_all(&report.diagnostics);
     match &report.outcome {
         Some(outcome) => println!("{}", describe(outcome, &report)),
@@ -272,7 +272,8 @@ impl Tally {
                     path.display()
                 );
             }
-            Ok(Placement::MemoryOff { project, reason }) => {
+            Ok(Placement::MemoryOff { project, why }) => {
+                let reason = crate::words::cli(&why);
                 self.skipped += 1;
                 if self.memory_off.insert(project.slug.clone()) {
                     eprintln!("skipped   transcripts of {}: {reason}", project.root.display());
@@ -280,7 +281,7 @@ impl Tally {
             }
             Err(error) => {
                 self.failed += 1;
-                eprintln!("lcmem: {error}");
+                eprintln!("lcmem: {}", crate::words::cli(&error));
             }
         }
     }

@@ -114,16 +114,24 @@ pub fn index(command: IndexCommand, context: &Context) -> anyhow::Result<ExitCod
 /// index is a cache: a failure is a warning, and recall scans what the index
 /// lacks.
 pub fn refresh_after_write(store: &Store) {
-    if let Err(e) = lcmem::recall::refresh_index(store, &mut Bar::new()) {
-        eprintln!("warning: the search index was not updated ({e}); recall reads the new sessions directly");
+    if let Err(e) = lcmem::ingest::refresh_caches(store, &mut Bar::new()) {
+        warn_cache_not_refreshed(&e);
     }
 }
 
+/// The derived caches could not be refreshed: a warning, never a failure.
+pub fn warn_cache_not_refreshed(error: &lcmem::Error) {
+    eprintln!(
+        "warning: the search index was not updated ({}); recall reads the new sessions directly",
+        crate::words::cli(error)
+    );
+}
+
 /// An indicatif progress bar on stderr, drawn only when stderr is a terminal.
-struct Bar(Option<ProgressBar>);
+pub struct Bar(Option<ProgressBar>);
 
 impl Bar {
-    fn new() -> Bar {
+    pub fn new() -> Bar {
         Bar(None)
     }
 }

@@ -1,10 +1,11 @@
-//! `lcmem seal`: close sessions and write what they achieved to memory.
+//! `lcmem seal`: close sessions and write what they achieved to memory. The
+//! pipeline is the engine's (`lcmem::ingest::seal_sessions`); this parses,
+//! calls and prints.
 
 use std::process::ExitCode;
 
-use lcmem::extract::offline::OfflineExtractor;
 use lcmem::journal::SealKind;
-use lcmem::seal::{SealOutcome, seal};
+use lcmem::seal::SealOutcome;
 
 use crate::context::Context;
 use crate::output::warn_all;
@@ -41,37 +42,42 @@ pub fn run(args: Args, context: &Context) -> anyhow::Result<ExitCode> {
         _ => None,
     };
     let ids = if args.all {
-        let journal = lcmem::journal::Journal::read(&store.journal_path())?;
-        store.session_ids()?.into_iter().filter(|id| journal.get(id).is_none()).collect()
+        lcmem::ingest::unsealed(&store)?
     } else {
         args.sessions.iter().map(|q| store.resolve_session(q)).collect::<Result<Vec<_>, _>>()?
     };
     let mut entries = Vec::new();
-    for id in ids {
-        warn_all(&store.read_session(&id)?.diagnostics);
-        let outcome = seal(&store, &id, kind, &OfflineExtractor, now)?;
-        if !args.json {
-            match &outcome {
-                SealOutcome::Sealed { entry, facts } => {
-                    println!("sealed  {id} ({:?}, {facts} candidate fact(s))", entry.kind);
-                    println!("        {}", entry.summary);
-                }
-                SealOutcome::AlreadySealed { .. } => {
-                    println!("already sealed  {id}: nothing changed")
+    let sealed = lcmem::ingest::seal_sessions(
+        &store,
+        &ids,
+        kind,
+        now,
+        &mut super::recall::Bar::new(),
+        &mut |id, skipped, outcome| {
+            warn_all(skipped);
+            if !args.json {
+                match outcome {
+                    SealOutcome::Sealed { entry, facts } => {
+                        println!("sealed  {id} ({:?}, {facts} candidate fact(s))", entry.kind);
+                        println!("        {}", entry.summary);
+                    }
+                    SealOutcome::AlreadySealed { .. } => println!("already sealed  {id}: nothing changed"),
                 }
             }
-        }
-        entries.push(outcome.entry().clone());
-    }
+            entries.push(outcome.entry().clone());
+        },
+    )?;
     if args.json {
         crate::output::print_json(&entries)?;
     }
-    if let Some(report) = lcmem::digest::consolidate_if_due(&store, now)?
+    if let Some(report) = &sealed.consolidated
         && report.written
         && !args.json
     {
         println!("consolidated MEMORY.md: {} of {} tokens", report.tokens, report.cap);
     }
-    super::recall::refresh_after_write(&store);
+    if let Some(e) = &sealed.cache_error {
+        super::recall::warn_cache_not_refreshed(e);
+    }
     Ok(ExitCode::SUCCESS)
 }

@@ -3,7 +3,6 @@
 use std::process::ExitCode;
 
 use lcmem::journal::Journal;
-use lcmem::session::Status;
 use serde::Serialize;
 
 use crate::context::Context;
@@ -37,7 +36,7 @@ struct Row {
 
 pub fn run(args: Args, context: &Context) -> anyhow::Result<ExitCode> {
     let store = context.store()?;
-    let journal = Journal::read(&store.journal_path())?;
+    let journal = Journal::of(&store)?;
     let mut rows = Vec::new();
     for id in store.session_ids()? {
         let session = match store.read_session(&id) {
@@ -48,20 +47,15 @@ pub fn run(args: Args, context: &Context) -> anyhow::Result<ExitCode> {
             }
         };
         warn_all(&session.diagnostics);
-        let sealed = journal.get(&id);
-        let status = match (sealed.map(|c| c.entry.kind), session.closing_status()) {
-            (Some(lcmem::journal::SealKind::Archived), _) | (None, Some(Status::Archived)) => "archived",
-            (Some(lcmem::journal::SealKind::Done), _) | (None, Some(Status::Done)) => "done",
-            _ => "open",
-        };
+        let standing = journal.standing(&id, session.closing_status(), session.pinned());
         rows.push(Row {
             id: id.clone(),
             title: session.title.clone(),
             created_at: session.header.created_at,
             last_active: session.last_active(),
-            status,
-            pinned: sealed.map(|c| c.entry.pinned).unwrap_or_else(|| session.pinned()),
-            sealed: sealed.is_some(),
+            status: standing.status.as_str(),
+            pinned: standing.pinned,
+            sealed: standing.sealed,
             messages: session.message_count(),
         });
     }

@@ -17,7 +17,7 @@ use lcmem::import::{Format, Placement};
 
 use super::import::{Tool, default_root};
 use crate::context::Context;
-use crate::ingest::finish;
+use lcmem::ingest::finish;
 
 #[derive(clap::Args)]
 #[command(after_help = "Looks in Claude Code's transcripts ($CLAUDE_CONFIG_DIR/projects, else ~/.claude/projects) \
@@ -121,7 +121,7 @@ fn take_in(home: &Path, format: Format, file: &Path, context: &Context) {
                         println!("{} ({})", done.describe(path), store.project().root.display())
                     }
                     Ok(_) => {}
-                    Err(e) => eprintln!("lcmem: {}: {e}", path.display()),
+                    Err(e) => eprintln!("lcmem: {}: {}", path.display(), crate::words::cli(&e)),
                 }
             }
             Ok(Placement::Empty { .. }) => {}
@@ -129,9 +129,9 @@ fn take_in(home: &Path, format: Format, file: &Path, context: &Context) {
             Ok(Placement::MemoryOff { project, .. }) => {
                 eprintln!("skipped {}: memory is off for {}", path.display(), project.root.display())
             }
-            Err(e) => eprintln!("lcmem: {e}"),
+            Err(e) => eprintln!("lcmem: {}", crate::words::cli(&e)),
         });
     if let Err(e) = result {
-        eprintln!("lcmem: {e}");
+        eprintln!("lcmem: {}", crate::words::cli(&e));
     }
 }

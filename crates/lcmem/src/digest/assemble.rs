@@ -13,7 +13,7 @@ use super::state::{self, DigestState, LineSection, StateLine};
 use super::tokens::Tokenizer;
 use crate::error::{Error, Result};
 use crate::facts::{self, Fold};
-use crate::journal::{Journal, Record, SealKind};
+use crate::journal::{self, Journal, Record, SealKind};
 use crate::jsonl;
 use crate::lock::WriteLock;
 use crate::store::Store;
@@ -74,11 +74,7 @@ pub fn consolidate(store: &Store, now: Timestamp) -> Result<Option<ConsolidateRe
         std::iter::once(title.clone()).chain(parsed.pinned_blocks.iter().map(|b| format!("\n{b}"))).collect();
     let fixed_tokens = tokenizer.count(&fixed);
     if fixed_tokens > cap {
-        return Err(Error::Invalid(format!(
-            "the pinned blocks of {} alone come to {fixed_tokens} tokens, over the cap of {cap}: MEMORY.md was not \
-             rewritten. Shorten the pinned blocks, or raise the cap with `lcmem config set memory.cap_tokens N`",
-            store.memory_md_path().display()
-        )));
+        return Err(Error::PinnedOverCap { path: store.memory_md_path(), tokens: fixed_tokens, cap });
     }
     report.pinned_blocks = parsed.pinned_blocks.len();
 
@@ -255,8 +251,8 @@ fn apply_hand_edits(
             Edit::Unpin { session } => journal_records.push(Record::Unpin { session_id: session, ts: now }),
         }
     }
-    store.append_memory(lock, &store.facts_path(), &fact_events)?;
-    store.append_memory(lock, &store.journal_path(), &journal_records)?;
+    facts::append(store, lock, &fact_events)?;
+    journal::append(store, lock, &journal_records)?;
     if !touched.is_empty() {
         facts::append_reconciled(store, lock, &touched, &facts::SubjectKeyJudge, now)?;
     }
@@ -291,21 +287,19 @@ fn auto_archive(store: &Store, lock: &WriteLock, journal: &Journal, days: u32, n
         .iter()
         .map(|id| Record::Archive { session_id: id.clone(), ts: now, reason: format!("inactive for {days} days") })
         .collect();
-    store.append_memory(lock, &store.journal_path(), &records)?;
+    journal::append(store, lock, &records)?;
     Ok(stale)
 }
 
 /// Consolidates when `memory.consolidate_every` seals have happened since
-/// the last consolidation (or there is no MEMORY.md yet). Front-ends call it
-/// after sealing; it counts seals with a byte search, so it is cheap when
-/// nothing is due.
+/// the last consolidation (or there is no MEMORY.md yet). The pipeline calls
+/// it after sealing ([`crate::ingest`]).
 pub fn consolidate_if_due(store: &Store, now: Timestamp) -> Result<Option<ConsolidateReport>> {
     let settings = store.settings()?;
     if !settings.memory_enabled || settings.consolidate_every == 0 {
         return Ok(None);
     }
-    let sealed = jsonl::read_optional(&store.journal_path())?
-        .map_or(0, |bytes| memchr::memmem::find_iter(&bytes, b"\"type\":\"sealed\"").count());
+    let sealed = Journal::of(store)?.entries.len();
     let due = match state::read_state(&state::state_path(store))? {
         None => sealed > 0,
         Some(s) => sealed.saturating_sub(s.sealed) >= settings.consolidate_every as usize,
@@ -319,9 +313,7 @@ pub fn undo(store: &Store) -> Result<std::path::PathBuf> {
     store.ensure_enabled()?;
     let _lock = store.lock()?;
     let entries = state::history_entries(store)?;
-    let last = entries
-        .last()
-        .ok_or_else(|| Error::Invalid("there is no earlier MEMORY.md to go back to: history is empty".to_string()))?;
+    let last = entries.last().ok_or(Error::NoHistory)?;
     let bytes = jsonl::read_optional(last)?.unwrap_or_default();
     let saved_state = last.with_extension("state.json");
     match jsonl::read_optional(&saved_state)? {

@@ -15,7 +15,7 @@ impl Tokenizer {
         O200K
             .get_or_init(|| tiktoken_rs::o200k_base().map(Tokenizer).map_err(|e| e.to_string()))
             .as_ref()
-            .map_err(|e| Error::Invalid(format!("cannot load the o200k tokenizer: {e}")))
+            .map_err(|e| Error::Tokenizer(e.to_string()))
     }
 
     pub fn count(&self, text: &str) -> usize {

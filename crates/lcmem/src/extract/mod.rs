@@ -22,7 +22,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::facts::Origin;
 use crate::journal::SealKind;
-use crate::session::{Event, Role, Session};
+use crate::session::{Line, Role, Session};
 
 /// What an extractor is given: the prose and tool metadata of one session.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
@@ -111,14 +111,17 @@ impl ExtractInput {
         let mut tools = Vec::new();
         for event in &session.events {
             match &event.value {
-                Event::Message { role: Role::User, text, .. } => {
+                Line::Message { role: Role::User, text, .. } => {
                     turns.push(Turn { role: Origin::User, text: text.clone() })
                 }
-                Event::Message { role: Role::Assistant, text, .. } => {
+                Line::Message { role: Role::Assistant, text, .. } => {
                     turns.push(Turn { role: Origin::Assistant, text: text.clone() })
                 }
-                Event::Message { role: Role::Tool | Role::System, .. } | Event::Status { .. } => {}
-                Event::Tool { name, files, .. } => tools.push(ToolUse { name: name.clone(), files: files.clone() }),
+                Line::Message { role: Role::Tool | Role::System, .. }
+                | Line::Status { .. }
+                | Line::Title { .. }
+                | Line::Session(_) => {}
+                Line::Tool { name, files, .. } => tools.push(ToolUse { name: name.clone(), files: files.clone() }),
             }
         }
         ExtractInput {

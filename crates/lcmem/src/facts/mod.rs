@@ -5,17 +5,20 @@
 //! user actions on facts (confirm, pin, edit, not-true, …). The current state
 //! of every fact is a deterministic fold over the log ([`Fold`]), so nothing
 //! is overwritten in place and every fact can say where it came from and what
-//! happened to it. See `docs/facts.md`.
+//! happened to it. See `docs/facts.md`. [`log`] owns the file: nothing else
+//! adds to it or rewrites it.
 
 mod actions;
 mod conflict;
 mod fold;
+pub(crate) mod log;
 pub mod subject;
 
-pub use actions::{Action, ForgetReport, add, apply, delete_physically, forget_session};
+pub use actions::{Action, add, apply, delete_physically};
 pub(crate) use actions::{append_reconciled, delete_locked};
 pub use conflict::{ConflictJudge, Judgement, SubjectKeyJudge, reconcile};
 pub use fold::{Conflict, Fact, Fold, Source, State};
+pub use log::append;
 
 use jiff::Timestamp;
 use serde::{Deserialize, Serialize};

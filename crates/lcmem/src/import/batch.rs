@@ -5,6 +5,7 @@ use std::collections::HashMap;
 use std::collections::hash_map::Entry;
 use std::path::{Path, PathBuf};
 
+use crate::config::Scope;
 use crate::error::{Error, IoContext, Result};
 use crate::project::{Project, slug_for};
 use crate::store::Store;
@@ -21,7 +22,8 @@ pub enum Placement {
     /// It records no absolute working directory, so it has no project.
     NoProject { report: Report },
     /// Memory is off for its project: nothing was written.
-    MemoryOff { project: Project, reason: String },
+    /// Memory is off for the project: `why` is the [`Error::MemoryOff`] that says where.
+    MemoryOff { project: Project, why: Error },
 }
 
 /// The project a transcript belongs to, from the working directory it
@@ -58,7 +60,7 @@ pub fn import_all(
     let mut batch = Batch { home, format, projects: HashMap::new(), stores: HashMap::new() };
     for path in files {
         match batch.import(path) {
-            Err(error @ Error::MemoryOff { global: true, .. }) => return Err(error),
+            Err(error @ Error::MemoryOff { scope: Scope::Global, .. }) => return Err(error),
             result => on_file(path, result),
         }
     }
@@ -71,7 +73,7 @@ struct Batch<'a> {
     /// Recorded working directory → its project, resolved once.
     projects: HashMap<PathBuf, Option<Project>>,
     /// Project slug → its store, or why memory is off there.
-    stores: HashMap<String, std::result::Result<Store, String>>,
+    stores: HashMap<String, std::result::Result<Store, (Scope, PathBuf)>>,
 }
 
 impl Batch<'_> {
@@ -94,14 +96,16 @@ impl Batch<'_> {
                 let store = Store::new(self.home, project.clone());
                 match store.ensure_enabled() {
                     Ok(_) => entry.insert(Ok(store)),
-                    Err(error @ Error::MemoryOff { global: false, .. }) => entry.insert(Err(error.to_string())),
+                    Err(Error::MemoryOff { scope: Scope::Project, file }) => entry.insert(Err((Scope::Project, file))),
                     Err(error) => return Err(error),
                 }
             }
         };
         match store {
             Ok(store) => Ok(Placement::Stored { report: store_converted(store, path, converted)?, project }),
-            Err(reason) => Ok(Placement::MemoryOff { project, reason: reason.clone() }),
+            Err((scope, file)) => {
+                Ok(Placement::MemoryOff { project, why: Error::MemoryOff { scope: *scope, file: file.clone() } })
+            }
         }
     }
 }

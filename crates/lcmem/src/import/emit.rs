@@ -13,10 +13,9 @@
 use std::path::{Component, Path, PathBuf};
 
 use jiff::Timestamp;
-use serde::Serialize;
 
 use crate::diagnostic::Diagnostic;
-use crate::session::{self, Role};
+use crate::session::{self, Header, Line, Role};
 
 use super::{Converted, Counts, Format};
 
@@ -46,57 +45,6 @@ enum Kind {
     Message,
     Tool,
     Title,
-}
-
-#[derive(Serialize)]
-struct HeaderLine<'a> {
-    #[serde(rename = "type")]
-    kind: &'static str,
-    v: u64,
-    id: &'a str,
-    title: &'a str,
-    created_at: Timestamp,
-    /// Which tool recorded the transcript (ignored by readers; for people).
-    source: &'static str,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    cwd: Option<&'a str>,
-}
-
-#[derive(Serialize)]
-struct MessageLine<'a> {
-    #[serde(rename = "type")]
-    kind: &'static str,
-    role: Role,
-    text: &'a str,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    ts: Option<Timestamp>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    id: Option<&'a str>,
-}
-
-#[derive(Serialize)]
-struct ToolLine<'a> {
-    #[serde(rename = "type")]
-    kind: &'static str,
-    name: &'a str,
-    files: &'a [String],
-    #[serde(skip_serializing_if = "Option::is_none")]
-    ts: Option<Timestamp>,
-}
-
-/// A title that arrived after the header was written. The v1 reader ignores
-/// unknown line types, so it is carried without changing the header.
-#[derive(Serialize)]
-struct TitleLine<'a> {
-    #[serde(rename = "type")]
-    kind: &'static str,
-    title: &'a str,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    ts: Option<Timestamp>,
-}
-
-fn to_line(value: &impl Serialize) -> String {
-    serde_json::to_string(value).expect("plain records serialise to JSON")
 }
 
 impl<'a> Emitter<'a> {
@@ -155,12 +103,12 @@ impl<'a> Emitter<'a> {
         if role == Role::User && self.first_prompt.is_none() {
             self.first_prompt = Some(text.to_string());
         }
-        let line = to_line(&MessageLine { kind: "message", role, text, ts, id });
+        let line = Line::Message { role, text: text.to_string(), ts, id: id.map(str::to_string) }.to_json();
         self.push(line, Kind::Message);
     }
 
     pub fn tool(&mut self, name: &str, files: &[String], ts: Option<Timestamp>) {
-        let line = to_line(&ToolLine { kind: "tool", name, files, ts });
+        let line = Line::Tool { name: name.to_string(), files: files.to_vec(), ts }.to_json();
         self.push(line, Kind::Tool);
     }
 
@@ -172,7 +120,7 @@ impl<'a> Emitter<'a> {
             return;
         }
         if self.settled {
-            let line = to_line(&TitleLine { kind: "title", title: &title, ts });
+            let line = Line::Title { title, ts }.to_json();
             self.push(line, Kind::Title);
         } else {
             self.summary = Some(title);
@@ -206,15 +154,12 @@ impl<'a> Emitter<'a> {
         let (Some(prompt), Some(created_at)) = (&self.first_prompt, self.created_at) else { return };
         let title = self.summary.clone().unwrap_or_else(|| clip_title(prompt));
         let id = self.id.clone().or_else(|| stem_id(self.path)).unwrap_or_else(|| "session".to_string());
-        let header = to_line(&HeaderLine {
-            kind: "session",
-            v: session::VERSION,
-            id: &id,
-            title: &title,
-            created_at,
-            source: self.format.name(),
-            cwd: self.cwd.as_deref(),
-        });
+        let header = Line::Session(Header {
+            source: Some(self.format.name().to_string()),
+            cwd: self.cwd.clone(),
+            ..Header::new(id.clone(), title, created_at)
+        })
+        .to_json();
         self.id = Some(id);
         self.settled = true;
         self.out.extend_from_slice(header.as_bytes());

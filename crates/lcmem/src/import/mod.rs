@@ -180,6 +180,15 @@ pub fn import_file(store: &Store, format: Option<Format>, path: &Path) -> Result
     store_converted(store, path, convert(format, path, &bytes))
 }
 
+/// Like [`import_file`] for a file found in a folder, which may be anything:
+/// `None` (nothing written) when `format` is `None` and the file looks like
+/// nothing lcmem knows.
+pub fn import_found(store: &Store, format: Option<Format>, path: &Path) -> Result<Option<Report>> {
+    let bytes = std::fs::read(path).at(path)?;
+    let Some(format) = format.or_else(|| detect(&bytes)) else { return Ok(None) };
+    store_converted(store, path, convert(format, path, &bytes)).map(Some)
+}
+
 /// Feeds each line of a transcript to `convert_line`, reporting the lines
 /// that are not JSON. A torn last line is most likely one still being
 /// written: it is skipped now and converted once complete.

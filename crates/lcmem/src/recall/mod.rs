@@ -47,10 +47,11 @@ use jiff::Timestamp;
 use serde::Serialize;
 
 use crate::diagnostic::Diagnostic;
-use crate::error::{Error, Result};
+use crate::error::{Error, QueryProblem, Result};
 use crate::store::Store;
 
-pub use hit::{Hit, HitState, SessionStatus};
+pub use crate::journal::SessionStatus;
+pub use hit::{Hit, HitState};
 pub use index::{IndexReport, rebuild_index, refresh_index};
 pub use rank::Tuning;
 
@@ -85,7 +86,7 @@ impl std::str::FromStr for HitKind {
             "turn" | "turns" => Ok(HitKind::Turn),
             "journal" => Ok(HitKind::Journal),
             "fact" | "facts" => Ok(HitKind::Fact),
-            other => Err(Error::Invalid(format!("unknown kind {other:?}: use turn, journal or fact"))),
+            other => Err(Error::BadQuery(QueryProblem::UnknownKind(other.to_string()))),
         }
     }
 }
@@ -213,12 +214,12 @@ impl Searcher {
     /// memory is on and the searcher is not read-only.
     pub fn search(&mut self, query: &Query, progress: &mut dyn Progress) -> Result<Answer> {
         if query.limit == 0 {
-            return Err(Error::Invalid("the limit must be at least 1".into()));
+            return Err(Error::BadQuery(QueryProblem::ZeroLimit));
         }
         if let (Some(since), Some(until)) = (query.since, query.until)
             && since > until
         {
-            return Err(Error::Invalid(format!("--since {since} is after --until {until}: nothing can match")));
+            return Err(Error::BadQuery(QueryProblem::EmptyRange { since, until }));
         }
         let answer = collect::search(self, query, progress);
         if self.index.is_some() {

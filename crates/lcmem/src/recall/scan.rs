@@ -11,7 +11,7 @@ use crate::error::{IoContext, Result};
 use crate::facts::{Fact, Fold};
 use crate::journal::{Current, Journal};
 use crate::jsonl;
-use crate::session::{Event, Role, Session, Status};
+use crate::session::{Line, Role, Session, Status};
 
 /// Who produced a turn. Tool actions (what a tool touched) are searchable
 /// too: "which session edited parser.rs" is a fair question.
@@ -124,9 +124,9 @@ pub fn parse_session(path: &Path, bytes: &[u8]) -> Result<ParsedSession> {
             last_ts = ts;
         }
         let (role, text) = match located.value {
-            Event::Message { role, text, .. } => (TurnRole::from(role), text),
-            Event::Tool { name, files, .. } => (TurnRole::Action, action_text(&name, &files)),
-            Event::Status { .. } => continue,
+            Line::Message { role, text, .. } => (TurnRole::from(role), text),
+            Line::Tool { name, files, .. } => (TurnRole::Action, action_text(&name, &files)),
+            Line::Status { .. } | Line::Title { .. } | Line::Session(_) => continue,
         };
         turns.push(TurnDoc {
             line: located.line,
@@ -150,25 +150,11 @@ pub fn read_turn(path: &Path, offset: u64) -> Result<Option<(String, Option<Stri
     let mut raw = Vec::new();
     BufReader::new(file).read_until(b'\n', &mut raw).at(path)?;
     let Ok(value) = serde_json::from_slice::<serde_json::Value>(&raw) else { return Ok(None) };
-    let text = match value.get("type").and_then(|t| t.as_str()) {
-        Some("message") => value.get("text").and_then(|t| t.as_str()).map(str::to_string),
-        Some("tool") => {
-            let name = value.get("name").and_then(|n| n.as_str()).unwrap_or_default();
-            let files: Vec<String> = value
-                .get("files")
-                .and_then(|f| f.as_array())
-                .map(|a| a.iter().filter_map(|f| f.as_str().map(str::to_string)).collect())
-                .unwrap_or_default();
-            Some(action_text(name, &files))
-        }
+    Ok(match Line::from_value(&value) {
+        Ok(Some(Line::Message { text, id, .. })) => Some((text, id)),
+        Ok(Some(Line::Tool { name, files, .. })) => Some((action_text(&name, &files), None)),
         _ => None,
-    };
-    let id = match value.get("id") {
-        None | Some(serde_json::Value::Null) => None,
-        Some(serde_json::Value::String(s)) => Some(s.clone()),
-        Some(other) => Some(other.to_string()),
-    };
-    Ok(text.map(|t| (t, id)))
+    })
 }
 
 /// The searchable text of a journal entry.

@@ -1,17 +1,23 @@
-//! The write boundary: every record bound for a memory file passes through
-//! here, and every string in it is redacted on the way.
+//! The write boundary: every line bound for a file of the store passes
+//! through here, and every string of a memory record is redacted on the way.
 //!
 //! Memory files are the ones the user is invited to open, grep and check into
 //! git, so a secret must never reach them. Rather than trusting each caller to
 //! remember which fields to scrub, records are serialised and *every* string
-//! value is redacted, whatever struct it came from.
+//! value is redacted, whatever struct it came from. The durable append itself
+//! ([`append`]) is private to this module: the journal ([`crate::journal`]),
+//! the facts log ([`crate::facts`]) and the session files ([`crate::store`])
+//! each write through the functions below, and nothing else can append.
+
+mod append;
+
+use std::path::Path;
 
 use serde::Serialize;
 use serde_json::Value;
 
 use crate::error::Result;
 use crate::guards::Guards;
-use crate::jsonl;
 use crate::lock::WriteLock;
 
 /// Redacts every string in a JSON value, in place.
@@ -35,16 +41,24 @@ pub fn scrubbed_line<T: Serialize>(guards: &Guards, record: &T) -> String {
     value.to_string()
 }
 
-/// Appends records to a memory file, scrubbed. The only way the engine
-/// appends to `journal.jsonl` and `facts.jsonl`.
-pub fn append_records<T: Serialize>(
+/// Appends records to a file of the store, every string redacted. The only
+/// way the engine appends to `journal.jsonl`, `facts.jsonl` and a session's
+/// status lines.
+pub(crate) fn append_records<T: Serialize>(
     guards: &Guards,
     lock: &WriteLock,
-    path: &std::path::Path,
+    path: &Path,
     records: &[T],
 ) -> Result<()> {
     let lines: Vec<String> = records.iter().map(|r| scrubbed_line(guards, r)).collect();
-    jsonl::append(lock, path, &lines)
+    append::append(lock, path, &lines)
+}
+
+/// Appends the lines a transcript grew by to its stored copy, as they are:
+/// the stored session is the file it was imported from, byte for byte, so
+/// that importing the grown file again is recognised as unchanged.
+pub(crate) fn append_transcript_lines(lock: &WriteLock, path: &Path, lines: &[String]) -> Result<()> {
+    append::append(lock, path, lines)
 }
 
 /// Redacts a whole text (for Markdown and other non-JSON memory files).

@@ -1,0 +1,29 @@
+//! The engine's errors in the CLI's own words: what went wrong, as the engine
+//! says it, and what to do about it, as a command to run or a flag to change.
+//! The MCP server words the same errors for its callers in `mcp.rs`.
+
+use lcmem::Error;
+use lcmem::config::Scope;
+use lcmem::error::QueryProblem;
+
+/// One engine error as a CLI sentence.
+pub fn cli(error: &Error) -> String {
+    match error {
+        Error::MemoryOff { scope, .. } => format!(
+            "{error}; turn it on with `lcmem config set memory.enabled true{}`",
+            if *scope == Scope::Global { " --global" } else { "" }
+        ),
+        Error::NoSuchSession { .. } => format!("{error}; `lcmem sessions` lists them"),
+        Error::NoSuchFact { .. } => format!("{error}; `lcmem facts --all` lists them"),
+        Error::UnknownSetting { .. } => format!("{error}; `lcmem config list` shows the settings"),
+        Error::EmptyFact { edit: true } => format!("{error}; to remove a fact use `lcmem facts delete`"),
+        Error::PinnedOverCap { .. } => {
+            format!("{error}. Shorten the pinned blocks, or raise the cap with `lcmem config set memory.cap_tokens N`")
+        }
+        Error::BadQuery(QueryProblem::EmptyRange { since, until }) => {
+            format!("--since {since} is after --until {until}: nothing can match")
+        }
+        Error::BadQuery(QueryProblem::ZeroLimit) => "--limit must be at least 1".to_string(),
+        _ => error.to_string(),
+    }
+}

@@ -1,0 +1,225 @@
+//! The lines of session format v1, as one type: [`Line`] is what every reader
+//! gets and what every writer serialises (the importers, status changes, the
+//! test builders), so the format is spelt out once. See
+//! `docs/session-format.md`.
+
+use jiff::Timestamp;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+/// The only version this build reads and writes.
+pub const VERSION: u64 = 1;
+
+/// The first line of a session file.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct Header {
+    /// The format version: [`VERSION`].
+    pub v: u64,
+    pub id: String,
+    #[serde(default)]
+    pub title: String,
+    pub created_at: Timestamp,
+    /// Which tool recorded the session, when an importer converted it
+    /// (ignored by readers; for people).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub source: Option<String>,
+    /// The working directory it was recorded in, as recorded.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cwd: Option<String>,
+}
+
+impl Header {
+    /// A header of this build's version.
+    pub fn new(id: impl Into<String>, title: impl Into<String>, created_at: Timestamp) -> Header {
+        Header { v: VERSION, id: id.into(), title: title.into(), created_at, source: None, cwd: None }
+    }
+}
+
+/// Who spoke a message.
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum Role {
+    User,
+    Assistant,
+    System,
+    /// Output of a tool: workspace content, possibly attacker-controlled.
+    /// Searchable, never extracted into memory.
+    Tool,
+}
+
+/// A change of a session's standing.
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum Status {
+    Done,
+    Archived,
+    Pinned,
+    Unpinned,
+}
+
+/// One line of a session file.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(tag = "type", rename_all = "lowercase")]
+pub enum Line {
+    /// The header: always the first line, and only there.
+    Session(Header),
+    Message {
+        role: Role,
+        text: String,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        ts: Option<Timestamp>,
+        /// The id the recording tool gave the message, if any.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        id: Option<String>,
+    },
+    /// A tool action and the files it touched (never its output).
+    Tool {
+        name: String,
+        files: Vec<String>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        ts: Option<Timestamp>,
+    },
+    Status {
+        status: Status,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        ts: Option<Timestamp>,
+    },
+    /// The session was renamed (the header never changes once written).
+    Title {
+        title: String,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        ts: Option<Timestamp>,
+    },
+}
+
+impl Line {
+    /// When the line was written, if it says.
+    pub fn ts(&self) -> Option<Timestamp> {
+        match self {
+            Line::Session(header) => Some(header.created_at),
+            Line::Message { ts, .. } | Line::Tool { ts, .. } | Line::Status { ts, .. } | Line::Title { ts, .. } => *ts,
+        }
+    }
+
+    /// The line as JSON, without its newline.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).expect("session lines serialise to JSON")
+    }
+
+    /// Reads one line after the header. Forgiving where the format allows it
+    /// (a message id of another JSON type is kept as its text; a null `ts` or
+    /// `files` is absent) and precise where it does not: the error is the
+    /// diagnostic, ending in "skipped". `Ok(None)` is a line of a type this
+    /// build does not know (or a title line without a title), which is kept
+    /// in the file and ignored.
+    pub fn from_value(value: &Value) -> Result<Option<Line>, String> {
+        let kind = value.get("type").and_then(Value::as_str).ok_or("line has no \"type\" field; skipped")?;
+        let ts = match value.get("ts") {
+            None | Some(Value::Null) => None,
+            Some(Value::String(s)) => {
+                Some(s.parse::<Timestamp>().map_err(|e| format!("\"ts\" is not an RFC 3339 time ({e}); skipped"))?)
+            }
+            Some(_) => return Err("\"ts\" must be an RFC 3339 string; skipped".into()),
+        };
+        let line = match kind {
+            "message" => {
+                let role: Role = serde_json::from_value(value.get("role").cloned().unwrap_or(Value::Null))
+                    .map_err(|_| "message \"role\" must be user, assistant, system or tool; skipped")?;
+                let text = value
+                    .get("text")
+                    .and_then(Value::as_str)
+                    .ok_or("message has no \"text\" string; skipped")?
+                    .to_string();
+                let id = match value.get("id") {
+                    None | Some(Value::Null) => None,
+                    Some(Value::String(s)) => Some(s.clone()),
+                    Some(other) => Some(other.to_string()),
+                };
+                Line::Message { role, text, ts, id }
+            }
+            "tool" => {
+                let name = value
+                    .get("name")
+                    .and_then(Value::as_str)
+                    .ok_or("tool line has no \"name\" string; skipped")?
+                    .to_string();
+                let files = match value.get("files") {
+                    None | Some(Value::Null) => Vec::new(),
+                    Some(Value::Array(items)) => items
+                        .iter()
+                        .map(|f| f.as_str().map(str::to_string).ok_or("\"files\" must hold strings; skipped"))
+                        .collect::<Result<_, _>>()?,
+                    Some(_) => return Err("\"files\" must be an array of paths; skipped".into()),
+                };
+                Line::Tool { name, files, ts }
+            }
+            "status" => {
+                let status: Status = serde_json::from_value(value.get("status").cloned().unwrap_or(Value::Null))
+                    .map_err(|_| "\"status\" must be done, archived, pinned or unpinned; skipped")?;
+                Line::Status { status, ts }
+            }
+            "title" => match value.get("title").and_then(Value::as_str).map(str::trim) {
+                Some(title) if !title.is_empty() => Line::Title { title: title.to_string(), ts },
+                _ => return Ok(None),
+            },
+            "session" => return Err("a second header line; skipped".into()),
+            _ => return Ok(None),
+        };
+        Ok(Some(line))
+    }
+}
+
+/// Session ids become file names, so they are restricted to a safe alphabet.
+pub fn validate_id(id: &str) -> Result<(), String> {
+    let ok = !id.is_empty()
+        && id.len() <= 128
+        && !id.starts_with('.')
+        && id.chars().all(|c| c.is_ascii_alphanumeric() || "-_.".contains(c));
+    if ok {
+        Ok(())
+    } else {
+        Err(format!(
+            "session id {id:?} is not usable: use 1 to 128 characters of A-Z a-z 0-9 - _ . not starting with a dot"
+        ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn written_lines_read_back_as_themselves() {
+        let ts: Timestamp = "2026-11-01T09:00:00Z".parse().unwrap();
+        let lines = [
+            Line::Message { role: Role::User, text: "hi".into(), ts: Some(ts), id: Some("m1".into()) },
+            Line::Message { role: Role::Tool, text: "out".into(), ts: None, id: None },
+            Line::Tool { name: "Edit".into(), files: vec!["a.rs".into()], ts: Some(ts) },
+            Line::Status { status: Status::Pinned, ts: Some(ts) },
+            Line::Title { title: "Renamed".into(), ts: None },
+        ];
+        for line in lines {
+            let value: Value = serde_json::from_str(&line.to_json()).unwrap();
+            assert_eq!(Line::from_value(&value).unwrap(), Some(line));
+        }
+    }
+
+    #[test]
+    fn lines_are_written_in_the_documented_shape() {
+        let ts: Timestamp = "2026-11-01T09:00:00Z".parse().unwrap();
+        let mut header = Header::new("s1", "Fix it", ts);
+        header.source = Some("codex".into());
+        assert_eq!(
+            Line::Session(header).to_json(),
+            r#"{"type":"session","v":1,"id":"s1","title":"Fix it","created_at":"2026-11-01T09:00:00Z","source":"codex"}"#
+        );
+        assert_eq!(
+            Line::Status { status: Status::Done, ts: Some(ts) }.to_json(),
+            r#"{"type":"status","status":"done","ts":"2026-11-01T09:00:00Z"}"#
+        );
+        assert_eq!(
+            Line::Tool { name: "Write".into(), files: vec![], ts: None }.to_json(),
+            r#"{"type":"tool","name":"Write","files":[]}"#
+        );
+    }
+}
