@@ -123,15 +123,18 @@ fn render(fold: &Fold, fact: &Fact) -> String {
     if fact.state == State::UnconfirmedInstruction {
         out.push_str("    withheld: reads as an instruction; it is not acted on unless you confirm it\n");
     }
+    if fact.state == State::WorkspaceEcho {
+        out.push_str(
+            "    not load-bearing: only ever seen repeating workspace content, so it stays out of the digest \
+             unless you confirm it\n",
+        );
+    }
     if let Some(by) = &fact.superseded_by {
         let newer = fold.get(by).map(|f| f.text.as_str()).unwrap_or("?");
         out.push_str(&format!("    superseded by {by}: {newer}\n"));
     }
-    let sources: Vec<String> = fact
-        .sources
-        .iter()
-        .map(|s| format!("{} ({}{})", s.session, day(s.at), if s.workspace_echo { ", echoes workspace" } else { "" }))
-        .collect();
+    let sources: Vec<String> =
+        fact.sources.iter().map(|s| format!("{} ({}, {})", s.session, day(s.at), s.provenance().as_str())).collect();
     if !sources.is_empty() {
         out.push_str(&format!("    sources: {}\n", sources.join(", ")));
     } else if fact.user_authored {

@@ -68,7 +68,7 @@ pub fn fact_signal(fact: &Fact, now: Timestamp) -> f64 {
         State::Confirmed => 20.0,
         State::Observed => 4.0 + fact.confidence,
         State::Inferred => 0.5 + fact.confidence,
-        State::Superseded | State::UnconfirmedInstruction => 0.0,
+        State::Superseded | State::UnconfirmedInstruction | State::WorkspaceEcho => 0.0,
     };
     let pinned = if fact.pinned { 100.0 } else { 0.0 };
     let fresh = if fact.state == State::Confirmed { 1.0 } else { decay(fact.last_seen, now).max(0.25) };

@@ -112,6 +112,9 @@ pub fn reconcile(fold: &Fold, touched: &[String], judge: &dyn ConflictJudge, now
             }
             match judge.judge(older, newer) {
                 Judgement::Unrelated => {}
+                // Workspace content repeated is not evidence against a fact
+                // that has support of its own.
+                Judgement::Supersedes { .. } if !newer.has_own_support() && older.has_own_support() => {}
                 Judgement::Supersedes { reason } if !(older.confirmed || older.pinned) || newer.confirmed => {
                     events.push(Event::Supersede { fact: older.id.clone(), by: newer.id.clone(), at: now, reason })
                 }

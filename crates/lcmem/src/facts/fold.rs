@@ -25,6 +25,10 @@ pub enum State {
     Superseded,
     /// Reads as an order: recorded and listed, never promoted without a confirm.
     UnconfirmedInstruction,
+    /// Only ever seen as an echo of workspace content (a file or tool output
+    /// the agent read, or prose repeating it): recorded, listed and
+    /// recallable, never load-bearing until a user confirms it.
+    WorkspaceEcho,
 }
 
 impl State {
@@ -35,6 +39,7 @@ impl State {
             State::Inferred => "inferred",
             State::Superseded => "superseded",
             State::UnconfirmedInstruction => "unconfirmed-instruction",
+            State::WorkspaceEcho => "workspace-echo",
         }
     }
 }
@@ -53,6 +58,39 @@ pub struct Source {
     pub workspace_echo: bool,
     pub origin: Origin,
     pub confidence: f64,
+}
+
+/// Where a source's text came from, from the least to the most trusted.
+#[derive(Debug, Clone, Copy, Serialize, PartialEq, Eq, PartialOrd, Ord)]
+#[serde(rename_all = "kebab-case")]
+pub enum Provenance {
+    /// The text is also in the session's workspace content (tool output, a
+    /// file the agent read): in a hostile repository, the attacker's words.
+    WorkspaceEcho,
+    /// The assistant's own prose.
+    AssistantProse,
+    /// The user's own words.
+    UserWords,
+}
+
+impl Provenance {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Provenance::WorkspaceEcho => "echoes workspace",
+            Provenance::AssistantProse => "assistant's prose",
+            Provenance::UserWords => "user's words",
+        }
+    }
+}
+
+impl Source {
+    pub fn provenance(&self) -> Provenance {
+        match (self.workspace_echo, self.origin) {
+            (true, _) => Provenance::WorkspaceEcho,
+            (false, Origin::Assistant) => Provenance::AssistantProse,
+            (false, Origin::User) => Provenance::UserWords,
+        }
+    }
 }
 
 /// A dated line of a fact's history: "superseded by …", "confirmed", ….
@@ -87,6 +125,15 @@ pub struct Fact {
 }
 
 impl Fact {
+    /// Whether a user stands behind the fact (confirmed it, wrote it or
+    /// edited it), or some session said it in its own words. A fact with
+    /// neither is only workspace content repeated, and is never
+    /// load-bearing: it does not enter the digest and does not supersede a
+    /// fact that is.
+    pub fn has_own_support(&self) -> bool {
+        self.confirmed || self.user_authored || self.sources.iter().any(|s| !s.workspace_echo)
+    }
+
     /// Whether the fact may appear in the always-on digest at all.
     pub fn is_active(&self) -> bool {
         !self.not_true && !self.deleted && matches!(self.state, State::Confirmed | State::Observed | State::Inferred)
@@ -323,6 +370,8 @@ fn derive_state(fact: &Fact) -> State {
         State::Confirmed
     } else if fact.instruction {
         State::UnconfirmedInstruction
+    } else if !fact.has_own_support() {
+        State::WorkspaceEcho
     } else if fact.independent_sources() >= 2 {
         State::Observed
     } else {

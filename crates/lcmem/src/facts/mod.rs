@@ -17,7 +17,7 @@ pub mod subject;
 pub use actions::{Action, add, apply, delete_physically};
 pub(crate) use actions::{append_reconciled, delete_locked};
 pub use conflict::{ConflictJudge, Judgement, SubjectKeyJudge, reconcile};
-pub use fold::{Conflict, Fact, Fold, Source, State};
+pub use fold::{Conflict, Fact, Fold, Provenance, Source, State};
 pub use log::append;
 
 use jiff::Timestamp;
