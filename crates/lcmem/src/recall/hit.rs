@@ -7,7 +7,7 @@ use jiff::Timestamp;
 use serde::{Serialize, Serializer};
 
 use super::HitKind;
-use super::collect::Corpus;
+use super::query::Corpus;
 use super::rank::{Loc, QueryTerms, Unit};
 use super::scan::{SessionMeta, TurnRole};
 use super::tokenize::Analyzer;

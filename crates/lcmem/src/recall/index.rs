@@ -28,7 +28,7 @@ use tantivy::index::SegmentReader;
 use tantivy::schema::{Field, INDEXED, IndexRecordOption, NumericOptions, Schema, TextFieldIndexing, TextOptions};
 use tantivy::{Index, Term};
 
-use super::gather::Columns;
+use super::postings::Columns;
 use super::scan::SessionMeta;
 use crate::error::{Error, IoContext, Result};
 use crate::store::Store;

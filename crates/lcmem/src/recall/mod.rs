@@ -25,19 +25,19 @@
 //! files (a warm searcher re-reads them when either changes). Recall itself never writes memory; it refreshes the cache
 //! when memory is on and the cache folder is writable.
 
-mod analyzed;
 mod build;
-mod collect;
-mod fresh;
-mod gather;
 mod hit;
 pub mod index;
+mod listing;
+mod memory_index;
+mod os;
+mod postings;
+mod query;
 mod rank;
 mod resident;
 mod scan;
-mod sessions;
+mod session_table;
 pub mod tokenize;
-mod watch;
 mod when;
 mod words;
 
@@ -171,11 +171,11 @@ pub struct Searcher {
     store: Store,
     index: Option<index::OpenIndex>,
     /// The session files and, where the system allows, a watch on their
-    /// folder that keeps the list current (see [`fresh`]).
-    listing: fresh::Listing,
+    /// folder that keeps the list current (see [`listing`]).
+    listing: listing::Listing,
     /// The session table built from the listing and the index, with the
     /// listing generation and the index opening it was built for.
-    table: Option<((u64, u64), sessions::Table)>,
+    table: Option<((u64, u64), session_table::Table)>,
     /// The journal and the facts fold, with the state of their files when
     /// read.
     memory: Option<(scan::MemoryStamp, scan::Memory)>,
@@ -190,7 +190,7 @@ impl Searcher {
         Searcher {
             store,
             index: None,
-            listing: fresh::Listing::default(),
+            listing: listing::Listing::default(),
             table: None,
             memory: None,
             opened: 0,
@@ -220,7 +220,7 @@ impl Searcher {
         {
             return Err(Error::Invalid(format!("--since {since} is after --until {until}: nothing can match")));
         }
-        let answer = collect::search(self, query, progress);
+        let answer = query::search(self, query, progress);
         if self.index.is_some() {
             resident::trim(&index_dir(&self.store));
         }

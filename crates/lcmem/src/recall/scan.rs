@@ -200,7 +200,7 @@ pub struct Memory {
     pub journal: Journal,
     pub fold: Fold,
     /// Their searchable text, analysed.
-    pub analyzed: super::analyzed::Analyzed,
+    pub analyzed: super::memory_index::Analyzed,
 }
 
 /// The size and modification time of the journal and the facts log (`None`
@@ -212,7 +212,7 @@ impl Memory {
     pub fn read(journal: &Path, facts: &Path) -> Result<Memory> {
         let mut memory =
             Memory { journal: Journal::read(journal)?, fold: Fold::read(facts)?, analyzed: Default::default() };
-        memory.analyzed = super::analyzed::Analyzed::build(&memory);
+        memory.analyzed = super::memory_index::Analyzed::build(&memory);
         Ok(memory)
     }
 

@@ -5,13 +5,13 @@
 use std::borrow::Cow;
 use std::collections::HashMap;
 
-use super::analyzed::Source;
-use super::gather::{Ask, Earlier, Found};
+use super::memory_index::Source;
+use super::postings::{Ask, Earlier, Found};
 use super::hit::{self, SessionInfo};
 use super::index::{OpenIndex, SessionFile};
 use super::rank::{self, Candidates, Loc, NO_SESSION, QueryTerms, Tuning, Unit};
 use super::scan::{self, Memory};
-use super::sessions::Table;
+use super::session_table::Table;
 use super::tokenize::Analyzer;
 use super::{Answer, Coverage, HitKind, Progress, Query, Searcher};
 use crate::diagnostic::Diagnostic;

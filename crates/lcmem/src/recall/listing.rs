@@ -13,7 +13,7 @@
 use std::path::Path;
 
 use super::index::{self, SessionFile, session_id};
-use super::watch::{Changes, Watch};
+use super::os::{Changes, Watch};
 use crate::error::Result;
 use crate::store::Store;
 
