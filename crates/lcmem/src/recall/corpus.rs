@@ -1,0 +1,285 @@
+//! What one query reads, and gathering from it: every unit that holds a query
+//! term, from the index's postings, from the session files the index does not
+//! cover (scanned with the same analysis), and from the journal and the facts,
+//! with the collection statistics ranking needs.
+
+use std::borrow::Cow;
+use std::collections::HashMap;
+
+use super::kind::HitKind;
+use super::listing::SessionFile;
+use super::memory_index::{Memory, Source};
+use super::open_index::OpenIndex;
+use super::postings::{Ask, Earlier, Found};
+use super::rank::{Candidates, Loc, NO_SESSION, QueryTerms, Tuning, Unit};
+use super::scan;
+use super::session_table::{SessionInfo, Table};
+use super::tokenize::Analyzer;
+use crate::diagnostic::Diagnostic;
+use crate::error::Result;
+
+/// Below this many indexed turns every term is counted exactly, everywhere.
+pub(super) const COMMON_MIN_DOCS: u64 = 100_000;
+/// A term in more than 1/COMMON_SHARE of the indexed turns is common: it
+/// scores the candidates the other terms find, but does not make every turn
+/// that holds it a candidate (see `OpenIndex::gather`). It weighs little in
+/// BM25 anyway, and following it would cost a pass over most of the index.
+pub(super) const COMMON_SHARE: u64 = 20;
+
+/// Everything a query reads, fixed for the query's duration.
+pub(super) struct Corpus<'a> {
+    pub files: &'a [SessionFile],
+    /// The warm searcher's table, copied only if this query must add to it.
+    pub table: Cow<'a, Table>,
+    pub index: Option<&'a OpenIndex>,
+    pub memory: &'a Memory,
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl<'a> Corpus<'a> {
+    pub fn new(
+        files: &'a [SessionFile],
+        table: &'a Table,
+        index: Option<&'a OpenIndex>,
+        memory: &'a Memory,
+    ) -> Corpus<'a> {
+        let mut corpus = Corpus { files, table: Cow::Borrowed(table), index, memory, diagnostics: Vec::new() };
+        // Sessions the journal or the facts name may have no transcript:
+        // they get an ordinal too.
+        let journal = corpus.memory.journal.entries.iter().map(|c| c.entry.session_id.as_str());
+        let facts = scan::searchable_facts(&corpus.memory.fold).filter_map(|(_, f)| f.sources.first());
+        let missing: Vec<&str> = journal
+            .chain(facts.map(|s| s.session.as_str()))
+            .filter(|id| !corpus.table.by_id.contains_key(*id))
+            .collect();
+        for id in missing {
+            corpus.session_ordinal(id);
+        }
+        corpus
+    }
+
+    /// The ordinal of a session, adding one without a transcript if needed.
+    fn session_ordinal(&mut self, id: &str) -> u32 {
+        if let Some(&ord) = self.table.by_id.get(id) {
+            return ord;
+        }
+        let table = self.table.to_mut();
+        let ord = table.sessions.len() as u32;
+        table.sessions.push(SessionInfo::new(id, None, None, 0, 0));
+        table.by_id.insert(id.to_string(), ord);
+        ord
+    }
+
+    /// Where a unit is, with an indexed turn's place read from the index.
+    pub fn place(&self, u: &Unit) -> Loc {
+        match (u.loc, self.index) {
+            (Loc::Indexed { segment, doc }, Some(index)) => {
+                let (line, offset, role) = index.place(segment, doc);
+                Loc::Turn { line, offset, role }
+            }
+            (loc, _) => loc,
+        }
+    }
+
+    /// The cited line of a unit (for ordering ties).
+    pub fn line_of(&self, u: &Unit) -> usize {
+        match self.place(u) {
+            Loc::Turn { line, .. } => line as usize,
+            Loc::Indexed { .. } => 0,
+            Loc::Journal(i) => self.memory.journal.entries[i as usize].line,
+            Loc::Fact(i) => self.memory.fold.facts[i as usize].line,
+        }
+    }
+
+    /// A unit's text, read back from its file for turns, and its message id.
+    pub fn text(&self, u: &Unit) -> Result<Option<(String, Option<String>)>> {
+        Ok(match self.place(u) {
+            Loc::Indexed { .. } => None,
+            Loc::Turn { offset, .. } => match self.table.sessions[u.session as usize].path.as_deref() {
+                Some(path) => scan::read_turn(path, offset)?,
+                None => None,
+            },
+            Loc::Journal(i) => Some((scan::journal_text(&self.memory.journal.entries[i as usize]), None)),
+            Loc::Fact(i) => Some((self.memory.fold.facts[i as usize].text.clone(), None)),
+        })
+    }
+
+    /// Gathers every unit holding a query term, from the index and from the
+    /// files, with the collection statistics; and what the index gave, for a
+    /// later pass to build on (see [`Earlier`]).
+    pub fn gather(
+        &mut self,
+        q: &QueryTerms,
+        tuning: &Tuning,
+        analyzer: &mut Analyzer,
+        earlier: Option<Earlier<'_>>,
+    ) -> Result<(Candidates, Vec<Found>)> {
+        let nt = q.terms.len();
+        let mut c = Candidates {
+            session_tokens: vec![0; self.table.sessions.len()],
+            df: vec![0; nt],
+            common: vec![false; nt],
+            ..Candidates::default()
+        };
+        let mut found = Vec::new();
+        if nt == 0 {
+            return Ok((c, found));
+        }
+        let need_positions: Vec<bool> = (0..nt).map(|t| q.in_phrase(t)).collect();
+        if let Some(index) = self.index {
+            for (ord, info) in self.table.sessions.iter().enumerate() {
+                if info.indexed {
+                    c.docs += info.docs;
+                    c.tokens += info.tokens;
+                    c.session_tokens[ord] = info.tokens;
+                }
+            }
+            let large = c.docs >= COMMON_MIN_DOCS;
+            let rerank = c.docs >= tuning.lent_rerank_turns && q.asked < nt;
+            if large || rerank {
+                // Common words, and (see `Tuning::lent_rerank_turns`) the
+                // words feedback lends: they score the turns the query's own
+                // words find.
+                let estimates: Vec<u64> = q.terms.iter().map(|t| index.doc_freq(t)).collect();
+                for (t, &e) in estimates.iter().enumerate() {
+                    c.common[t] = (rerank && t >= q.asked) || (large && e.saturating_mul(COMMON_SHARE) > c.docs);
+                }
+                if c.common[..q.asked].iter().all(|&x| x)
+                    && let Some(rarest) = (0..q.asked).min_by_key(|&t| estimates[t])
+                {
+                    c.common[rarest] = false;
+                }
+                for ((df, &common), &estimate) in c.df.iter_mut().zip(&c.common).zip(&estimates) {
+                    if common {
+                        *df = estimate;
+                    }
+                }
+            }
+            let common = c.common.clone();
+            let map = &self.table.key_to_session;
+            let wanted = |key: u64| map.get(key as usize).is_some_and(|&s| s != NO_SESSION);
+            let phrases = |positions: &[Vec<u32>]| q.phrases.is_empty() || q.phrases_match(positions);
+            let ask = Ask {
+                terms: &q.terms,
+                need_positions: &need_positions,
+                common: &common,
+                wanted: &wanted,
+                phrases: &phrases,
+                earlier,
+            };
+            found = index.gather(&ask)?;
+            let total: usize = found.iter().map(|f| f.docs.len()).sum();
+            c.units.reserve(total);
+            c.tfs.reserve(total * nt);
+            let docs = found.iter().flat_map(|f| f.docs.iter().map(|d| (f.segment, d)));
+            for ((segment, doc), tfs) in docs.zip(found.iter().flat_map(|f| f.tfs.chunks_exact(nt))) {
+                let unit = Unit {
+                    kind: HitKind::Turn,
+                    session: map[doc.key as usize],
+                    turn: doc.turn,
+                    len: doc.len,
+                    ts: doc.ts,
+                    phrases: doc.phrases,
+                    loc: Loc::Indexed { segment, doc: doc.doc },
+                };
+                c.count(tfs, true);
+                c.push(unit, tfs);
+            }
+        }
+        let lookup: HashMap<&str, usize> = q.terms.iter().enumerate().map(|(i, t)| (t.as_str(), i)).collect();
+        let mut counter = Counter { lookup, tfs: vec![0; nt], positions: vec![Vec::new(); nt] };
+        for s in 0..self.table.stale.len() {
+            let ord = self.table.stale[s];
+            let path = self.files[ord as usize].path.clone();
+            let bytes = match std::fs::read(&path) {
+                Ok(b) => b,
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => continue,
+                Err(e) => return Err(crate::error::Error::Io { path, source: e }),
+            };
+            let parsed = match scan::parse_session(&path, &bytes) {
+                Ok(p) => p,
+                Err(e) => {
+                    if !self.diagnostics.iter().any(|d| d.path == path) {
+                        self.diagnostics.push(Diagnostic::new(&path, 0, format!("not searched: {e}")));
+                    }
+                    continue;
+                }
+            };
+            for turn in &parsed.turns {
+                let len = counter.count(analyzer, &turn.text);
+                c.docs += 1;
+                c.tokens += u64::from(len);
+                c.session_tokens[ord as usize] += u64::from(len);
+                if counter.hit() {
+                    let unit = Unit {
+                        kind: HitKind::Turn,
+                        session: ord,
+                        turn: turn.turn,
+                        len,
+                        ts: turn.ts.as_second(),
+                        phrases: q.phrases.is_empty() || q.phrases_match(&counter.positions),
+                        loc: Loc::Turn { line: turn.line as u32, offset: turn.offset, role: turn.role },
+                    };
+                    c.count(&counter.tfs, false);
+                    c.push(unit, &counter.tfs);
+                }
+            }
+            self.table.to_mut().sessions[ord as usize].meta = Some(parsed.meta);
+        }
+        let analyzed = &self.memory.analyzed;
+        c.docs += analyzed.units.len() as u64;
+        c.tokens += analyzed.tokens;
+        let (by_id, memory) = (&self.table.by_id, self.memory);
+        analyzed.each_match(&q.terms, !q.phrases.is_empty(), |i, tfs, positions| {
+            let phrases = q.phrases.is_empty() || q.phrases_match(positions);
+            let len = analyzed.lens[i as usize];
+            let unit = match analyzed.units[i as usize] {
+                Source::Journal(j) => {
+                    let current = &memory.journal.entries[j as usize];
+                    let session = by_id.get(&current.entry.session_id).copied().unwrap_or(NO_SESSION);
+                    let ts = current.entry.last_active.as_second();
+                    Unit { kind: HitKind::Journal, session, turn: 0, len, ts, phrases, loc: Loc::Journal(j) }
+                }
+                Source::Fact(f) => {
+                    let fact = &memory.fold.facts[f as usize];
+                    let session =
+                        fact.sources.first().and_then(|s| by_id.get(&s.session).copied()).unwrap_or(NO_SESSION);
+                    let ts = fact.last_seen.as_second();
+                    Unit { kind: HitKind::Fact, session, turn: 0, len, ts, phrases, loc: Loc::Fact(f) }
+                }
+            };
+            c.count(tfs, false);
+            c.push(unit, tfs);
+        });
+        Ok((c, found))
+    }
+}
+
+/// Counts the query terms in one text, for the scanned units.
+struct Counter<'q> {
+    lookup: HashMap<&'q str, usize>,
+    tfs: Vec<u32>,
+    positions: Vec<Vec<u32>>,
+}
+
+impl Counter<'_> {
+    /// Analyses `text`, leaves the counts in `self`, returns its length.
+    fn count(&mut self, analyzer: &mut Analyzer, text: &str) -> u32 {
+        self.tfs.iter_mut().for_each(|t| *t = 0);
+        self.positions.iter_mut().for_each(Vec::clear);
+        let mut len = 0u32;
+        let (lookup, tfs, positions) = (&self.lookup, &mut self.tfs, &mut self.positions);
+        analyzer.each(text, |token| {
+            len += 1;
+            if let Some(&t) = lookup.get(token.text.as_str()) {
+                tfs[t] += 1;
+                positions[t].push(token.position as u32);
+            }
+        });
+        len
+    }
+
+    fn hit(&self) -> bool {
+        self.tfs.iter().any(|&t| t > 0)
+    }
+}
