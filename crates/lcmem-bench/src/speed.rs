@@ -178,7 +178,7 @@ pub fn run(dir: &Path, options: Options) -> anyhow::Result<String> {
 
     let qs = queries(options.queries, 42);
     reset_peak();
-    let mut searcher = Searcher::new(store.clone()).read_only();
+    let mut searcher = Searcher::new(store.clone()).read_only().long_lived();
     let mut hits = 0usize;
     for q in &qs {
         hits += searcher.search(&Query::new(q.as_str()), &mut Quiet)?.hits.len();

@@ -77,7 +77,7 @@ pub struct MemoryServer {
 
 impl MemoryServer {
     pub fn new(store: Store) -> MemoryServer {
-        let searcher = Searcher::new(store.clone()).read_only();
+        let searcher = Searcher::new(store.clone()).read_only().long_lived();
         MemoryServer { store, searcher: Arc::new(Mutex::new(searcher)), tool_router: Self::tool_router() }
     }
 

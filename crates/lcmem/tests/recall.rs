@@ -341,10 +341,13 @@ fn write_from_another_process(f: &Fixture, bytes: &[u8], op: &str, to: &Path) {
 }
 
 /// A read-only searcher over a fresh index that has answered once from the
-/// index alone, so that what it learns afterwards comes from watching files.
-fn warm_searcher(f: &Fixture) -> Searcher {
+/// index alone, so that what it learns afterwards comes from watching files:
+/// with the file-system watch a long-lived front-end asks for, or by
+/// listing the folder again before every answer.
+fn warm_searcher(f: &Fixture, watching: bool) -> Searcher {
     lcmem::recall::refresh_index(&f.store, &mut Quiet).unwrap();
-    let mut searcher = Searcher::new(f.store.clone()).read_only();
+    let searcher = Searcher::new(f.store.clone()).read_only();
+    let mut searcher = if watching { searcher.watching() } else { searcher };
     assert_eq!(searcher.search(&Query::new("refund retry"), &mut Quiet).unwrap().coverage.scanned_sessions, 0);
     searcher
 }
@@ -354,8 +357,15 @@ fn warm_searcher(f: &Fixture) -> Searcher {
 #[cfg(unix)]
 #[test]
 fn a_warm_searcher_sees_a_file_appended_in_place_by_another_process() {
+    for watching in [false, true] {
+        a_warm_searcher_sees_a_file_appended_in_place(watching);
+    }
+}
+
+#[cfg(unix)]
+fn a_warm_searcher_sees_a_file_appended_in_place(watching: bool) {
     let f = project();
-    let mut searcher = warm_searcher(&f);
+    let mut searcher = warm_searcher(&f, watching);
     assert!(searcher.search(&Query::new("wombat pager"), &mut Quiet).unwrap().hits.is_empty());
 
     let line = message("user", "Wake the wombat pager when a refund retry gives up.", "2026-10-06T09:00:00Z", "m9");
@@ -373,8 +383,15 @@ fn a_warm_searcher_sees_a_file_appended_in_place_by_another_process() {
 #[cfg(unix)]
 #[test]
 fn a_warm_searcher_sees_a_new_file_and_forgets_removed_ones() {
+    for watching in [false, true] {
+        a_warm_searcher_sees_new_and_removed_files(watching);
+    }
+}
+
+#[cfg(unix)]
+fn a_warm_searcher_sees_new_and_removed_files(watching: bool) {
     let f = project();
-    let mut searcher = warm_searcher(&f);
+    let mut searcher = warm_searcher(&f, watching);
 
     let id = "2026-11-20-flaky-ci";
     let line = message("assistant", "The flaky test was a race in the gRPC mock server.", "2026-11-20T08:10:00Z", "x1");

@@ -1,7 +1,7 @@
 //! Writing the derived index: a full rebuild, or a refresh that indexes the
-//! session files that are new or changed and drops the ones that left. See
-//! [`super::index`] for what the index holds and how its commit records what
-//! it covers.
+//! session files that are new or changed and drops the ones that left, with
+//! the [`Progress`] a long build reports to. See [`super::schema`] for what
+//! the index holds and how its commit records what it covers.
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -12,15 +12,28 @@ use serde::Serialize;
 use tantivy::indexer::UserOperation;
 use tantivy::{Index, IndexWriter, TantivyDocument, Term};
 
-use super::Progress;
-use super::index::{
-    ARENA_BYTES, DIR_NAME, FORMAT, Fields, FileEntry, Manifest, OpenIndex, SessionFile, TOKENIZER, index_error,
-    list_sessions, schema,
-};
+use super::listing::{SessionFile, list_sessions};
+use super::open_index::OpenIndex;
 use super::scan;
+use super::schema::{
+    ARENA_BYTES, DIR_NAME, FORMAT, Fields, FileEntry, Manifest, TOKENIZER, index_dir, index_error, schema,
+};
 use super::tokenize::{Analyzer, count_tokens};
 use crate::error::{Error, IoContext, Result};
 use crate::store::Store;
+
+/// Hears how far a long job (building the index) has got. The engine does no
+/// terminal output of its own; the command line draws a progress bar.
+pub trait Progress: Send {
+    /// A job of `total` units (bytes of session files) begins.
+    fn start(&mut self, _what: &str, _total: u64) {}
+    fn advance(&mut self, _units: u64) {}
+    fn finish(&mut self) {}
+}
+
+/// A [`Progress`] that ignores everything.
+pub struct Quiet;
+impl Progress for Quiet {}
 
 /// What an index build or refresh did.
 #[derive(Debug, Clone, Default, Serialize, PartialEq, Eq)]
@@ -45,7 +58,7 @@ pub struct IndexReport {
 /// meanwhile sees one or the other.
 pub fn rebuild_index(store: &Store, progress: &mut dyn Progress) -> Result<IndexReport> {
     store.ensure_enabled()?;
-    let live = super::index_dir(store);
+    let live = index_dir(store);
     let cache = store.cache_dir();
     let fresh = cache.join(format!("{DIR_NAME}.build-{}", std::process::id()));
     if fresh.exists() {
@@ -70,7 +83,7 @@ pub fn rebuild_index(store: &Store, progress: &mut dyn Progress) -> Result<Index
 pub fn refresh_index(store: &Store, progress: &mut dyn Progress) -> Result<IndexReport> {
     store.ensure_enabled()?;
     let files = list_sessions(store)?;
-    write(&super::index_dir(store), &files, false, progress)
+    write(&index_dir(store), &files, false, progress)
 }
 
 /// Updates (or, with `fresh`, creates) the index in `dir` for `files`.

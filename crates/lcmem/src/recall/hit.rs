@@ -6,10 +6,10 @@ use std::path::{Path, PathBuf};
 use jiff::Timestamp;
 use serde::{Serialize, Serializer};
 
-use super::HitKind;
-use super::collect::Corpus;
+use super::corpus::Corpus;
+use super::kind::HitKind;
 use super::rank::{Loc, QueryTerms, Unit};
-use super::scan::{SessionMeta, TurnRole};
+use super::scan::TurnRole;
 use super::tokenize::Analyzer;
 use crate::dates::day;
 use crate::error::Result;
@@ -19,20 +19,6 @@ use crate::store::Store;
 
 /// About this many bytes of text around the match.
 const SNIPPET_BYTES: usize = 240;
-
-/// What recall knows of a session.
-#[derive(Debug, Clone)]
-pub(super) struct SessionInfo {
-    pub id: String,
-    /// The session file, if the store has one.
-    pub path: Option<PathBuf>,
-    pub meta: Option<SessionMeta>,
-    /// Whether the index covers the file as it is now.
-    pub indexed: bool,
-    /// Units and tokens the index holds for it (when indexed).
-    pub docs: u64,
-    pub tokens: u64,
-}
 
 /// The standing of what a hit found.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -99,13 +85,6 @@ pub struct Hit {
     pub highlights: Vec<(usize, usize)>,
     /// `title (date) path:line`, for people.
     pub citation: String,
-}
-
-impl SessionInfo {
-    pub fn new(id: &str, path: Option<PathBuf>, meta: Option<SessionMeta>, docs: u64, tokens: u64) -> SessionInfo {
-        let indexed = meta.is_some();
-        SessionInfo { id: id.to_string(), path, meta, indexed, docs, tokens }
-    }
 }
 
 /// The path as cited: relative to the store root when it is inside it.

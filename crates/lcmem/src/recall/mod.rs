@@ -22,141 +22,66 @@
 //! index has never seen) is scanned from disk before answering, with the same
 //! tokeniser and the same statistics, so the answer does not depend on
 //! whether the index exists. The journal and the facts are read from their
-//! files (a warm searcher re-reads them when either changes). Recall itself never writes memory; it refreshes the cache
-//! when memory is on and the cache folder is writable.
+//! files (a warm searcher re-reads them when either changes). Recall itself
+//! never writes memory; it refreshes the cache when memory is on and the cache
+//! folder is writable. Nor does it do anything OS-specific unless asked: the
+//! watch on the sessions folder and the trimming of mapped index pages are for
+//! long-lived front-ends, which ask for them ([`Searcher::long_lived`]).
+//!
+//! The modules, each using only the ones above it:
+//!
+//! - `words`, [`tokenize`], `when`, `kind`: word lists, the analyser,
+//!   dates in queries, what a hit is;
+//! - `scan`: reading session files, journal entries and facts into units;
+//! - `os`: the folder watch and page trimming, with all of recall's
+//!   `unsafe`;
+//! - `schema`, `listing`, `open_index`: the index's format, the session
+//!   files as they are now, the index opened for reading;
+//! - `memory_index`: the journal and facts, analysed and indexed in memory;
+//! - `build`: writing the index;
+//! - `postings`: reading the index's postings for a query;
+//! - `rank`: scoring; `session_table`: every session of a query;
+//! - `corpus`: what a query reads, and gathering candidates from it;
+//! - `hit`: hits, citations and snippets;
+//! - `query`: one query end to end, and what a searcher keeps warm;
+//! - this module: [`Searcher`], and the public API.
 
-mod analyzed;
 mod build;
-mod collect;
-mod fresh;
-mod gather;
+mod corpus;
 mod hit;
-pub mod index;
+mod kind;
+mod listing;
+mod memory_index;
+mod open_index;
+mod os;
+mod postings;
+mod query;
 mod rank;
-mod resident;
 mod scan;
-mod sessions;
+mod schema;
+mod session_table;
 pub mod tokenize;
-mod watch;
 mod when;
 mod words;
 
-use std::path::PathBuf;
-
-use jiff::Timestamp;
-use serde::Serialize;
-
-use crate::diagnostic::Diagnostic;
 use crate::error::{Error, QueryProblem, Result};
 use crate::store::Store;
 
 pub use crate::journal::SessionStatus;
+pub use build::{IndexReport, Progress, Quiet, rebuild_index, refresh_index};
 pub use hit::{Hit, HitState};
-pub use index::{IndexReport, rebuild_index, refresh_index};
+pub use kind::HitKind;
+pub use query::{Answer, Coverage, Query};
 pub use rank::Tuning;
+pub use schema::index_dir;
 
-/// What a hit is.
-#[derive(Debug, Clone, Copy, Serialize, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[serde(rename_all = "lowercase")]
-pub enum HitKind {
-    /// One message or tool action of a session transcript.
-    Turn,
-    /// A journal entry: what a sealed session achieved.
-    Journal,
-    /// A fact from `facts.jsonl`, in whatever state it is.
-    Fact,
-}
-
-impl HitKind {
-    pub const ALL: [HitKind; 3] = [HitKind::Turn, HitKind::Journal, HitKind::Fact];
-
-    pub fn as_str(self) -> &'static str {
-        match self {
-            HitKind::Turn => "turn",
-            HitKind::Journal => "journal",
-            HitKind::Fact => "fact",
-        }
-    }
-}
-
-impl std::str::FromStr for HitKind {
-    type Err = Error;
-    fn from_str(s: &str) -> Result<HitKind> {
-        match s.trim().to_ascii_lowercase().as_str() {
-            "turn" | "turns" => Ok(HitKind::Turn),
-            "journal" => Ok(HitKind::Journal),
-            "fact" | "facts" => Ok(HitKind::Fact),
-            other => Err(Error::BadQuery(QueryProblem::UnknownKind(other.to_string()))),
-        }
-    }
-}
-
-impl std::fmt::Display for HitKind {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-/// A search. Words are matched after stemming, in any order; `"quoted
-/// words"` must appear together, in that order.
-#[derive(Debug, Clone)]
-pub struct Query {
-    pub text: String,
-    /// At most this many hits.
-    pub limit: usize,
-    /// Which kinds to return; empty means all.
-    pub kinds: Vec<HitKind>,
-    /// Only hits at or after this time.
-    pub since: Option<Timestamp>,
-    /// Only hits at or before this time.
-    pub until: Option<Timestamp>,
-    /// Ranking constants. The defaults are the ones `docs/benchmarks.md`
-    /// measures; the field exists so that the benchmark can show what each
-    /// refinement is worth.
-    pub tuning: Tuning,
-}
-
-impl Query {
-    pub fn new(text: impl Into<String>) -> Query {
-        Query { text: text.into(), limit: 10, kinds: Vec::new(), since: None, until: None, tuning: Tuning::default() }
-    }
-
-    fn wants(&self, kind: HitKind) -> bool {
-        self.kinds.is_empty() || self.kinds.contains(&kind)
-    }
-}
-
-/// Hears how far a long job (building the index) has got. The engine does no
-/// terminal output of its own; the command line draws a progress bar.
-pub trait Progress: Send {
-    /// A job of `total` units (bytes of session files) begins.
-    fn start(&mut self, _what: &str, _total: u64) {}
-    fn advance(&mut self, _units: u64) {}
-    fn finish(&mut self) {}
-}
-
-/// A [`Progress`] that ignores everything.
-pub struct Quiet;
-impl Progress for Quiet {}
-
-/// How a recall was answered, for `--json` consumers and the benchmarks.
-#[derive(Debug, Clone, Default, Serialize, PartialEq, Eq)]
-pub struct Coverage {
-    /// Session files answered from the index.
-    pub indexed_sessions: usize,
-    /// Session files read from disk because the index did not cover them.
-    pub scanned_sessions: usize,
-    /// Whether the index was brought up to date first.
-    pub index_updated: bool,
-}
-
-/// The answer to a [`Query`].
-#[derive(Debug, Clone)]
-pub struct Answer {
-    pub hits: Vec<Hit>,
-    pub coverage: Coverage,
-    /// Files that could not be searched at all, and why.
-    pub diagnostics: Vec<Diagnostic>,
+/// The derived index as the rest of lcmem sees it: where it lives, what its
+/// commits record, opening, writing and listing the files it covers.
+pub mod index {
+    pub use super::build::{IndexReport, rebuild_index, refresh_index};
+    pub use super::listing::{SessionFile, list_sessions};
+    pub use super::open_index::OpenIndex;
+    pub use super::schema::{DIR_NAME, Fields, FileEntry, Manifest};
 }
 
 /// Searches the project's memory. Opens (and, when memory is on, refreshes)
@@ -166,43 +91,57 @@ pub fn recall(store: &Store, query: &Query) -> Result<Answer> {
     Searcher::new(store.clone()).search(query, &mut Quiet)
 }
 
+/// The mapped index pages a long-lived searcher keeps (see
+/// [`Searcher::with_page_budget`]): 128 MiB.
+pub const DEFAULT_PAGE_BUDGET: u64 = 128 * 1024 * 1024;
+
 /// A recall session over one store: keeps the index open between queries and
 /// reopens it only when a commit changed it.
 pub struct Searcher {
     store: Store,
-    index: Option<index::OpenIndex>,
-    /// The session files and, where the system allows, a watch on their
-    /// folder that keeps the list current (see [`fresh`]).
-    listing: fresh::Listing,
-    /// The session table built from the listing and the index, with the
-    /// listing generation and the index opening it was built for.
-    table: Option<((u64, u64), sessions::Table)>,
-    /// The journal and the facts fold, with the state of their files when
-    /// read.
-    memory: Option<(scan::MemoryStamp, scan::Memory)>,
-    /// Counts index openings, so that the table follows a reopened index.
-    opened: u64,
+    /// What is kept between queries: the index, the session listing and
+    /// table, the journal and the facts.
+    warm: query::Warm,
     /// Whether a stale index may be brought up to date before answering.
     update: bool,
+    /// The mapped index pages kept after an answer, in bytes; `None`: the
+    /// pages are left to the system.
+    page_budget: Option<u64>,
 }
 
 impl Searcher {
     pub fn new(store: Store) -> Searcher {
-        Searcher {
-            store,
-            index: None,
-            listing: fresh::Listing::default(),
-            table: None,
-            memory: None,
-            opened: 0,
-            update: true,
-        }
+        Searcher { store, warm: query::Warm::default(), update: true, page_budget: None }
     }
 
     /// Never write the cache, even when memory is on: answer from what is
     /// there and scan the rest.
     pub fn read_only(mut self) -> Searcher {
         self.update = false;
+        self
+    }
+
+    /// For a process that answers many queries (a server, a benchmark): both
+    /// [`Searcher::watching`] and [`Searcher::with_page_budget`] with
+    /// [`DEFAULT_PAGE_BUDGET`].
+    pub fn long_lived(self) -> Searcher {
+        self.watching().with_page_budget(DEFAULT_PAGE_BUDGET)
+    }
+
+    /// Keeps a watch on the sessions folder (inotify, on Linux) so that each
+    /// answer stats only the session files that changed, rather than listing
+    /// the folder again. The answers are the same either way.
+    pub fn watching(mut self) -> Searcher {
+        self.warm.listing = listing::Listing::watching();
+        self
+    }
+
+    /// After each answer, once the process maps more than `bytes` of file
+    /// pages, releases the pages of the index it maps (on Linux; elsewhere
+    /// nothing): a warm process that answers many different queries would
+    /// otherwise come to map most of a large index.
+    pub fn with_page_budget(mut self, bytes: u64) -> Searcher {
+        self.page_budget = Some(bytes);
         self
     }
 
@@ -221,15 +160,12 @@ impl Searcher {
         {
             return Err(Error::BadQuery(QueryProblem::EmptyRange { since, until }));
         }
-        let answer = collect::search(self, query, progress);
-        if self.index.is_some() {
-            resident::trim(&index_dir(&self.store));
+        let answer = query::search(&self.store, &mut self.warm, self.update, query, progress);
+        if let Some(budget) = self.page_budget
+            && self.warm.index.is_some()
+        {
+            os::trim(&index_dir(&self.store), budget);
         }
         answer
     }
-}
-
-/// Where the index of a store lives: `cache/recall-v1/`.
-pub fn index_dir(store: &Store) -> PathBuf {
-    store.cache_dir().join(index::DIR_NAME)
 }

@@ -26,7 +26,7 @@
 
 use std::collections::HashMap;
 
-use super::HitKind;
+use super::kind::HitKind;
 use super::tokenize::Analyzer;
 use super::when::{self, When};
 

@@ -1,6 +1,6 @@
 //! Reading the files recall searches into searchable units: the turns of a
 //! session file (for the index and for the scan alike), journal entries and
-//! facts.
+//! facts. The bottom layer of recall: it knows the files, not the index.
 
 use std::path::Path;
 
@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::{IoContext, Result};
 use crate::facts::{Fact, Fold};
-use crate::journal::{Current, Journal};
+use crate::journal::Current;
 use crate::jsonl;
 use crate::session::{Line, Role, Session, Status};
 
@@ -176,36 +176,4 @@ pub fn journal_text(current: &Current) -> String {
 /// said are not true and those the user deleted.
 pub fn searchable_facts(fold: &Fold) -> impl Iterator<Item = (usize, &Fact)> {
     fold.facts.iter().enumerate().filter(|(_, f)| !f.not_true && !f.deleted && !f.text.is_empty())
-}
-
-/// The journal and the fold, read from the files themselves rather than the
-/// index, so that a pin, an archive or a "not true" counts at once. A warm
-/// searcher keeps them while both files are as they were ([`MemoryStamp`]):
-/// folding a large facts log for every query would cost more than the query.
-pub struct Memory {
-    pub journal: Journal,
-    pub fold: Fold,
-    /// Their searchable text, analysed.
-    pub analyzed: super::analyzed::Analyzed,
-}
-
-/// The size and modification time of the journal and the facts log (`None`
-/// for a missing file): the same test of "unchanged" the index applies to
-/// session files.
-pub type MemoryStamp = [Option<(u64, std::time::SystemTime)>; 2];
-
-impl Memory {
-    pub fn read(journal: &Path, facts: &Path) -> Result<Memory> {
-        let mut memory =
-            Memory { journal: Journal::read(journal)?, fold: Fold::read(facts)?, analyzed: Default::default() };
-        memory.analyzed = super::analyzed::Analyzed::build(&memory);
-        Ok(memory)
-    }
-
-    pub fn stamp(journal: &Path, facts: &Path) -> MemoryStamp {
-        let of = |path: &Path| {
-            std::fs::metadata(path).ok().map(|m| (m.len(), m.modified().unwrap_or(std::time::UNIX_EPOCH)))
-        };
-        [of(journal), of(facts)]
-    }
 }

@@ -5,10 +5,33 @@
 //! does not cover, a session only the journal or the facts name).
 
 use std::collections::HashMap;
+use std::path::PathBuf;
 
-use super::hit::SessionInfo;
-use super::index::{OpenIndex, SessionFile};
+use super::listing::SessionFile;
+use super::open_index::OpenIndex;
 use super::rank::NO_SESSION;
+use super::scan::SessionMeta;
+
+/// What recall knows of a session.
+#[derive(Debug, Clone)]
+pub(super) struct SessionInfo {
+    pub id: String,
+    /// The session file, if the store has one.
+    pub path: Option<PathBuf>,
+    pub meta: Option<SessionMeta>,
+    /// Whether the index covers the file as it is now.
+    pub indexed: bool,
+    /// Units and tokens the index holds for it (when indexed).
+    pub docs: u64,
+    pub tokens: u64,
+}
+
+impl SessionInfo {
+    pub fn new(id: &str, path: Option<PathBuf>, meta: Option<SessionMeta>, docs: u64, tokens: u64) -> SessionInfo {
+        let indexed = meta.is_some();
+        SessionInfo { id: id.to_string(), path, meta, indexed, docs, tokens }
+    }
+}
 
 /// Sessions by ordinal, and the maps into them.
 #[derive(Debug, Clone, Default)]

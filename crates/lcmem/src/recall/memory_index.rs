@@ -1,5 +1,5 @@
-//! The journal's entries and the searchable facts, analysed once and kept as
-//! a small inverted index in memory.
+//! The journal's entries and the searchable facts, read from their files,
+//! analysed once and kept as a small inverted index in memory.
 //!
 //! They are read from their files rather than the tantivy index (a pin, an
 //! archive or a "not true" must count at once), and a mature project has
@@ -8,9 +8,45 @@
 //! once per change of either file; a query then only looks its terms up.
 
 use std::collections::HashMap;
+use std::path::Path;
 
-use super::scan::{Memory, journal_text, searchable_facts};
+use super::scan::{journal_text, searchable_facts};
 use super::tokenize::Analyzer;
+use crate::error::Result;
+use crate::facts::Fold;
+use crate::journal::Journal;
+
+/// The journal and the fold, read from the files themselves rather than the
+/// index, so that a pin, an archive or a "not true" counts at once. A warm
+/// searcher keeps them while both files are as they were ([`MemoryStamp`]):
+/// folding a large facts log for every query would cost more than the query.
+pub struct Memory {
+    pub journal: Journal,
+    pub fold: Fold,
+    /// Their searchable text, analysed.
+    pub analyzed: MemoryIndex,
+}
+
+/// The size and modification time of the journal and the facts log (`None`
+/// for a missing file): the same test of "unchanged" the index applies to
+/// session files.
+pub type MemoryStamp = [Option<(u64, std::time::SystemTime)>; 2];
+
+impl Memory {
+    pub fn read(journal: &Path, facts: &Path) -> Result<Memory> {
+        let mut memory =
+            Memory { journal: Journal::read(journal)?, fold: Fold::read(facts)?, analyzed: Default::default() };
+        memory.analyzed = MemoryIndex::build(&memory);
+        Ok(memory)
+    }
+
+    pub fn stamp(journal: &Path, facts: &Path) -> MemoryStamp {
+        let of = |path: &Path| {
+            std::fs::metadata(path).ok().map(|m| (m.len(), m.modified().unwrap_or(std::time::UNIX_EPOCH)))
+        };
+        [of(journal), of(facts)]
+    }
+}
 
 /// Which record a unit is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -22,7 +58,7 @@ pub enum Source {
 }
 
 /// One term in one unit: how often, and where its positions start in
-/// [`Analyzed::positions`].
+/// [`MemoryIndex::positions`].
 struct Posting {
     unit: u32,
     tf: u32,
@@ -32,7 +68,7 @@ struct Posting {
 /// The analysed journal and facts: journal entries first, then facts, in
 /// their order in the fold.
 #[derive(Default)]
-pub struct Analyzed {
+pub struct MemoryIndex {
     pub units: Vec<Source>,
     /// Length in tokens of each unit.
     pub lens: Vec<u32>,
@@ -44,17 +80,17 @@ pub struct Analyzed {
     positions: Vec<u32>,
 }
 
-impl Analyzed {
-    pub fn build(memory: &Memory) -> Analyzed {
+impl MemoryIndex {
+    pub fn build(memory: &Memory) -> MemoryIndex {
         let journal =
             memory.journal.entries.iter().enumerate().map(|(i, c)| (Source::Journal(i as u32), journal_text(c)));
         let facts = searchable_facts(&memory.fold).map(|(i, f)| (Source::Fact(i as u32), f.text.clone()));
-        Analyzed::of(journal.chain(facts))
+        MemoryIndex::of(journal.chain(facts))
     }
 
     /// Analyses these texts, in this order.
-    fn of(texts: impl Iterator<Item = (Source, String)>) -> Analyzed {
-        let mut out = Analyzed::default();
+    fn of(texts: impl Iterator<Item = (Source, String)>) -> MemoryIndex {
+        let mut out = MemoryIndex::default();
         let mut analyzer = Analyzer::documents();
         // Positions of each term in the unit at hand, in the order met.
         let mut here: Vec<(u32, u32)> = Vec::new();
@@ -135,7 +171,7 @@ mod tests {
             "Nothing in common here",
             "config config CONFIG parse_config",
         ];
-        let analyzed = Analyzed::of(texts.iter().enumerate().map(|(i, t)| (Source::Fact(i as u32), t.to_string())));
+        let analyzed = MemoryIndex::of(texts.iter().enumerate().map(|(i, t)| (Source::Fact(i as u32), t.to_string())));
         let terms: Vec<String> = ["config", "pars", "retri", "parseconfig", "absent"].map(String::from).to_vec();
         let mut seen = Vec::new();
         analyzed.each_match(&terms, true, |unit, tfs, positions| seen.push((unit, tfs.to_vec(), positions.to_vec())));

@@ -1,29 +1,30 @@
-//! One query, end to end: decide what the index covers and what must be
-//! scanned, gather the units that hold query terms from both, rank, expand
-//! the query with feedback and rank again, then build the hits.
+//! What one query reads, and gathering from it: every unit that holds a query
+//! term, from the index's postings, from the session files the index does not
+//! cover (scanned with the same analysis), and from the journal and the facts,
+//! with the collection statistics ranking needs.
 
 use std::borrow::Cow;
 use std::collections::HashMap;
 
-use super::analyzed::Source;
-use super::gather::{Ask, Earlier, Found};
-use super::hit::{self, SessionInfo};
-use super::index::{OpenIndex, SessionFile};
-use super::rank::{self, Candidates, Loc, NO_SESSION, QueryTerms, Tuning, Unit};
-use super::scan::{self, Memory};
-use super::sessions::Table;
+use super::kind::HitKind;
+use super::listing::SessionFile;
+use super::memory_index::{Memory, Source};
+use super::open_index::OpenIndex;
+use super::postings::{Ask, Earlier, Found};
+use super::rank::{Candidates, Loc, NO_SESSION, QueryTerms, Tuning, Unit};
+use super::scan;
+use super::session_table::{SessionInfo, Table};
 use super::tokenize::Analyzer;
-use super::{Answer, Coverage, HitKind, Progress, Query, Searcher};
 use crate::diagnostic::Diagnostic;
 use crate::error::Result;
 
 /// Below this many indexed turns every term is counted exactly, everywhere.
-const COMMON_MIN_DOCS: u64 = 100_000;
+pub(super) const COMMON_MIN_DOCS: u64 = 100_000;
 /// A term in more than 1/COMMON_SHARE of the indexed turns is common: it
 /// scores the candidates the other terms find, but does not make every turn
 /// that holds it a candidate (see `OpenIndex::gather`). It weighs little in
 /// BM25 anyway, and following it would cost a pass over most of the index.
-const COMMON_SHARE: u64 = 20;
+pub(super) const COMMON_SHARE: u64 = 20;
 
 /// Everything a query reads, fixed for the query's duration.
 pub(super) struct Corpus<'a> {
@@ -35,168 +36,13 @@ pub(super) struct Corpus<'a> {
     pub diagnostics: Vec<Diagnostic>,
 }
 
-impl Searcher {
-    /// Brings the session listing up to date, and the session table with
-    /// it when the listing or the index changed since it was built.
-    fn refresh_table(&mut self) -> Result<()> {
-        self.listing.current(&self.store)?;
-        let stamp = (self.listing.generation(), self.opened);
-        if self.table.as_ref().is_none_or(|(s, _)| *s != stamp) {
-            self.table = Some((stamp, Table::build(self.listing.files(), self.index.as_ref())));
-        }
-        Ok(())
-    }
-
-    /// Reads the journal and the facts again if either changed since the
-    /// last query.
-    fn refresh_memory(&mut self) -> Result<()> {
-        let (journal, facts) = (self.store.journal_path(), self.store.facts_path());
-        let stamp = Memory::stamp(&journal, &facts);
-        if self.memory.as_ref().is_none_or(|(s, _)| *s != stamp) {
-            self.memory = Some((stamp, Memory::read(&journal, &facts)?));
-        }
-        Ok(())
-    }
-
-    /// Opens the index again (after a commit, or when there was none).
-    fn reopen(&mut self, dir: &std::path::Path) {
-        let was = self.index.is_some();
-        self.index = OpenIndex::open(dir);
-        if was || self.index.is_some() {
-            self.opened += 1;
-        }
-    }
-}
-
-pub(super) fn search(searcher: &mut Searcher, query: &Query, progress: &mut dyn Progress) -> Result<Answer> {
-    let store = searcher.store.clone();
-    let dir = super::index_dir(&store);
-    if searcher.index.as_ref().is_none_or(|i| !i.is_current()) {
-        searcher.reopen(&dir);
-    }
-    let mut coverage = Coverage::default();
-    searcher.refresh_table()?;
-    let covered = searcher.table.as_ref().is_some_and(|(_, t)| t.covered_by(searcher.index.as_ref()));
-    let files = searcher.listing.files();
-    if searcher.update && !files.is_empty() && !covered && store.ensure_enabled().is_ok() {
-        // A failure to write the cache (read-only folder, another writer
-        // holding the index lock) is not a failure to recall: scan instead.
-        if super::build::write(&dir, files, false, progress).is_ok() {
-            coverage.index_updated = true;
-            searcher.reopen(&dir);
-        }
-        // What the files are now: they may have grown meanwhile.
-        searcher.refresh_table()?;
-    }
-    searcher.refresh_memory()?;
-    let memory = &searcher.memory.as_ref().expect("refreshed above").1;
-    let table = &searcher.table.as_ref().expect("refreshed above").1;
-    let mut corpus = Corpus::new(searcher.listing.files(), table, searcher.index.as_ref(), memory);
-    coverage.indexed_sessions = corpus.files.len() - corpus.table.stale.len();
-    coverage.scanned_sessions = corpus.table.stale.len();
-
-    let mut analyzer = Analyzer::documents();
-    let terms = QueryTerms::parse(&query.text, &mut Analyzer::queries());
-    let (first, first_found) = corpus.gather(&terms, &query.tuning, &mut analyzer, None)?;
-    let scores = rank::score(&first, &terms, &query.tuning);
-    let (terms, candidates, scores) = if query.tuning.feedback_docs > 0 && !terms.terms.is_empty() {
-        let top = order(&corpus, &first, &scores, query, query.tuning.feedback_docs);
-        // On a large index, words found in more than 1/COMMON_SHARE of the
-        // turns say nothing about the topic: they are not lent to the query.
-        let indexed: u64 = corpus.table.sessions.iter().filter(|s| s.indexed).map(|s| s.docs).sum();
-        let mut common: HashMap<String, bool> = HashMap::new();
-        let mut is_common = |word: &str| match corpus.index {
-            Some(index) if indexed >= COMMON_MIN_DOCS => *common
-                .entry(word.to_string())
-                .or_insert_with(|| index.doc_freq(word).saturating_mul(COMMON_SHARE) > indexed),
-            _ => false,
-        };
-        let mut feedback = Vec::with_capacity(top.len());
-        for &i in &top {
-            if let Some(text) = corpus.text(&first.units[i])? {
-                let words = analyzer.terms(&text.0).into_iter().map(|t| t.text).filter(|w| !is_common(w)).collect();
-                feedback.push((words, scores[i]));
-            }
-        }
-        let expanded = rank::expand(&terms, &feedback, &query.tuning);
-        // The expanded query keeps the original terms first: what the first
-        // pass found through them is not read again.
-        debug_assert_eq!(expanded.terms[..terms.terms.len()], terms.terms[..]);
-        let earlier = Earlier { found: &first_found, terms: terms.terms.len(), common: &first.common };
-        let (second, _) = corpus.gather(&expanded, &query.tuning, &mut analyzer, Some(earlier))?;
-        let scores = rank::score(&second, &expanded, &query.tuning);
-        (expanded, second, scores)
-    } else {
-        (terms, first, scores)
-    };
-    let best = order(&corpus, &candidates, &scores, query, query.limit);
-    let mut hits = Vec::with_capacity(best.len());
-    let mut snippets = Analyzer::queries();
-    for i in best {
-        if let Some(h) = hit::build(&store, &corpus, &candidates.units[i], scores[i], &terms, &mut snippets)? {
-            hits.push(h);
-        }
-    }
-    Ok(Answer { hits, coverage, diagnostics: std::mem::take(&mut corpus.diagnostics) })
-}
-
-/// The indices of the best `limit` candidates that the query admits (kind,
-/// time window, phrases): by score, then newest first, then by session and
-/// line so that equal scores always come out in the same order.
-fn order(corpus: &Corpus, c: &Candidates, scores: &[f64], query: &Query, limit: usize) -> Vec<usize> {
-    let since = query.since.map(|t| t.as_second());
-    let until = query.until.map(|t| t.as_second());
-    let admitted = |i: usize| {
-        let u = &c.units[i];
-        u.phrases
-            && scores[i] > 0.0
-            && query.wants(u.kind)
-            && since.is_none_or(|s| u.ts >= s)
-            && until.is_none_or(|s| u.ts <= s)
-    };
-    if limit == 0 {
-        return Vec::new();
-    }
-    // The `limit`-th best score among the admitted: nothing below it can be
-    // in the result. Positive floats order as their bits do, so a heap of
-    // integers finds it without comparing anything else.
-    let mut best = std::collections::BinaryHeap::with_capacity(limit);
-    for i in (0..c.units.len()).filter(|&i| admitted(i)) {
-        let bits = scores[i].to_bits();
-        if best.len() < limit {
-            best.push(std::cmp::Reverse(bits));
-        } else if let Some(mut least) = best.peek_mut()
-            && bits > least.0
-        {
-            *least = std::cmp::Reverse(bits);
-        }
-    }
-    let floor = if best.len() == limit { best.peek().map_or(0, |r| r.0) } else { 0 };
-    let mut picked: Vec<usize> = (0..c.units.len()).filter(|&i| scores[i].to_bits() >= floor && admitted(i)).collect();
-    let key = |i: usize| {
-        let u = &c.units[i];
-        let session = corpus.table.sessions.get(u.session as usize).map_or("", |s| s.id.as_str());
-        (session, u.kind, corpus.line_of(u))
-    };
-    let rank = |&a: &usize, &b: &usize| {
-        scores[b]
-            .total_cmp(&scores[a])
-            .then_with(|| c.units[b].ts.cmp(&c.units[a].ts))
-            .then_with(|| key(a).cmp(&key(b)))
-    };
-    // The order is total (no two units share session, kind and line), so
-    // selecting the best `limit` first and sorting only those gives exactly
-    // the head of a full sort, without sorting every candidate.
-    if limit < picked.len() {
-        picked.select_nth_unstable_by(limit, rank);
-        picked.truncate(limit);
-    }
-    picked.sort_by(rank);
-    picked
-}
-
 impl<'a> Corpus<'a> {
-    fn new(files: &'a [SessionFile], table: &'a Table, index: Option<&'a OpenIndex>, memory: &'a Memory) -> Corpus<'a> {
+    pub fn new(
+        files: &'a [SessionFile],
+        table: &'a Table,
+        index: Option<&'a OpenIndex>,
+        memory: &'a Memory,
+    ) -> Corpus<'a> {
         let mut corpus = Corpus { files, table: Cow::Borrowed(table), index, memory, diagnostics: Vec::new() };
         // Sessions the journal or the facts name may have no transcript:
         // they get an ordinal too.
@@ -261,7 +107,7 @@ impl<'a> Corpus<'a> {
     /// Gathers every unit holding a query term, from the index and from the
     /// files, with the collection statistics; and what the index gave, for a
     /// later pass to build on (see [`Earlier`]).
-    fn gather(
+    pub fn gather(
         &mut self,
         q: &QueryTerms,
         tuning: &Tuning,

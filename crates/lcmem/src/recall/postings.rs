@@ -1,5 +1,5 @@
-//! Reading the index for a query: every live document holding a query term,
-//! with its fast fields and term counts, in index order.
+//! Reading the index's postings for a query: every live document holding a
+//! query term, with its fast fields and term counts, in index order.
 //!
 //! The work is cut into ranges of documents (each segment, the large ones in
 //! halves) that two threads read at once; the ranges' findings are joined in
@@ -15,8 +15,9 @@ use tantivy::postings::Postings;
 use tantivy::schema::IndexRecordOption;
 use tantivy::{DocId, DocSet, TERMINATED, Term};
 
-use super::index::{OpenIndex, index_error};
+use super::open_index::{Columns, OpenIndex};
 use super::scan;
+use super::schema::index_error;
 use crate::error::Result;
 
 /// A segment with more documents than this is read in two halves.
@@ -35,33 +36,6 @@ pub struct IndexedDoc {
     pub ts: i64,
     /// Whether every phrase of the query is in it.
     pub phrases: bool,
-}
-
-/// A segment's fast fields, opened once with the index: opening a column
-/// reads its block headers, which is worth doing once, not per query.
-pub struct Columns {
-    sid: Column<u64>,
-    turn: Column<u64>,
-    line: Column<u64>,
-    offset: Column<u64>,
-    len: Column<u64>,
-    ts: Column<i64>,
-    role: Column<u64>,
-}
-
-impl Columns {
-    pub fn open(segment: &SegmentReader) -> tantivy::Result<Columns> {
-        let ff = segment.fast_fields();
-        Ok(Columns {
-            sid: ff.u64("sid")?,
-            turn: ff.u64("turn")?,
-            line: ff.u64("line")?,
-            offset: ff.u64("offset")?,
-            len: ff.u64("len")?,
-            ts: ff.i64("ts")?,
-            role: ff.u64("role")?,
-        })
-    }
 }
 
 /// What [`OpenIndex::gather`] found in one range of documents: the

@@ -2,9 +2,10 @@
 //! finds, on an index of several segments with deleted documents.
 
 use super::*;
-use crate::recall::index::list_sessions;
+use crate::recall::build::{self, Quiet};
+use crate::recall::listing::list_sessions;
+use crate::recall::schema::index_dir;
 use crate::recall::tokenize::Analyzer;
-use crate::recall::{Quiet, build};
 use crate::store::Store;
 
 /// Words of very different frequencies: the first ones are in most
@@ -81,7 +82,7 @@ fn building_on_an_earlier_pass_finds_exactly_what_a_full_pass_finds() {
     std::fs::create_dir_all(&project).unwrap();
     let store = Store::open(&dir.path().join("home"), &project).unwrap();
     std::fs::create_dir_all(store.dir()).unwrap();
-    let index_dir = crate::recall::index_dir(&store);
+    let index_dir = index_dir(&store);
     let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
     // Three commits: several segments, and deleted documents where
     // sessions were written again.

@@ -1,13 +1,30 @@
-//! Hearing which entries of the sessions folder changed, so that a warm
-//! [`super::Searcher`] need not stat every session file before each answer.
+//! What recall asks of the operating system, all of it in this one module
+//! (and every `unsafe` block of recall with it). Both are for long-lived
+//! searchers only, which ask for them ([`super::Searcher::watching`],
+//! [`super::Searcher::with_page_budget`]); a one-off recall needs neither.
 //!
-//! On Linux this is an inotify watch on the folder. The kernel queues an event
-//! inside the very system call that changes an entry (a write, a truncate, a
-//! rename, a `touch`), so once another process's write has returned, the next
-//! [`Watch::drain`] reports the file. When the queue overflows, the folder
-//! itself goes away, or anything fails, `drain` says the watch lost track and
-//! the caller falls back to a full listing. Elsewhere there is no watch and
-//! every answer lists the folder.
+//! **Watching the sessions folder** ([`Watch`]). Hearing which entries of
+//! the sessions folder changed, so that a warm searcher need not stat every
+//! session file before each answer. On Linux this is an inotify watch on the
+//! folder. The kernel queues an event inside the very system call that
+//! changes an entry (a write, a truncate, a rename, a `touch`), so once
+//! another process's write has returned, the next [`Watch::drain`] reports
+//! the file. When the queue overflows, the folder itself goes away, or
+//! anything fails, `drain` says the watch lost track and the caller falls
+//! back to a full listing. Elsewhere there is no watch and every answer lists
+//! the folder.
+//!
+//! **Keeping the mapped index pages within a budget** ([`trim`]). The index is
+//! memory-mapped. Every page a query reads stays mapped into the process, and
+//! the kernel maps the pages around each one it faults in too, so a warm
+//! process that answers many different queries slowly comes to map most of
+//! the term dictionaries and postings, hundreds of megabytes on a large
+//! project, although it reads only a few of them again. These pages are clean
+//! copies of the files, shared with the page cache: dropping them from the
+//! process costs nothing but a cheap fault (from the page cache, not the disk)
+//! when one is read again. So once the mapped file pages pass a budget, the
+//! mappings of the index files are released. Elsewhere than on Linux this
+//! does nothing.
 
 use std::ffi::OsString;
 
@@ -21,10 +38,10 @@ pub(super) enum Changes {
 }
 
 #[cfg(target_os = "linux")]
-pub(super) use linux::Watch;
+pub(super) use linux::{Watch, trim};
 
 #[cfg(not(target_os = "linux"))]
-pub(super) use other::Watch;
+pub(super) use other::{Watch, trim};
 
 #[cfg(target_os = "linux")]
 mod linux {
@@ -116,6 +133,38 @@ mod linux {
             }
         }
     }
+
+    /// Releases the pages of the index in `dir` mapped into this process, if the
+    /// process maps more file pages than `budget` (bytes) allows.
+    pub fn trim(dir: &Path, budget: u64) {
+        // statm: size resident shared …, in pages; `shared` counts file pages.
+        let Ok(statm) = std::fs::read_to_string("/proc/self/statm") else { return };
+        let shared_pages: u64 = statm.split_whitespace().nth(2).and_then(|n| n.parse().ok()).unwrap_or(0);
+        // SAFETY: sysconf has no preconditions.
+        let page = u64::try_from(unsafe { libc::sysconf(libc::_SC_PAGESIZE) }).unwrap_or(4096);
+        if shared_pages.saturating_mul(page) <= budget {
+            return;
+        }
+        // The maps name files by their resolved paths.
+        let Ok(dir) = std::fs::canonicalize(dir) else { return };
+        let Ok(maps) = std::fs::read("/proc/self/maps") else { return };
+        let mut prefix = dir.as_os_str().as_bytes().to_vec();
+        prefix.push(b'/');
+        let prefix = prefix.as_slice();
+        for line in maps.split(|&b| b == b'\n') {
+            // "start-end perms offset dev inode path"
+            let Some(path_at) = line.windows(prefix.len()).position(|w| w == prefix) else { continue };
+            let range = line[..path_at].split(|&b| b == b' ').next().unwrap_or_default();
+            let Some((start, end)) = std::str::from_utf8(range).ok().and_then(|r| r.split_once('-')) else { continue };
+            let (Ok(start), Ok(end)) = (usize::from_str_radix(start, 16), usize::from_str_radix(end, 16)) else {
+                continue;
+            };
+            // SAFETY: the range is a whole mapping of an index file, mapped
+            // read-only and shared: dropping its pages loses nothing, the next
+            // read faults them in again from the file.
+            unsafe { libc::madvise(start as *mut libc::c_void, end - start, libc::MADV_DONTNEED) };
+        }
+    }
 }
 
 #[cfg(not(target_os = "linux"))]
@@ -136,4 +185,7 @@ mod other {
             Changes::Lost
         }
     }
+
+    /// Nothing to release: no page trimming on this system.
+    pub fn trim(_dir: &Path, _budget: u64) {}
 }

@@ -1,0 +1,218 @@
+//! The store's session files as they are right now (the freshness check), so
+//! that a file newer than the index is scanned, never missed.
+//!
+//! A one-off recall lists the sessions folder and stats every file, and so
+//! does a searcher by default, before every answer. A long-lived searcher
+//! (see [`super::Searcher::watching`]) keeps the listing and a [`Watch`] on
+//! the folder: the watch is set up *before* the full listing, so any change
+//! from that moment on is reported by the watch, and each later answer only
+//! stats the files the watch names. When there is no watch (not asked for,
+//! another system, a folder that does not exist yet, the watch limit reached)
+//! or the watch loses track (its queue overflowed, the folder was moved or
+//! removed, a read failed), the next answer lists everything again, exactly
+//! as a one-off recall does.
+
+use std::path::{Path, PathBuf};
+
+use super::os::{Changes, Watch};
+use super::schema::FileEntry;
+use crate::error::{IoContext, Result};
+use crate::store::Store;
+
+/// A session file as it is on disk now.
+#[derive(Debug, Clone)]
+pub struct SessionFile {
+    pub id: String,
+    pub path: PathBuf,
+    pub size: u64,
+    pub mtime: u128,
+}
+
+impl SessionFile {
+    /// Whether the index's entry describes the file as it is now.
+    pub fn matches(&self, entry: &FileEntry) -> bool {
+        entry.size == self.size && entry.mtime == self.mtime
+    }
+}
+
+/// The session id a folder entry's name stands for, if it is a session file.
+pub(super) fn session_id(name: &std::ffi::OsStr) -> Option<&str> {
+    let id = name.to_str()?.strip_suffix(".jsonl")?;
+    crate::session::validate_id(id).is_ok().then_some(id)
+}
+
+impl SessionFile {
+    /// A session file from its metadata, taken without following links (as a
+    /// folder listing gives it); `None` when it is not a regular file.
+    pub(super) fn from_metadata(id: &str, path: PathBuf, meta: &std::fs::Metadata) -> Option<SessionFile> {
+        if !meta.is_file() {
+            return None;
+        }
+        let mtime =
+            meta.modified().ok().and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok()).map_or(0, |d| d.as_nanos());
+        Some(SessionFile { id: id.to_string(), path, size: meta.len(), mtime })
+    }
+}
+
+/// Lists the store's session files with their size and modification time.
+pub fn list_sessions(store: &Store) -> Result<Vec<SessionFile>> {
+    let dir = store.dir();
+    let entries = match std::fs::read_dir(dir) {
+        Ok(e) => e,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(e) => return Err(e).at(dir),
+    };
+    let mut named = Vec::new();
+    for entry in entries {
+        let entry = entry.at(dir)?;
+        let name = entry.file_name();
+        if let Some(id) = session_id(&name) {
+            named.push((id.to_string(), entry));
+        }
+    }
+    // One stat per file (relative to the open folder) is what a full listing
+    // costs; on a large store two threads halve it.
+    let stat = |chunk: &[(String, std::fs::DirEntry)]| -> Vec<SessionFile> {
+        chunk
+            .iter()
+            .filter_map(|(id, entry)| SessionFile::from_metadata(id, entry.path(), &entry.metadata().ok()?))
+            .collect()
+    };
+    let mut files = if named.len() < 2_000 {
+        stat(&named)
+    } else {
+        let (a, b) = named.split_at(named.len() / 2);
+        std::thread::scope(|scope| {
+            let other = scope.spawn(|| stat(b));
+            let mut files = stat(a);
+            files.extend(other.join().expect("stat does not panic"));
+            files
+        })
+    };
+    files.sort_by(|a, b| a.id.cmp(&b.id));
+    Ok(files)
+}
+
+/// The session files as of the last answer, and the watch that keeps them
+/// current when there is one.
+#[derive(Default)]
+pub(super) struct Listing {
+    files: Vec<SessionFile>,
+    /// Whether to keep a watch on the folder between answers.
+    watching: bool,
+    /// `None` until the first listing, and again after the watch lost track;
+    /// always `None` when not watching.
+    watch: Option<Watch>,
+    /// Changes whenever `files` may have: what was built from the listing
+    /// is rebuilt then.
+    generation: u64,
+}
+
+impl Listing {
+    /// A listing that keeps a watch on the folder, for a long-lived searcher.
+    pub fn watching() -> Listing {
+        Listing { watching: true, ..Listing::default() }
+    }
+
+    /// The store's session files as they are now, in id order.
+    pub fn current(&mut self, store: &Store) -> Result<&[SessionFile]> {
+        let dir = store.dir();
+        let changes = match &mut self.watch {
+            Some(watch) => watch.drain(),
+            None => Changes::Lost,
+        };
+        match changes {
+            Changes::Names(mut names) => {
+                names.sort_unstable();
+                names.dedup();
+                for name in &names {
+                    if let Some(id) = session_id(name) {
+                        self.restat(dir, id);
+                    }
+                }
+            }
+            Changes::Lost => self.relist(store)?,
+        }
+        Ok(&self.files)
+    }
+
+    /// The listing as of the last [`Listing::current`].
+    pub fn files(&self) -> &[SessionFile] {
+        &self.files
+    }
+
+    pub fn generation(&self) -> u64 {
+        self.generation
+    }
+
+    /// Watches the folder (when watching), then lists it in full. In that
+    /// order: a change made while the listing runs is reported by the watch at
+    /// the next answer, at worst stat'ed twice.
+    fn relist(&mut self, store: &Store) -> Result<()> {
+        self.watch = if self.watching { Watch::new(store.dir()) } else { None };
+        self.generation += 1;
+        match list_sessions(store) {
+            Ok(files) => {
+                self.files = files;
+                Ok(())
+            }
+            Err(e) => {
+                self.watch = None;
+                Err(e)
+            }
+        }
+    }
+
+    /// Brings one file's entry up to date: added, changed or gone.
+    fn restat(&mut self, dir: &Path, id: &str) {
+        let path = dir.join(format!("{id}.jsonl"));
+        let now = std::fs::symlink_metadata(&path).ok().and_then(|m| SessionFile::from_metadata(id, path, &m));
+        self.generation += 1;
+        let at = self.files.binary_search_by(|f| f.id.as_str().cmp(id));
+        match (at, now) {
+            (Ok(i), Some(file)) => self.files[i] = file,
+            (Ok(i), None) => {
+                self.files.remove(i);
+            }
+            (Err(i), Some(file)) => self.files.insert(i, file),
+            (Err(_), None) => {}
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The ids and sizes a listing gives.
+    fn seen(files: &[SessionFile]) -> Vec<(String, u64)> {
+        files.iter().map(|f| (f.id.clone(), f.size)).collect()
+    }
+
+    /// Whether it watches or lists every time, a listing gives what a full
+    /// listing gives, however the folder changed since the last answer.
+    #[test]
+    fn watching_or_not_a_listing_is_what_the_folder_holds() {
+        let dir = tempfile::tempdir().unwrap();
+        let project = dir.path().join("project");
+        std::fs::create_dir_all(&project).unwrap();
+        let store = Store::open(&dir.path().join("home"), &project).unwrap();
+        std::fs::create_dir_all(store.dir()).unwrap();
+        let write = |id: &str, text: &str| std::fs::write(store.session_path(id), text).unwrap();
+        write("2026-10-01-a", "one\n");
+        write("2026-10-01-b", "two\n");
+        let mut listings = [Listing::default(), Listing::watching()];
+        let changes: [&dyn Fn(); 4] =
+            [&|| {}, &|| write("2026-10-01-c", "three\n"), &|| write("2026-10-01-a", "one\nand more\n"), &|| {
+                std::fs::remove_file(store.session_path("2026-10-01-b")).unwrap()
+            }];
+        for change in changes {
+            change();
+            let expected = seen(&list_sessions(&store).unwrap());
+            for listing in &mut listings {
+                assert_eq!(seen(listing.current(&store).unwrap()), expected);
+            }
+        }
+        assert!(listings[0].watch.is_none(), "a listing watched without being asked to");
+    }
+}

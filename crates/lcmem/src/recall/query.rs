@@ -1,0 +1,261 @@
+//! One query, end to end: decide what the index covers and what must be
+//! scanned, gather the units that hold query terms from both, rank, expand
+//! the query with feedback and rank again, then build the hits. What a
+//! searcher keeps between queries ([`Warm`]) is brought up to date here too.
+
+use std::collections::HashMap;
+use std::path::Path;
+
+use jiff::Timestamp;
+use serde::Serialize;
+
+use super::build::{self, Progress};
+use super::corpus::{COMMON_MIN_DOCS, COMMON_SHARE, Corpus};
+use super::hit::{self, Hit};
+use super::kind::HitKind;
+use super::listing::Listing;
+use super::memory_index::{Memory, MemoryStamp};
+use super::open_index::OpenIndex;
+use super::postings::Earlier;
+use super::rank::{self, Candidates, QueryTerms, Tuning};
+use super::schema::index_dir;
+use super::session_table::Table;
+use super::tokenize::Analyzer;
+use crate::diagnostic::Diagnostic;
+use crate::error::Result;
+use crate::store::Store;
+
+/// A search. Words are matched after stemming, in any order; `"quoted
+/// words"` must appear together, in that order.
+#[derive(Debug, Clone)]
+pub struct Query {
+    pub text: String,
+    /// At most this many hits.
+    pub limit: usize,
+    /// Which kinds to return; empty means all.
+    pub kinds: Vec<HitKind>,
+    /// Only hits at or after this time.
+    pub since: Option<Timestamp>,
+    /// Only hits at or before this time.
+    pub until: Option<Timestamp>,
+    /// Ranking constants. The defaults are the ones `docs/benchmarks.md`
+    /// measures; the field exists so that the benchmark can show what each
+    /// refinement is worth.
+    pub tuning: Tuning,
+}
+
+impl Query {
+    pub fn new(text: impl Into<String>) -> Query {
+        Query { text: text.into(), limit: 10, kinds: Vec::new(), since: None, until: None, tuning: Tuning::default() }
+    }
+
+    fn wants(&self, kind: HitKind) -> bool {
+        self.kinds.is_empty() || self.kinds.contains(&kind)
+    }
+}
+
+/// How a recall was answered, for `--json` consumers and the benchmarks.
+#[derive(Debug, Clone, Default, Serialize, PartialEq, Eq)]
+pub struct Coverage {
+    /// Session files answered from the index.
+    pub indexed_sessions: usize,
+    /// Session files read from disk because the index did not cover them.
+    pub scanned_sessions: usize,
+    /// Whether the index was brought up to date first.
+    pub index_updated: bool,
+}
+
+/// The answer to a [`Query`].
+#[derive(Debug, Clone)]
+pub struct Answer {
+    pub hits: Vec<Hit>,
+    pub coverage: Coverage,
+    /// Files that could not be searched at all, and why.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+/// What a searcher keeps between queries: the open index, the session
+/// listing, the session table and the journal and facts, each with what it
+/// was built from, so that a query redoes only what changed.
+#[derive(Default)]
+pub(super) struct Warm {
+    pub index: Option<OpenIndex>,
+    /// The session files and, for a long-lived searcher, a watch on their
+    /// folder that keeps the list current (see [`Listing`]).
+    pub listing: Listing,
+    /// The session table built from the listing and the index, with the
+    /// listing generation and the index opening it was built for.
+    pub table: Option<((u64, u64), Table)>,
+    /// The journal and the facts fold, with the state of their files when
+    /// read.
+    pub memory: Option<(MemoryStamp, Memory)>,
+    /// Counts index openings, so that the table follows a reopened index.
+    pub opened: u64,
+}
+
+impl Warm {
+    /// Brings the session listing up to date, and the session table with
+    /// it when the listing or the index changed since it was built.
+    fn refresh_table(&mut self, store: &Store) -> Result<()> {
+        self.listing.current(store)?;
+        let stamp = (self.listing.generation(), self.opened);
+        if self.table.as_ref().is_none_or(|(s, _)| *s != stamp) {
+            self.table = Some((stamp, Table::build(self.listing.files(), self.index.as_ref())));
+        }
+        Ok(())
+    }
+
+    /// Reads the journal and the facts again if either changed since the
+    /// last query.
+    fn refresh_memory(&mut self, store: &Store) -> Result<()> {
+        let (journal, facts) = (store.journal_path(), store.facts_path());
+        let stamp = Memory::stamp(&journal, &facts);
+        if self.memory.as_ref().is_none_or(|(s, _)| *s != stamp) {
+            self.memory = Some((stamp, Memory::read(&journal, &facts)?));
+        }
+        Ok(())
+    }
+
+    /// Opens the index again (after a commit, or when there was none).
+    fn reopen(&mut self, dir: &Path) {
+        let was = self.index.is_some();
+        self.index = OpenIndex::open(dir);
+        if was || self.index.is_some() {
+            self.opened += 1;
+        }
+    }
+}
+
+/// Answers one query over `store`, with what a searcher keeps warm; `update`
+/// says whether a stale index may be brought up to date first.
+pub(super) fn search(
+    store: &Store,
+    warm: &mut Warm,
+    update: bool,
+    query: &Query,
+    progress: &mut dyn Progress,
+) -> Result<Answer> {
+    let dir = index_dir(store);
+    if warm.index.as_ref().is_none_or(|i| !i.is_current()) {
+        warm.reopen(&dir);
+    }
+    let mut coverage = Coverage::default();
+    warm.refresh_table(store)?;
+    let covered = warm.table.as_ref().is_some_and(|(_, t)| t.covered_by(warm.index.as_ref()));
+    let files = warm.listing.files();
+    if update && !files.is_empty() && !covered && store.ensure_enabled().is_ok() {
+        // A failure to write the cache (read-only folder, another writer
+        // holding the index lock) is not a failure to recall: scan instead.
+        if build::write(&dir, files, false, progress).is_ok() {
+            coverage.index_updated = true;
+            warm.reopen(&dir);
+        }
+        // What the files are now: they may have grown meanwhile.
+        warm.refresh_table(store)?;
+    }
+    warm.refresh_memory(store)?;
+    let memory = &warm.memory.as_ref().expect("refreshed above").1;
+    let table = &warm.table.as_ref().expect("refreshed above").1;
+    let mut corpus = Corpus::new(warm.listing.files(), table, warm.index.as_ref(), memory);
+    coverage.indexed_sessions = corpus.files.len() - corpus.table.stale.len();
+    coverage.scanned_sessions = corpus.table.stale.len();
+
+    let mut analyzer = Analyzer::documents();
+    let terms = QueryTerms::parse(&query.text, &mut Analyzer::queries());
+    let (first, first_found) = corpus.gather(&terms, &query.tuning, &mut analyzer, None)?;
+    let scores = rank::score(&first, &terms, &query.tuning);
+    let (terms, candidates, scores) = if query.tuning.feedback_docs > 0 && !terms.terms.is_empty() {
+        let top = order(&corpus, &first, &scores, query, query.tuning.feedback_docs);
+        // On a large index, words found in more than 1/COMMON_SHARE of the
+        // turns say nothing about the topic: they are not lent to the query.
+        let indexed: u64 = corpus.table.sessions.iter().filter(|s| s.indexed).map(|s| s.docs).sum();
+        let mut common: HashMap<String, bool> = HashMap::new();
+        let mut is_common = |word: &str| match corpus.index {
+            Some(index) if indexed >= COMMON_MIN_DOCS => *common
+                .entry(word.to_string())
+                .or_insert_with(|| index.doc_freq(word).saturating_mul(COMMON_SHARE) > indexed),
+            _ => false,
+        };
+        let mut feedback = Vec::with_capacity(top.len());
+        for &i in &top {
+            if let Some(text) = corpus.text(&first.units[i])? {
+                let words = analyzer.terms(&text.0).into_iter().map(|t| t.text).filter(|w| !is_common(w)).collect();
+                feedback.push((words, scores[i]));
+            }
+        }
+        let expanded = rank::expand(&terms, &feedback, &query.tuning);
+        // The expanded query keeps the original terms first: what the first
+        // pass found through them is not read again.
+        debug_assert_eq!(expanded.terms[..terms.terms.len()], terms.terms[..]);
+        let earlier = Earlier { found: &first_found, terms: terms.terms.len(), common: &first.common };
+        let (second, _) = corpus.gather(&expanded, &query.tuning, &mut analyzer, Some(earlier))?;
+        let scores = rank::score(&second, &expanded, &query.tuning);
+        (expanded, second, scores)
+    } else {
+        (terms, first, scores)
+    };
+    let best = order(&corpus, &candidates, &scores, query, query.limit);
+    let mut hits = Vec::with_capacity(best.len());
+    let mut snippets = Analyzer::queries();
+    for i in best {
+        if let Some(h) = hit::build(store, &corpus, &candidates.units[i], scores[i], &terms, &mut snippets)? {
+            hits.push(h);
+        }
+    }
+    Ok(Answer { hits, coverage, diagnostics: std::mem::take(&mut corpus.diagnostics) })
+}
+
+/// The indices of the best `limit` candidates that the query admits (kind,
+/// time window, phrases): by score, then newest first, then by session and
+/// line so that equal scores always come out in the same order.
+fn order(corpus: &Corpus, c: &Candidates, scores: &[f64], query: &Query, limit: usize) -> Vec<usize> {
+    let since = query.since.map(|t| t.as_second());
+    let until = query.until.map(|t| t.as_second());
+    let admitted = |i: usize| {
+        let u = &c.units[i];
+        u.phrases
+            && scores[i] > 0.0
+            && query.wants(u.kind)
+            && since.is_none_or(|s| u.ts >= s)
+            && until.is_none_or(|s| u.ts <= s)
+    };
+    if limit == 0 {
+        return Vec::new();
+    }
+    // The `limit`-th best score among the admitted: nothing below it can be
+    // in the result. Positive floats order as their bits do, so a heap of
+    // integers finds it without comparing anything else.
+    let mut best = std::collections::BinaryHeap::with_capacity(limit);
+    for i in (0..c.units.len()).filter(|&i| admitted(i)) {
+        let bits = scores[i].to_bits();
+        if best.len() < limit {
+            best.push(std::cmp::Reverse(bits));
+        } else if let Some(mut least) = best.peek_mut()
+            && bits > least.0
+        {
+            *least = std::cmp::Reverse(bits);
+        }
+    }
+    let floor = if best.len() == limit { best.peek().map_or(0, |r| r.0) } else { 0 };
+    let mut picked: Vec<usize> = (0..c.units.len()).filter(|&i| scores[i].to_bits() >= floor && admitted(i)).collect();
+    let key = |i: usize| {
+        let u = &c.units[i];
+        let session = corpus.table.sessions.get(u.session as usize).map_or("", |s| s.id.as_str());
+        (session, u.kind, corpus.line_of(u))
+    };
+    let rank = |&a: &usize, &b: &usize| {
+        scores[b]
+            .total_cmp(&scores[a])
+            .then_with(|| c.units[b].ts.cmp(&c.units[a].ts))
+            .then_with(|| key(a).cmp(&key(b)))
+    };
+    // The order is total (no two units share session, kind and line), so
+    // selecting the best `limit` first and sorting only those gives exactly
+    // the head of a full sort, without sorting every candidate.
+    if limit < picked.len() {
+        picked.select_nth_unstable_by(limit, rank);
+        picked.truncate(limit);
+    }
+    picked.sort_by(rank);
+    picked
+}
