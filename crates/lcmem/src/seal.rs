@@ -6,7 +6,7 @@ use crate::error::{Error, Result};
 use crate::extract::{ExtractInput, Extractor};
 use crate::facts::SubjectKeyJudge;
 use crate::facts::{self, Observation};
-use crate::journal::{self, Entry, Journal, Record, SealKind};
+use crate::journal::{Entry, Journal, Record, SealKind};
 use crate::scrub;
 use crate::session::{Event, Role, Status};
 use crate::store::Store;
@@ -162,9 +162,9 @@ pub fn set_pinned(store: &Store, id: &str, pinned: bool, now: Timestamp) -> Resu
     let status = if pinned { Status::Pinned } else { Status::Unpinned };
     store.append_status(&lock, id, status, now)?;
     let record = if pinned {
-        journal::Record::Pin { session_id: id.to_string(), ts: now }
+        Record::Pin { session_id: id.to_string(), ts: now }
     } else {
-        journal::Record::Unpin { session_id: id.to_string(), ts: now }
+        Record::Unpin { session_id: id.to_string(), ts: now }
     };
     store.append_memory(&lock, &store.journal_path(), &[record])
 }

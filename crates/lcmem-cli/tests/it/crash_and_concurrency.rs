@@ -1,12 +1,11 @@
 //! Real processes: writers killed mid-append, and writers racing each other.
 
-mod common;
 
 use std::collections::HashSet;
 use std::process::Stdio;
 use std::time::Duration;
 
-use common::{Sandbox, sealed_ids, working_session};
+use crate::common::{Sandbox, sealed_ids, working_session};
 
 fn import_sessions(sandbox: &Sandbox, ids: &[String]) {
     let files: Vec<_> = ids.iter().map(|id| sandbox.write_session(id, &working_session(id.len()))).collect();

@@ -1,12 +1,11 @@
 //! `lcmem mcp` driven by MCP clients this project does not write: rmcp's own
 //! client, and the official Python SDK (`tests/mcp_client.py`).
 
-mod common;
 
 use std::path::Path;
 use std::process::Command;
 
-use common::Sandbox;
+use crate::common::Sandbox;
 use rmcp::model::{CallToolRequestParams, CallToolResult, ReadResourceRequestParams};
 use rmcp::service::RunningService;
 use rmcp::transport::{ConfigureCommandExt, TokioChildProcess};
@@ -161,7 +160,7 @@ async fn the_server_writes_nothing() {
 
 /// Every file under `dir` with its bytes.
 fn snapshot(dir: &Path) -> Vec<(std::path::PathBuf, Vec<u8>)> {
-    common::files_under(dir).into_iter().map(|path| (path.clone(), std::fs::read(&path).unwrap())).collect()
+    crate::common::files_under(dir).into_iter().map(|path| (path.clone(), std::fs::read(&path).unwrap())).collect()
 }
 
 /// The Python interpreter with the official MCP SDK: `$LCMEM_TEST_PYTHON`

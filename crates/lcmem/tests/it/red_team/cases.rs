@@ -102,16 +102,7 @@ pub const NEAR_MISSES: &[&str] = &[
 
 /// Deterministic filler so that no token here is a real one.
 fn chars(seed: u64, len: usize, alphabet: &str) -> String {
-    let alphabet: Vec<char> = alphabet.chars().collect();
-    let mut state = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-    (0..len)
-        .map(|_| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            alphabet[(state % alphabet.len() as u64) as usize]
-        })
-        .collect()
+    lcmem_test_support::Rng::new(seed).string(alphabet, len)
 }
 
 const ALNUM: &str = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";

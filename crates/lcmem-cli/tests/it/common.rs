@@ -4,17 +4,19 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use lcmem_test_support::{SessionFile, TempDirs, session};
+
+/// The clock every command in these tests runs at.
+pub const NOW: &str = "2026-11-30T12:00:00Z";
+
 /// A throwaway store and project, and a way to run `lcmem` against them.
 pub struct Sandbox {
-    pub dir: tempfile::TempDir,
+    pub dir: TempDirs,
 }
 
 impl Sandbox {
     pub fn new() -> Sandbox {
-        let dir = tempfile::tempdir().unwrap();
-        std::fs::create_dir_all(dir.path().join("project")).unwrap();
-        std::fs::create_dir_all(dir.path().join("inbox")).unwrap();
-        Sandbox { dir }
+        Sandbox { dir: TempDirs::new() }
     }
     pub fn home(&self) -> PathBuf {
         self.dir.path().join("home")
@@ -29,7 +31,7 @@ impl Sandbox {
     pub fn cmd(&self) -> Command {
         let mut cmd = Command::new(env!("CARGO_BIN_EXE_lcmem"));
         cmd.arg("--home").arg(self.home()).arg("--project").arg(self.project());
-        cmd.env("LCMEM_NOW", "2026-11-30T12:00:00Z").env_remove("LEVELCODE_HOME");
+        cmd.env("LCMEM_NOW", NOW).env_remove("LEVELCODE_HOME");
         cmd
     }
     pub fn assert_cmd(&self) -> assert_cmd::Command {
@@ -49,28 +51,17 @@ impl Sandbox {
     }
 }
 
+/// Writes `<dir>/<id>.jsonl`, titled "Session <id>", holding `body`, and returns its path.
 pub fn write_session(dir: &Path, id: &str, body: &[String]) -> PathBuf {
-    let header = serde_json::json!({
-        "type": "session", "v": 1, "id": id, "title": format!("Session {id}"),
-        "created_at": "2026-11-01T09:00:00Z"
-    });
-    let mut text = header.to_string();
-    text.push('\n');
-    for line in body {
-        text.push_str(line);
-        text.push('\n');
-    }
-    let path = dir.join(format!("{id}.jsonl"));
-    std::fs::write(&path, text).unwrap();
-    path
+    SessionFile::new(id, "2026-11-01T09:00:00Z").title(format!("Session {id}")).lines(body.iter().cloned()).write_in(dir)
 }
 
 pub fn message(role: &str, text: &str) -> String {
-    serde_json::json!({"type": "message", "role": role, "text": text, "ts": "2026-11-01T09:05:00Z"}).to_string()
+    session::message(role, text, "2026-11-01T09:05:00Z")
 }
 
 pub fn tool(name: &str, files: &[&str]) -> String {
-    serde_json::json!({"type": "tool", "name": name, "files": files, "ts": "2026-11-01T09:06:00Z"}).to_string()
+    session::tool(name, files, "2026-11-01T09:06:00Z")
 }
 
 /// A small but real working session.
@@ -132,6 +123,14 @@ pub fn files_under(dir: &Path) -> Vec<PathBuf> {
             }
         }
     }
+    files.sort();
+    files
+}
+
+/// The example project's session files (`examples/shop/sessions`), sorted.
+pub fn example_sessions() -> Vec<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/shop/sessions");
+    let mut files: Vec<_> = std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().path()).collect();
     files.sort();
     files
 }

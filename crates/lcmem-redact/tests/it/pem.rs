@@ -1,9 +1,8 @@
 //! Private key blocks are redacted whole across lines, including blocks cut
 //! off before their END line; public keys stay.
 
-mod common;
 
-use common::*;
+use crate::common::*;
 use lcmem_redact::redact;
 
 #[test]

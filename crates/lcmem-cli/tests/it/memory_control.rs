@@ -1,23 +1,15 @@
 //! Facts, forget, consolidation and the digest through the `lcmem` command.
 
-mod common;
 
 use std::path::Path;
 use std::process::Stdio;
 use std::time::Duration;
 
-use common::Sandbox;
+use crate::common::{Sandbox, example_sessions};
 use predicates::prelude::*;
 
-fn examples() -> Vec<std::path::PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/shop/sessions");
-    let mut files: Vec<_> = std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().path()).collect();
-    files.sort();
-    files
-}
-
 fn sealed_example(sandbox: &Sandbox) {
-    sandbox.assert_cmd().arg("import").args(examples()).assert().success();
+    sandbox.assert_cmd().arg("import").args(example_sessions()).assert().success();
     sandbox.assert_cmd().args(["seal", "--all"]).env("LCMEM_NOW", "2026-11-28T18:00:00Z").assert().success();
 }
 
@@ -25,7 +17,7 @@ fn sealed_example(sandbox: &Sandbox) {
 fn grep_r(dir: &Path, needle: &str) -> Vec<String> {
     let holds =
         |path: &std::path::PathBuf| std::fs::read(path).unwrap().windows(needle.len()).any(|w| w == needle.as_bytes());
-    common::files_under(dir).into_iter().filter(holds).map(|p| p.display().to_string()).collect()
+    crate::common::files_under(dir).into_iter().filter(holds).map(|p| p.display().to_string()).collect()
 }
 
 #[test]
@@ -55,9 +47,9 @@ fn the_example_digest_knows_the_recent_arc_and_nothing_planted() {
 #[test]
 fn seals_consolidate_by_themselves_every_n() {
     let sandbox = Sandbox::new();
-    sandbox.assert_cmd().arg("import").args(examples()).assert().success();
+    sandbox.assert_cmd().arg("import").args(example_sessions()).assert().success();
     sandbox.assert_cmd().args(["config", "set", "memory.consolidate_every", "3"]).assert().success();
-    let ids: Vec<String> = examples().iter().map(|p| p.file_stem().unwrap().to_string_lossy().into_owned()).collect();
+    let ids: Vec<String> = example_sessions().iter().map(|p| p.file_stem().unwrap().to_string_lossy().into_owned()).collect();
     sandbox.assert_cmd().args(["seal", &ids[0]]).assert().success().stdout(predicate::str::contains("consolidated"));
     let memory = sandbox.store_dir().join("memory/MEMORY.md");
     let first = std::fs::read(&memory).unwrap();
@@ -158,7 +150,7 @@ fn killed_consolidations_never_leave_a_damaged_memory_file() {
     sealed_example(&sandbox);
     sandbox.assert_cmd().arg("consolidate").assert().success();
     let memory = sandbox.store_dir().join("memory/MEMORY.md");
-    let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+    let mut rng = lcmem_test_support::Rng::new(0x2545_f491_4f6c_dd1d);
     for round in 0..40 {
         sandbox
             .assert_cmd()
@@ -166,10 +158,7 @@ fn killed_consolidations_never_leave_a_damaged_memory_file() {
             .assert()
             .success();
         let mut child = sandbox.cmd().arg("consolidate").stdout(Stdio::null()).stderr(Stdio::null()).spawn().unwrap();
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        std::thread::sleep(Duration::from_micros(seed % 60_000));
+        std::thread::sleep(Duration::from_micros(rng.below(60_000)));
         child.kill().unwrap();
         child.wait().unwrap();
         let text = std::fs::read_to_string(&memory).unwrap();

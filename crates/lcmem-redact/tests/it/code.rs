@@ -1,9 +1,8 @@
 //! Source code talks about passwords, tokens and keys all the time; none of
 //! these lines holds a secret and each must come out byte-identical.
 
-mod common;
 
-use common::*;
+use crate::common::*;
 
 #[test]
 fn rust() {

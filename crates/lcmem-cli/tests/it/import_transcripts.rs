@@ -1,10 +1,9 @@
 //! `lcmem import` on Claude Code and Codex CLI transcripts, as a user runs it.
 
-mod common;
 
 use std::path::{Path, PathBuf};
 
-use common::{Sandbox, claude_transcript};
+use crate::common::{Sandbox, claude_transcript};
 use predicates::prelude::*;
 
 fn fixture(name: &str) -> PathBuf {
@@ -107,7 +106,7 @@ fn folders_are_searched_and_formats_told_apart_per_file() {
     std::fs::copy(fixture("codex_rollout.jsonl"), inbox.join("rollout-1.jsonl")).unwrap();
     std::fs::create_dir_all(inbox.join("nested")).unwrap();
     std::fs::copy(fixture("claude_code_summary_first.jsonl"), inbox.join("nested/cc.jsonl")).unwrap();
-    common::write_session(&inbox, "plain-v1", &common::working_session(1));
+    crate::common::write_session(&inbox, "plain-v1", &crate::common::working_session(1));
     write(&inbox.join("other.jsonl"), "{\"unrelated\":true}\n");
     let out = sandbox.assert_cmd().arg("import").arg(&inbox).assert().success().get_output().clone();
     let stdout = stdout_of(&out);

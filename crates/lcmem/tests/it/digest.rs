@@ -9,34 +9,31 @@ use lcmem::extract::offline::OfflineExtractor;
 use lcmem::facts::{self, Fold, State, SubjectKeyJudge};
 use lcmem::journal::Journal;
 use lcmem::seal::{seal, set_pinned};
+use lcmem_test_support::{SessionFile, TempDirs};
 
 fn ts(s: &str) -> Timestamp {
     s.parse().unwrap()
 }
 
 struct Fixture {
-    _dir: tempfile::TempDir,
+    _dirs: TempDirs,
     store: Store,
 }
 
 fn store() -> Fixture {
-    let dir = tempfile::tempdir().unwrap();
-    let project = dir.path().join("proj");
-    std::fs::create_dir_all(&project).unwrap();
-    let store = Store::open(&dir.path().join("home"), &project).unwrap();
-    Fixture { _dir: dir, store }
+    let dirs = TempDirs::with_project("proj");
+    let store = Store::open(&dirs.home(), &dirs.project()).unwrap();
+    Fixture { _dirs: dirs, store }
 }
 
 /// Adds and seals a session whose assistant reports `did` and states `fact`.
 fn session(store: &Store, id: &str, day: &str, did: &str, fact: &str, status: &str) {
-    let lines = [
-        serde_json::json!({"type":"session","v":1,"id":id,"title":format!("Work on {id}"),"created_at":format!("{day}T09:00:00Z")}),
-        serde_json::json!({"type":"message","role":"user","text":"Please do it.","ts":format!("{day}T09:01:00Z")}),
-        serde_json::json!({"type":"message","role":"assistant","text":format!("{did} {fact}"),"ts":format!("{day}T09:30:00Z")}),
-        serde_json::json!({"type":"status","status":status,"ts":format!("{day}T09:31:00Z")}),
-    ];
-    let text: String = lines.iter().map(|l| format!("{l}\n")).collect();
-    store.import_bytes(Path::new("t.jsonl"), text.into_bytes()).unwrap();
+    let file = SessionFile::new(id, format!("{day}T09:00:00Z"))
+        .title(format!("Work on {id}"))
+        .message("user", "Please do it.", format!("{day}T09:01:00Z"))
+        .message("assistant", &format!("{did} {fact}"), format!("{day}T09:30:00Z"))
+        .status(status, format!("{day}T09:31:00Z"));
+    store.import_bytes(Path::new("t.jsonl"), file.bytes()).unwrap();
     seal(store, id, None, &OfflineExtractor, ts(&format!("{day}T10:00:00Z"))).unwrap();
 }
 

@@ -1,9 +1,8 @@
 //! The longer tail of vendor shapes and credential idioms: each redacted in
 //! a context it shows up in, with a near-miss beside it where one exists.
 
-mod common;
 
-use common::*;
+use crate::common::*;
 
 #[test]
 fn more_vendor_shapes() {

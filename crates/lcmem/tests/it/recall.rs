@@ -7,9 +7,10 @@ use jiff::Timestamp;
 use lcmem::Store;
 use lcmem::facts::{Event, Observation, Origin, State};
 use lcmem::recall::{Answer, Hit, HitKind, HitState, Query, Quiet, Searcher};
+use lcmem_test_support::{SessionFile, TempDirs, session};
 
 struct Fixture {
-    _dir: tempfile::TempDir,
+    _dirs: TempDirs,
     store: Store,
     inbox: PathBuf,
 }
@@ -19,29 +20,18 @@ fn ts(s: &str) -> Timestamp {
 }
 
 fn message(role: &str, text: &str, at: &str, id: &str) -> String {
-    serde_json::json!({"type": "message", "role": role, "text": text, "ts": at, "id": id}).to_string()
+    session::message_with_id(role, text, at, id)
 }
 
 fn session_bytes(id: &str, title: &str, created: &str, lines: &[String]) -> Vec<u8> {
-    let mut text =
-        serde_json::json!({"type": "session", "v": 1, "id": id, "title": title, "created_at": created}).to_string();
-    text.push('\n');
-    for l in lines {
-        text.push_str(l);
-        text.push('\n');
-    }
-    text.into_bytes()
+    SessionFile::new(id, created).title(title).lines(lines.iter().cloned()).bytes()
 }
 
 impl Fixture {
     fn new() -> Fixture {
-        let dir = tempfile::tempdir().unwrap();
-        let project = dir.path().join("project");
-        let inbox = dir.path().join("inbox");
-        std::fs::create_dir_all(&project).unwrap();
-        std::fs::create_dir_all(&inbox).unwrap();
-        let store = Store::open(&dir.path().join("home"), &project).unwrap();
-        Fixture { _dir: dir, store, inbox }
+        let dirs = TempDirs::new();
+        let store = Store::open(&dirs.home(), &dirs.project()).unwrap();
+        Fixture { inbox: dirs.inbox(), _dirs: dirs, store }
     }
 
     fn import(&self, id: &str, title: &str, created: &str, lines: &[String]) {

@@ -34,19 +34,10 @@ pub fn armour(edge: &str, label: &str) -> String {
     format!("{d}{edge} {label}{d}", d = "-----")
 }
 
-/// `len` characters from `alphabet`, deterministic in `seed` (xorshift64*).
+/// `len` characters from `alphabet`, deterministic in `seed`.
 pub fn fake(seed: u64, spec: &str, len: usize) -> String {
-    let chars = alphabet(spec);
-    let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
-    (0..len)
-        .map(|_| {
-            x ^= x >> 12;
-            x ^= x << 25;
-            x ^= x >> 27;
-            let r = x.wrapping_mul(0x2545_F491_4F6C_DD1D);
-            chars[(r >> 33) as usize % chars.len()]
-        })
-        .collect()
+    let chars: String = alphabet(spec).into_iter().collect();
+    lcmem_test_support::Rng::new(seed).string(&chars, len)
 }
 
 /// Unpadded base64url, as JWT segments use.

@@ -1,20 +1,12 @@
 //! `lcmem recall` and `lcmem index` as a user runs them.
 
-mod common;
 
-use common::{Sandbox, message, working_session};
+use crate::common::{Sandbox, message, working_session, example_sessions};
 use predicates::prelude::*;
-
-fn examples() -> Vec<std::path::PathBuf> {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/shop/sessions");
-    let mut files: Vec<_> = std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().path()).collect();
-    files.sort();
-    files
-}
 
 fn shop() -> Sandbox {
     let sandbox = Sandbox::new();
-    sandbox.assert_cmd().arg("import").args(examples()).assert().success();
+    sandbox.assert_cmd().arg("import").args(example_sessions()).assert().success();
     sandbox.assert_cmd().args(["seal", "--all"]).assert().success();
     sandbox
 }
@@ -137,7 +129,7 @@ fn import_keeps_the_index_fresh_and_rebuild_recreates_it() {
     assert_eq!(recall_json(&sandbox, &["parser", "trailing", "commas"]), before);
 
     // A session copied straight into the store, behind lcmem's back.
-    common::write_session(
+    crate::common::write_session(
         &sandbox.store_dir(),
         "two",
         &[message("user", "The billing export times out for large tenants.")],

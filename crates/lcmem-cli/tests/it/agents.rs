@@ -1,11 +1,10 @@
 //! Wiring into agents: `lcmem hook claude-code`, `lcmem install claude-code`
 //! and `lcmem watch`, run as Claude Code and a user run them.
 
-mod common;
 
 use std::path::{Path, PathBuf};
 
-use common::{Sandbox, claude_transcript, sealed_ids};
+use crate::common::{Sandbox, claude_transcript, sealed_ids};
 use serde_json::{Value, json};
 
 fn examples() -> PathBuf {

@@ -1,7 +1,6 @@
 //! The guard runs on every candidate fact, including hostile and broken
-//! text: it must never panic and must stay fast.
-
-use std::time::{Duration, Instant};
+//! text: it must never panic, and a plain project fact is not an order.
+//! How fast it judges is measured in `benches/judge.rs`, not asserted here.
 
 use lcmem_guard::{judge, normalize};
 use proptest::prelude::*;
@@ -33,18 +32,13 @@ proptest! {
 }
 
 #[test]
-fn a_long_paragraph_is_judged_quickly() {
+fn a_long_paragraph_is_not_an_order() {
     let paragraph = "The release job builds the container in ci/release.yml and pushes it to the \
         registry; it is run by CI after every merge to main, and the logs are kept for 30 days. "
         .repeat(8);
-    judge("warm up the lazily compiled rules");
-    let start = Instant::now();
     for _ in 0..20 {
         assert!(!judge(&paragraph).instruction);
     }
-    let per_call = start.elapsed() / 20;
-    // Generous for debug builds on a loaded machine; release is far faster.
-    assert!(per_call < Duration::from_millis(250), "{per_call:?} per paragraph");
 }
 
 #[test]

@@ -1,9 +1,8 @@
 //! Near-misses: true facts that look a little like secrets must come out
 //! byte-identical, and placeholders or references must leak nothing and stay.
 
-mod common;
 
-use common::*;
+use crate::common::*;
 
 #[test]
 fn hashes_ids_and_digests() {

@@ -1,16 +1,8 @@
 //! The `lcmem` command as a user runs it.
 
-mod common;
 
-use common::{Sandbox, message, working_session};
+use crate::common::{Sandbox, message, working_session, example_sessions};
 use predicates::prelude::*;
-
-fn examples() -> Vec<std::path::PathBuf> {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/shop/sessions");
-    let mut files: Vec<_> = std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().path()).collect();
-    files.sort();
-    files
-}
 
 fn memory_files_text(sandbox: &Sandbox) -> String {
     let mut all = String::new();
@@ -23,7 +15,7 @@ fn memory_files_text(sandbox: &Sandbox) -> String {
 #[test]
 fn sealing_the_example_project_summarises_every_session_and_leaks_nothing() {
     let sandbox = Sandbox::new();
-    sandbox.assert_cmd().arg("import").args(examples()).assert().success();
+    sandbox.assert_cmd().arg("import").args(example_sessions()).assert().success();
     sandbox.assert_cmd().args(["seal", "--all"]).assert().success();
     let out = sandbox.assert_cmd().args(["journal", "--json"]).output().unwrap();
     let entries: Vec<serde_json::Value> = serde_json::from_slice(&out.stdout).unwrap();

@@ -18,11 +18,11 @@ use lcmem::extract::{CandidateFact, ExtractError, ExtractInput, ExtractOutput, E
 use lcmem::facts::{Fold, Origin, State, fact_id};
 use lcmem::guards::Guards;
 use lcmem::seal::seal;
+use lcmem_test_support::{SessionFile, TempDirs};
 use regex::Regex;
 
-#[path = "red_team/cases.rs"]
-mod red_team_cases;
-use red_team_cases::{BENIGN, HOSTILE, NEAR_MISSES, credentials};
+mod cases;
+use cases::{BENIGN, HOSTILE, NEAR_MISSES, credentials};
 
 /// Stands in for an extraction lane: returns what the case scripts.
 struct Scripted {
@@ -51,21 +51,18 @@ impl Extractor for Scripted {
 
 /// Seals `sessions` sessions whose extraction yields `fact`, titled `title`,
 /// and returns the store's folder and the fold.
-fn plant(guards: Guards, fact: &str, title: &str, sessions: usize) -> (tempfile::TempDir, Store) {
-    let dir = tempfile::tempdir().unwrap();
-    let project = dir.path().join("project");
-    std::fs::create_dir_all(&project).unwrap();
-    let store = Store::open(&dir.path().join("home"), &project).unwrap().with_guards(guards);
+fn plant(guards: Guards, fact: &str, title: &str, sessions: usize) -> (TempDirs, Store) {
+    let dirs = TempDirs::new();
+    let store = Store::open(&dirs.home(), &dirs.project()).unwrap().with_guards(guards);
     for n in 0..sessions {
-        let header = serde_json::json!({"type":"session","v":1,"id":format!("s{n}"),"title":title,
-            "created_at":format!("2026-11-0{}T10:00:00Z", n + 1)});
-        let msg = serde_json::json!({"type":"message","role":"assistant","text":"Worked on it.",
-            "ts":format!("2026-11-0{}T10:05:00Z", n + 1)});
-        store.import_bytes(Path::new("case.jsonl"), format!("{header}\n{msg}\n").into_bytes()).unwrap();
+        let file = SessionFile::new(format!("s{n}"), format!("2026-11-0{}T10:00:00Z", n + 1))
+            .title(title)
+            .message("assistant", "Worked on it.", format!("2026-11-0{}T10:05:00Z", n + 1));
+        store.import_bytes(Path::new("case.jsonl"), file.bytes()).unwrap();
         let extractor = Scripted { summary: format!("Updated the docs. {fact}"), facts: vec![fact.to_string()] };
         seal(&store, &format!("s{n}"), None, &extractor, "2026-11-30T12:00:00Z".parse().unwrap()).unwrap();
     }
-    (dir, store)
+    (dirs, store)
 }
 
 fn memory_text(store: &Store) -> String {
