@@ -10,13 +10,17 @@ use regex::Regex;
 /// - any other path in the system's temporary folder with `[TMP]` followed
 ///   by the rest of the path (`/tmp/lcmem-tour-Ab12/x` becomes `[TMP]/x`);
 /// - the hash in a project slug in a store path (`sessions/shop-1a2b3c4d`
-///   becomes `sessions/shop-[HASH]`), since it hashes the project's path.
+///   becomes `sessions/shop-[HASH]`), since it hashes the project's path;
+/// - optionally, JSON numbers under chosen keys rounded (see
+///   [`Normaliser::round`]), for floating-point scores whose last digits may
+///   differ between platforms' maths libraries.
 ///
 /// Longer paths are replaced first, so a path inside a named one keeps the
 /// inner name.
 #[derive(Debug, Default, Clone)]
 pub struct Normaliser {
     paths: Vec<(String, String)>,
+    rounded: Vec<(String, usize)>,
 }
 
 impl Normaliser {
@@ -30,6 +34,12 @@ impl Normaliser {
         if let Ok(canonical) = path.canonicalize() {
             self.paths.push((canonical.display().to_string(), name.to_string()));
         }
+        self
+    }
+
+    /// Round the numbers of `"key": 1.234567` to `decimals` places.
+    pub fn round(mut self, key: &str, decimals: usize) -> Normaliser {
+        self.rounded.push((key.to_string(), decimals));
         self
     }
 
@@ -47,7 +57,18 @@ impl Normaliser {
             out = Regex::new(&pattern).expect("a valid pattern").replace_all(&out, "[TMP]").into_owned();
         }
         let slug = Regex::new(r"(sessions/[a-z0-9._-]+)-[0-9a-f]{8}\b").expect("a valid pattern");
-        slug.replace_all(&out, "$1-[HASH]").into_owned()
+        out = slug.replace_all(&out, "$1-[HASH]").into_owned();
+        for (key, decimals) in &self.rounded {
+            let pattern = format!(r#"("{}":\s*)(-?[0-9]+(?:\.[0-9]+)?(?:[eE][-+]?[0-9]+)?)"#, regex::escape(key));
+            let number = Regex::new(&pattern).expect("a valid pattern");
+            out = number
+                .replace_all(&out, |c: &regex::Captures<'_>| {
+                    let value: f64 = c[2].parse().expect("a JSON number");
+                    format!("{}{value:.decimals$}", &c[1])
+                })
+                .into_owned();
+        }
+        out
     }
 }
 
@@ -80,5 +101,7 @@ mod tests {
         );
         let out = Normaliser::new().path(&home, "[HOME]").apply(&text);
         assert_eq!(out, "store at [HOME]/sessions/shop-[HASH], tour at [TMP]/levelcode/sessions/shop-[HASH]\n");
+        let json = r#"{"score": 10.151842983404682, "line": 2, "scored": 1.5}"#;
+        assert_eq!(Normaliser::new().round("score", 3).apply(json), r#"{"score": 10.152, "line": 2, "scored": 1.5}"#);
     }
 }
