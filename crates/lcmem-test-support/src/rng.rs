@@ -44,10 +44,12 @@ mod tests {
 
     #[test]
     fn same_seed_same_stream_and_seeds_differ() {
-        let a: Vec<u64> = (0..4).map({
-            let mut r = Rng::new(1);
-            move |_| r.next_u64()
-        }).collect();
+        let a: Vec<u64> = (0..4)
+            .map({
+                let mut r = Rng::new(1);
+                move |_| r.next_u64()
+            })
+            .collect();
         let mut r = Rng::new(1);
         assert_eq!(a, (0..4).map(|_| r.next_u64()).collect::<Vec<_>>());
         assert_ne!(Rng::new(1).next_u64(), Rng::new(2).next_u64());

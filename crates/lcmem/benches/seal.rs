@@ -25,10 +25,22 @@ fn session(target: usize) -> String {
         i += 1;
         let round = format!("src/billing/round_{i}.rs");
         let lines = [
-            session::message_with_id("user", &format!("Step {i}: can you move the invoice rounding into {round} and keep the API?"), "2026-11-01T09:01:00Z", &format!("u{i}")),
+            session::message_with_id(
+                "user",
+                &format!("Step {i}: can you move the invoice rounding into {round} and keep the API?"),
+                "2026-11-01T09:01:00Z",
+                &format!("u{i}"),
+            ),
             session::tool("Edit", &[round.as_str(), "src/billing/mod.rs"], "2026-11-01T09:02:00Z"),
             session::message("tool", &"test result: ok. 212 passed; 0 failed\n".repeat(8), "2026-11-01T09:03:00Z"),
-            session::message_with_id("assistant", &format!("I moved the rounding helpers into `{round}` and re-exported them from mod.rs, so callers keep compiling. The billing module uses banker's rounding for every currency. All 212 tests pass; next I will look at the tax tables, which still duplicate the rounding code in three places and should share one helper once this lands."), "2026-11-01T09:04:00Z", &format!("a{i}")),
+            session::message_with_id(
+                "assistant",
+                &format!(
+                    "I moved the rounding helpers into `{round}` and re-exported them from mod.rs, so callers keep compiling. The billing module uses banker's rounding for every currency. All 212 tests pass; next I will look at the tax tables, which still duplicate the rounding code in three places and should share one helper once this lands."
+                ),
+                "2026-11-01T09:04:00Z",
+                &format!("a{i}"),
+            ),
         ];
         len += lines.iter().map(|line| line.len() + 1).sum::<usize>();
         file = file.lines(lines);

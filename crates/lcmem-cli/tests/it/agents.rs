@@ -1,7 +1,6 @@
 //! Wiring into agents: `lcmem hook claude-code`, `lcmem install claude-code`
 //! and `lcmem watch`, run as Claude Code and a user run them.
 
-
 use std::path::{Path, PathBuf};
 
 use crate::common::{Sandbox, claude_transcript, sealed_ids};

@@ -1,7 +1,6 @@
 //! The `lcmem` command as a user runs it.
 
-
-use crate::common::{Sandbox, message, working_session, example_sessions};
+use crate::common::{Sandbox, example_sessions, message, working_session};
 use predicates::prelude::*;
 
 fn memory_files_text(sandbox: &Sandbox) -> String {

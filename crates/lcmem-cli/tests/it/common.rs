@@ -53,7 +53,10 @@ impl Sandbox {
 
 /// Writes `<dir>/<id>.jsonl`, titled "Session <id>", holding `body`, and returns its path.
 pub fn write_session(dir: &Path, id: &str, body: &[String]) -> PathBuf {
-    SessionFile::new(id, "2026-11-01T09:00:00Z").title(format!("Session {id}")).lines(body.iter().cloned()).write_in(dir)
+    SessionFile::new(id, "2026-11-01T09:00:00Z")
+        .title(format!("Session {id}"))
+        .lines(body.iter().cloned())
+        .write_in(dir)
 }
 
 pub fn message(role: &str, text: &str) -> String {

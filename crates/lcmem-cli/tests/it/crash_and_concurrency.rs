@@ -1,6 +1,5 @@
 //! Real processes: writers killed mid-append, and writers racing each other.
 
-
 use std::collections::HashSet;
 use std::process::Stdio;
 use std::time::Duration;

@@ -1,6 +1,5 @@
 //! `lcmem import` on Claude Code and Codex CLI transcripts, as a user runs it.
 
-
 use std::path::{Path, PathBuf};
 
 use crate::common::{Sandbox, claude_transcript};

@@ -1,7 +1,6 @@
 //! `lcmem mcp` driven by MCP clients this project does not write: rmcp's own
 //! client, and the official Python SDK (`tests/mcp_client.py`).
 
-
 use std::path::Path;
 use std::process::Command;
 

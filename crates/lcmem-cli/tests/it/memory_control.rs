@@ -1,6 +1,5 @@
 //! Facts, forget, consolidation and the digest through the `lcmem` command.
 
-
 use std::path::Path;
 use std::process::Stdio;
 use std::time::Duration;
@@ -49,7 +48,8 @@ fn seals_consolidate_by_themselves_every_n() {
     let sandbox = Sandbox::new();
     sandbox.assert_cmd().arg("import").args(example_sessions()).assert().success();
     sandbox.assert_cmd().args(["config", "set", "memory.consolidate_every", "3"]).assert().success();
-    let ids: Vec<String> = example_sessions().iter().map(|p| p.file_stem().unwrap().to_string_lossy().into_owned()).collect();
+    let ids: Vec<String> =
+        example_sessions().iter().map(|p| p.file_stem().unwrap().to_string_lossy().into_owned()).collect();
     sandbox.assert_cmd().args(["seal", &ids[0]]).assert().success().stdout(predicate::str::contains("consolidated"));
     let memory = sandbox.store_dir().join("memory/MEMORY.md");
     let first = std::fs::read(&memory).unwrap();

@@ -1,7 +1,6 @@
 //! `lcmem recall` and `lcmem index` as a user runs them.
 
-
-use crate::common::{Sandbox, message, working_session, example_sessions};
+use crate::common::{Sandbox, example_sessions, message, working_session};
 use predicates::prelude::*;
 
 fn shop() -> Sandbox {

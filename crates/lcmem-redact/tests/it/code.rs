@@ -1,7 +1,6 @@
 //! Source code talks about passwords, tokens and keys all the time; none of
 //! these lines holds a secret and each must come out byte-identical.
 
-
 use crate::common::*;
 
 #[test]

@@ -1,7 +1,6 @@
 //! Every named family is redacted in the contexts it shows up in, and only
 //! the value goes: keys, user names, hosts and surrounding text stay.
 
-
 use crate::common::*;
 use lcmem_redact::{find_secrets, redact};
 

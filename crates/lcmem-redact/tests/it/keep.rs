@@ -1,7 +1,6 @@
 //! Near-misses: true facts that look a little like secrets must come out
 //! byte-identical, and placeholders or references must leak nothing and stay.
 
-
 use crate::common::*;
 
 #[test]

@@ -1,7 +1,6 @@
 //! Private key blocks are redacted whole across lines, including blocks cut
 //! off before their END line; public keys stay.
 
-
 use crate::common::*;
 use lcmem_redact::redact;
 

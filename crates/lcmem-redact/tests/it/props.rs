@@ -1,7 +1,6 @@
 //! Properties over arbitrary input: never panic, idempotent, findings well
 //! formed, and text with no anchor comes back borrowed and unchanged.
 
-
 use std::borrow::Cow;
 
 use lcmem_redact::{find_secrets, redact};

@@ -1,7 +1,6 @@
 //! The longer tail of vendor shapes and credential idioms: each redacted in
 //! a context it shows up in, with a near-miss beside it where one exists.
 
-
 use crate::common::*;
 
 #[test]

@@ -55,9 +55,11 @@ fn plant(guards: Guards, fact: &str, title: &str, sessions: usize) -> (TempDirs,
     let dirs = TempDirs::new();
     let store = Store::open(&dirs.home(), &dirs.project()).unwrap().with_guards(guards);
     for n in 0..sessions {
-        let file = SessionFile::new(format!("s{n}"), format!("2026-11-0{}T10:00:00Z", n + 1))
-            .title(title)
-            .message("assistant", "Worked on it.", format!("2026-11-0{}T10:05:00Z", n + 1));
+        let file = SessionFile::new(format!("s{n}"), format!("2026-11-0{}T10:00:00Z", n + 1)).title(title).message(
+            "assistant",
+            "Worked on it.",
+            format!("2026-11-0{}T10:05:00Z", n + 1),
+        );
         store.import_bytes(Path::new("case.jsonl"), file.bytes()).unwrap();
         let extractor = Scripted { summary: format!("Updated the docs. {fact}"), facts: vec![fact.to_string()] };
         seal(&store, &format!("s{n}"), None, &extractor, "2026-11-30T12:00:00Z".parse().unwrap()).unwrap();
