@@ -3,6 +3,8 @@
 //! These are measuring tools, not product features: they read corpora and
 //! data sets that live outside the repository (see `docs/benchmarks.md`).
 
+#![forbid(unsafe_code)]
+
 mod injection_corpus;
 mod locomo;
 mod secrets_corpus;

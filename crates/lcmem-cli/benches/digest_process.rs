@@ -10,6 +10,7 @@ use divan::Bencher;
 use lcmem::Store;
 use lcmem::extract::Outcome;
 use lcmem::journal::{Entry, Record, SealKind};
+use lcmem_test_support::SessionFile;
 
 fn main() {
     divan::main();
@@ -31,9 +32,10 @@ fn big_project() -> (tempfile::TempDir, PathBuf, PathBuf) {
     for i in 0..SESSIONS {
         let id = format!("s{i:05}");
         let at = now - jiff::SignedDuration::from_mins(i as i64 * 50);
-        let header = serde_json::json!({"type":"session","v":1,"id":id,"title":format!("Session {i}"),"created_at":at});
-        let message = serde_json::json!({"type":"message","role":"assistant","text":format!("Fixed bug {i} in the parser."),"ts":at});
-        std::fs::write(store.session_path(&id), format!("{header}\n{message}\n")).unwrap();
+        SessionFile::new(&id, at)
+            .title(format!("Session {i}"))
+            .message("assistant", &format!("Fixed bug {i} in the parser."), at)
+            .write_to(&store.session_path(&id));
         records.push(Record::Sealed(Entry {
             session_id: id,
             sealed_at: at,

@@ -17,6 +17,8 @@
 //! (`encoded`). Any decisive reason makes the text an instruction; the
 //! reasons say why. Pattern tables are compiled once, on first use.
 
+#![forbid(unsafe_code)]
+
 mod encoded;
 mod english;
 mod imperative;

@@ -6,6 +6,7 @@
 use std::sync::LazyLock;
 
 use divan::counter::BytesCount;
+use lcmem_test_support::Rng;
 
 fn main() {
     divan::main();
@@ -111,40 +112,31 @@ const CODE: &[&str] = &[
     "See https://docs.example.test/guide/getting-started#install for details.",
 ];
 
-/// Deterministic pseudo-random stream (xorshift64).
-struct Rng(u64);
+/// The bench's draws from the shared deterministic generator.
+trait Draw {
+    fn hex(&mut self, n: usize) -> String;
+    fn alnum(&mut self, n: usize) -> String;
+}
 
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-
-    fn pick<'a>(&mut self, items: &[&'a str]) -> &'a str {
-        items[(self.next() % items.len() as u64) as usize]
-    }
-
+impl Draw for Rng {
     fn hex(&mut self, n: usize) -> String {
-        (0..n).map(|_| char::from(b"0123456789abcdef"[(self.next() % 16) as usize])).collect()
+        self.string("0123456789abcdef", n)
     }
 
     fn alnum(&mut self, n: usize) -> String {
-        let a: Vec<char> = ('A'..='Z').chain('a'..='z').chain('0'..='9').collect();
-        (0..n).map(|_| a[(self.next() % a.len() as u64) as usize]).collect()
+        self.string("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789", n)
     }
 }
 
 fn generate() -> String {
-    let mut rng = Rng(0x5EED_1234_ABCD_0001);
+    let mut rng = Rng::new(0x5EED_1234_ABCD_0001);
     let mut s = String::with_capacity(TARGET + 4096);
     let mut since_secret = 0usize;
     while s.len() < TARGET {
         let start = s.len();
-        match rng.next() % 10 {
+        match rng.below(10) {
             0..=5 => {
-                let n = 12 + (rng.next() % 30) as usize;
+                let n = 12 + rng.below(30) as usize;
                 let words: Vec<&str> = (0..n).map(|_| rng.pick(WORDS)).collect();
                 s.push_str(&words.join(" "));
                 s.push_str(".\n");

@@ -13,6 +13,8 @@
 //! `[REDACTED:github-token]`; the key, user name, host and surrounding text
 //! stay. Redaction is idempotent and never panics.
 
+#![forbid(unsafe_code)]
+
 mod context;
 mod pem;
 mod rules;

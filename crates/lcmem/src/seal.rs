@@ -6,7 +6,7 @@ use crate::error::{Error, Result};
 use crate::extract::{ExtractInput, Extractor};
 use crate::facts::SubjectKeyJudge;
 use crate::facts::{self, Observation};
-use crate::journal::{self, Entry, Journal, Record, SealKind};
+use crate::journal::{Entry, Journal, Record, SealKind};
 use crate::scrub;
 use crate::session::{Line, Role, Session, Status};
 use crate::store::Store;
@@ -177,9 +177,9 @@ pub fn set_pinned(store: &Store, id: &str, pinned: bool, now: Timestamp) -> Resu
     let status = if pinned { Status::Pinned } else { Status::Unpinned };
     store.append_status(&lock, id, status, now)?;
     let record = if pinned {
-        journal::Record::Pin { session_id: id.to_string(), ts: now }
+        Record::Pin { session_id: id.to_string(), ts: now }
     } else {
-        journal::Record::Unpin { session_id: id.to_string(), ts: now }
+        Record::Unpin { session_id: id.to_string(), ts: now }
     };
     journal::append(store, &lock, &[record])
 }

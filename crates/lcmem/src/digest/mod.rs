@@ -62,7 +62,7 @@ pub fn digest(store: &Store) -> Result<Option<Digest>> {
     if body.trim().is_empty() {
         return Ok(None);
     }
-    let state = state::read_state(&state::state_path(store))?;
+    let state = state::read_state(&state_path(store))?;
     let edited = state.as_ref().is_none_or(|s| s.sha256 != state::sha256_hex(body.as_bytes()));
     let as_of = state.as_ref().and_then(|s| s.as_of);
     let project = store.project().name();

@@ -138,20 +138,20 @@ impl ExtractInput {
 impl ExtractOutput {
     /// Clamps the output to the bounds above and drops empty items.
     pub fn bounded(mut self) -> ExtractOutput {
-        self.summary = text::clip(self.summary.trim(), MAX_SUMMARY_CHARS);
+        self.summary = clip(self.summary.trim(), MAX_SUMMARY_CHARS);
         self.files.retain(|f| !f.trim().is_empty());
         self.files.truncate(MAX_FILES);
         for list in [&mut self.decisions] {
             list.retain(|d| !d.trim().is_empty());
             list.truncate(MAX_DECISIONS);
             for item in list.iter_mut() {
-                *item = text::clip(item.trim(), MAX_ITEM_CHARS);
+                *item = clip(item.trim(), MAX_ITEM_CHARS);
             }
         }
         self.facts.retain(|f| !f.text.trim().is_empty());
         self.facts.truncate(MAX_FACTS);
         for fact in &mut self.facts {
-            fact.text = text::clip(fact.text.trim(), MAX_ITEM_CHARS);
+            fact.text = clip(fact.text.trim(), MAX_ITEM_CHARS);
             fact.confidence = fact.confidence.clamp(0.0, 1.0);
         }
         self

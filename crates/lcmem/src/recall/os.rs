@@ -93,7 +93,7 @@ mod linux {
 
         /// The entries that changed since the last drain, without waiting.
         pub fn drain(&mut self) -> Changes {
-            const HEADER: usize = std::mem::size_of::<libc::inotify_event>();
+            const HEADER: usize = size_of::<libc::inotify_event>();
             // u64s keep the buffer aligned for the event headers.
             let mut buf = vec![0u64; 8192];
             let mut names = Vec::new();

@@ -1,0 +1,187 @@
+//! The `lcmem` command as a user runs it.
+
+use crate::common::{Sandbox, example_sessions, message, working_session};
+use predicates::prelude::*;
+
+fn memory_files_text(sandbox: &Sandbox) -> String {
+    let mut all = String::new();
+    for name in ["journal.jsonl", "facts.jsonl", "MEMORY.md"] {
+        all.push_str(&std::fs::read_to_string(sandbox.store_dir().join("memory").join(name)).unwrap_or_default());
+    }
+    all
+}
+
+#[test]
+fn sealing_the_example_project_summarises_every_session_and_leaks_nothing() {
+    let sandbox = Sandbox::new();
+    sandbox.assert_cmd().arg("import").args(example_sessions()).assert().success();
+    sandbox.assert_cmd().args(["seal", "--all"]).assert().success();
+    let out = sandbox.assert_cmd().args(["journal", "--json"]).output().unwrap();
+    let entries: Vec<serde_json::Value> = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(entries.len(), 12);
+    let summary = |id: &str| -> String {
+        entries.iter().find(|e| e["session_id"] == id).unwrap()["summary"].as_str().unwrap().to_string()
+    };
+    assert!(summary("2026-11-18-changelog-104").starts_with("Tidied CHANGELOG.md for v1.0.4"));
+    assert!(summary("2026-11-12-refund-retries").contains("retries for refunds"));
+    assert!(summary("2026-11-06-cache-postgres").contains("from Redis to Postgres"));
+    assert!(summary("2026-10-12-graphql-spike").starts_with("Abandoned"));
+    for e in &entries {
+        let s = e["summary"].as_str().unwrap();
+        assert!(!s.is_empty() && s.len() <= 600, "{s}");
+    }
+    let pinned: Vec<_> = entries.iter().filter(|e| e["pinned"] == true).map(|e| e["session_id"].clone()).collect();
+    assert_eq!(pinned, ["2026-10-15-orders-refactor"]);
+
+    let memory = memory_files_text(&sandbox);
+    assert!(!memory.contains("note to AI") && !memory.contains("deploy token"), "planted instruction reached memory");
+    assert!(!memory.contains("sk_test_51"), "the pasted key reached memory");
+    // The session file itself is the user's transcript and keeps what was said.
+    let stored = std::fs::read_to_string(sandbox.store_dir().join("2026-11-02-stripe-webhooks.jsonl")).unwrap();
+    assert!(stored.contains("sk_test_51"));
+}
+
+#[test]
+fn sealing_twice_changes_nothing() {
+    let sandbox = Sandbox::new();
+    let file = sandbox.write_session("twice", &working_session(1));
+    sandbox.assert_cmd().arg("import").arg(&file).assert().success();
+    sandbox.assert_cmd().args(["seal", "twice"]).assert().success();
+    let journal = std::fs::read(sandbox.journal()).unwrap();
+    let facts = std::fs::read(sandbox.store_dir().join("memory/facts.jsonl")).unwrap();
+    sandbox
+        .assert_cmd()
+        .args(["seal", "twice", "--archived"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("already sealed"));
+    assert_eq!(std::fs::read(sandbox.journal()).unwrap(), journal);
+    assert_eq!(std::fs::read(sandbox.store_dir().join("memory/facts.jsonl")).unwrap(), facts);
+}
+
+#[test]
+fn importing_again_is_a_no_op_and_a_grown_file_appends_only_its_new_lines() {
+    let sandbox = Sandbox::new();
+    let mut body = working_session(2);
+    let file = sandbox.write_session("grows", &body);
+    sandbox.assert_cmd().arg("import").arg(&file).assert().success().stdout(predicate::str::contains("added"));
+    sandbox.assert_cmd().arg("import").arg(&file).assert().success().stdout(predicate::str::contains("unchanged"));
+    body.push(message("user", "One more thing."));
+    let file = sandbox.write_session("grows", &body);
+    sandbox.assert_cmd().arg("import").arg(&file).assert().success().stdout(predicate::str::contains("1 new line"));
+    assert_eq!(std::fs::read(sandbox.store_dir().join("grows.jsonl")).unwrap(), std::fs::read(&file).unwrap());
+}
+
+#[test]
+fn malformed_lines_are_warned_about_with_file_and_line_and_kept() {
+    let sandbox = Sandbox::new();
+    let mut body = working_session(3);
+    body.insert(1, "{\"type\":\"message\",\"role\":\"user\",\"text\":".to_string());
+    body.insert(2, "\u{0}\u{7f}binary".to_string());
+    let file = sandbox.write_session("bad-lines", &body);
+    sandbox
+        .assert_cmd()
+        .arg("import")
+        .arg(&file)
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("bad-lines.jsonl:3: line is not valid JSON"))
+        .stderr(predicate::str::contains("bad-lines.jsonl:4:"));
+    let stored = std::fs::read(sandbox.store_dir().join("bad-lines.jsonl")).unwrap();
+    assert_eq!(stored, std::fs::read(&file).unwrap(), "the stored copy keeps the malformed lines");
+    sandbox.assert_cmd().args(["seal", "bad-lines"]).assert().success();
+}
+
+#[test]
+fn files_that_are_not_sessions_are_refused_with_a_sentence_naming_the_line() {
+    let sandbox = Sandbox::new();
+    let no_header = sandbox.inbox().join("no-header.jsonl");
+    std::fs::write(&no_header, message("user", "hi") + "\n").unwrap();
+    let v9 = sandbox.inbox().join("v9.jsonl");
+    std::fs::write(&v9, r#"{"type":"session","v":9,"id":"x","created_at":"2026-01-01T00:00:00Z"}"#).unwrap();
+    let garbage = sandbox.inbox().join("garbage.jsonl");
+    std::fs::write(&garbage, [0u8, 159, 146, 150, 255, 10, 1, 2, 3]).unwrap();
+    let missing = sandbox.inbox().join("missing.jsonl");
+    let out = sandbox.assert_cmd().arg("import").args([&no_header, &v9, &garbage, &missing]).assert().code(1);
+    let stderr = String::from_utf8_lossy(&out.get_output().stderr).to_string();
+    assert!(stderr.contains("no-header.jsonl:1: missing header"), "{stderr}");
+    assert!(stderr.contains("v9.jsonl:1: session format version 9 is not supported"), "{stderr}");
+    assert!(stderr.contains("garbage.jsonl:1:"), "{stderr}");
+    assert!(stderr.contains("missing.jsonl: No such file"), "{stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+}
+
+#[test]
+fn memory_off_refuses_every_write_and_says_how_to_turn_it_on() {
+    let sandbox = Sandbox::new();
+    let file = sandbox.write_session("off", &working_session(4));
+    sandbox.assert_cmd().arg("import").arg(&file).assert().success();
+    sandbox.assert_cmd().args(["config", "set", "memory.enabled", "false"]).assert().success();
+    for args in [vec!["seal", "off"], vec!["pin", "off"]] {
+        sandbox
+            .assert_cmd()
+            .args(&args)
+            .assert()
+            .code(3)
+            .stderr(predicate::str::contains("memory is off"))
+            .stderr(predicate::str::contains("lcmem config set memory.enabled true"));
+    }
+    sandbox.assert_cmd().arg("import").arg(&file).assert().code(3);
+    assert!(!sandbox.journal().exists());
+
+    sandbox.assert_cmd().args(["config", "set", "memory.enabled", "true"]).assert().success();
+    sandbox.assert_cmd().args(["config", "set", "memory.enabled", "false", "--global"]).assert().success();
+    sandbox.assert_cmd().args(["seal", "off"]).assert().code(3).stderr(predicate::str::contains("--global"));
+    sandbox.assert_cmd().args(["config", "set", "memory.enabled", "true", "--global"]).assert().success();
+    sandbox.assert_cmd().args(["seal", "off"]).assert().success();
+}
+
+#[test]
+fn config_shows_what_memory_obeys_when_the_global_switch_is_off() {
+    let sandbox = Sandbox::new();
+    let file = sandbox.write_session("shown", &working_session(4));
+    sandbox.assert_cmd().arg("import").arg(&file).assert().success();
+    sandbox.assert_cmd().args(["config", "set", "memory.enabled", "true"]).assert().success();
+    sandbox.assert_cmd().args(["config", "set", "memory.enabled", "false", "--global"]).assert().success();
+    sandbox.assert_cmd().args(["config", "get", "memory.enabled"]).assert().success().stdout("false\n");
+    let list = sandbox.assert_cmd().args(["config", "list"]).output().unwrap();
+    let list = String::from_utf8(list.stdout).unwrap();
+    let line = list.lines().find(|l| l.starts_with("memory.enabled = ")).unwrap();
+    assert!(line.starts_with("memory.enabled = false    # global master switch"), "{line}");
+    // What config says is what every write obeys.
+    sandbox.assert_cmd().args(["seal", "shown"]).assert().code(3);
+    sandbox.assert_cmd().args(["config", "set", "memory.enabled", "true", "--global"]).assert().success();
+    sandbox.assert_cmd().args(["config", "get", "memory.enabled"]).assert().success().stdout("true\n");
+    let list = sandbox.assert_cmd().args(["config", "list"]).output().unwrap();
+    assert!(String::from_utf8(list.stdout).unwrap().contains("memory.enabled = true    # project;"));
+    sandbox.assert_cmd().args(["seal", "shown"]).assert().success();
+}
+
+#[test]
+fn pin_and_unpin_show_in_sessions_and_journal() {
+    let sandbox = Sandbox::new();
+    let file = sandbox.write_session("pinme", &working_session(5));
+    sandbox.assert_cmd().arg("import").arg(&file).assert().success();
+    sandbox.assert_cmd().args(["seal", "pin"]).assert().success();
+    sandbox.assert_cmd().args(["pin", "pinme"]).assert().success();
+    let journal = sandbox.assert_cmd().args(["journal", "--json"]).output().unwrap();
+    assert!(String::from_utf8_lossy(&journal.stdout).contains("\"pinned\": true"));
+    sandbox.assert_cmd().args(["unpin", "pinme"]).assert().success();
+    let sessions = sandbox.assert_cmd().args(["sessions", "--json"]).output().unwrap();
+    let rows: Vec<serde_json::Value> = serde_json::from_slice(&sessions.stdout).unwrap();
+    assert_eq!(rows[0]["pinned"], false);
+    assert_eq!(rows[0]["sealed"], true);
+    sandbox.assert_cmd().args(["pin", "nope"]).assert().code(1).stderr(predicate::str::contains("no session matches"));
+}
+
+#[test]
+fn the_tour_runs_in_a_temporary_store_and_reports_no_leak() {
+    let sandbox = Sandbox::new();
+    let mut cmd = assert_cmd::Command::new(env!("CARGO_BIN_EXE_lcmem"));
+    cmd.arg("tour").env("HOME", sandbox.dir.path()).env_remove("LEVELCODE_HOME");
+    cmd.assert()
+        .success()
+        .stdout(predicate::str::contains("Tidied CHANGELOG.md for v1.0.4"))
+        .stdout(predicate::str::contains("LEAK").not());
+    assert!(!sandbox.dir.path().join(".levelcode").exists(), "the tour never touches the user's store");
+}

@@ -1,0 +1,139 @@
+//! Shared helpers for tests that run the real `lcmem` binary.
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use lcmem_test_support::{SessionFile, TempDirs, session};
+
+/// The clock every command in these tests runs at.
+pub const NOW: &str = "2026-11-30T12:00:00Z";
+
+/// A throwaway store and project, and a way to run `lcmem` against them.
+pub struct Sandbox {
+    pub dir: TempDirs,
+}
+
+impl Sandbox {
+    pub fn new() -> Sandbox {
+        Sandbox { dir: TempDirs::new() }
+    }
+    pub fn home(&self) -> PathBuf {
+        self.dir.path().join("home")
+    }
+    pub fn project(&self) -> PathBuf {
+        self.dir.path().join("project")
+    }
+    pub fn inbox(&self) -> PathBuf {
+        self.dir.path().join("inbox")
+    }
+    /// `lcmem --home … --project …` with a fixed clock.
+    pub fn cmd(&self) -> Command {
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_lcmem"));
+        cmd.arg("--home").arg(self.home()).arg("--project").arg(self.project());
+        cmd.env("LCMEM_NOW", NOW).env_remove("LEVELCODE_HOME");
+        cmd
+    }
+    pub fn assert_cmd(&self) -> assert_cmd::Command {
+        assert_cmd::Command::from_std(self.cmd())
+    }
+    /// The project's folder in the store.
+    pub fn store_dir(&self) -> PathBuf {
+        let project = lcmem::project::Project::resolve(&self.project()).unwrap();
+        self.home().join("sessions").join(project.slug)
+    }
+    pub fn journal(&self) -> PathBuf {
+        self.store_dir().join("memory/journal.jsonl")
+    }
+    /// Writes a v1 session file into the inbox and returns its path.
+    pub fn write_session(&self, id: &str, body: &[String]) -> PathBuf {
+        write_session(&self.inbox(), id, body)
+    }
+}
+
+/// Writes `<dir>/<id>.jsonl`, titled "Session <id>", holding `body`, and returns its path.
+pub fn write_session(dir: &Path, id: &str, body: &[String]) -> PathBuf {
+    SessionFile::new(id, "2026-11-01T09:00:00Z")
+        .title(format!("Session {id}"))
+        .lines(body.iter().cloned())
+        .write_in(dir)
+}
+
+pub fn message(role: &str, text: &str) -> String {
+    session::message(role, text, "2026-11-01T09:05:00Z")
+}
+
+pub fn tool(name: &str, files: &[&str]) -> String {
+    session::tool(name, files, "2026-11-01T09:06:00Z")
+}
+
+/// A small but real working session.
+pub fn working_session(n: usize) -> Vec<String> {
+    vec![
+        message("user", &format!("Please fix issue {n} in the parser.")),
+        tool("Edit", &[&format!("src/parser_{n}.rs")]),
+        message(
+            "assistant",
+            &format!(
+                "Fixed issue {n}: the parser now accepts trailing commas. The parser uses a recursive descent design."
+            ),
+        ),
+    ]
+}
+
+/// Reads the journal and returns its sealed session ids, asserting every line parses.
+pub fn sealed_ids(journal: &Path) -> Vec<String> {
+    let text = std::fs::read_to_string(journal).unwrap_or_default();
+    let mut ids = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let value: serde_json::Value =
+            serde_json::from_str(line).unwrap_or_else(|e| panic!("journal line {} is damaged ({e}): {line:?}", i + 1));
+        if value["type"] == "sealed" {
+            ids.push(value["session_id"].as_str().unwrap().to_string());
+        }
+    }
+    ids
+}
+
+/// A small Claude Code transcript recorded in `cwd`.
+pub fn claude_transcript(id: &str, cwd: &Path, prompt: &str) -> String {
+    let user = serde_json::json!({
+        "type": "user", "sessionId": id, "uuid": format!("{id}-u1"), "cwd": cwd, "isSidechain": false,
+        "timestamp": "2026-11-20T09:00:00Z", "message": {"role": "user", "content": prompt}
+    });
+    let assistant = serde_json::json!({
+        "type": "assistant", "sessionId": id, "uuid": format!("{id}-a1"), "cwd": cwd,
+        "timestamp": "2026-11-20T09:01:00Z",
+        "message": {"role": "assistant", "content": [
+            {"type": "tool_use", "id": "t1", "name": "Edit", "input": {"file_path": cwd.join("src/lib.rs")}},
+            {"type": "text", "text": "Fixed the parser: it now accepts trailing commas."}
+        ]}
+    });
+    format!("{user}\n{assistant}\n")
+}
+
+/// Every file below `dir`, sorted.
+pub fn files_under(dir: &Path) -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(dir) = stack.pop() {
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                stack.push(path);
+            } else {
+                files.push(path);
+            }
+        }
+    }
+    files.sort();
+    files
+}
+
+/// The example project's session files (`examples/shop/sessions`), sorted.
+pub fn example_sessions() -> Vec<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/shop/sessions");
+    let mut files: Vec<_> = std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().path()).collect();
+    files.sort();
+    files
+}

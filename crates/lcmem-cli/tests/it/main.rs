@@ -1,0 +1,14 @@
+//! The `lcmem` command's integration tests, as one test binary: each module
+//! runs the real binary (`CARGO_BIN_EXE_lcmem`) as a user or an agent would.
+//! `common` holds the shared sandbox; `tests/mcp_client.py` is found through
+//! `CARGO_MANIFEST_DIR`. `golden` snapshots whole outputs (`snapshots/`).
+
+mod agents;
+mod cli;
+mod common;
+mod crash_and_concurrency;
+mod golden;
+mod import_transcripts;
+mod mcp;
+mod memory_control;
+mod recall;

@@ -1,0 +1,11 @@
+//! The engine's integration tests, as one test binary (one link of tantivy):
+//! one module per area. Fixtures are read from `tests/fixtures/` through
+//! `CARGO_MANIFEST_DIR`.
+
+mod digest;
+mod durable_writes;
+mod import_convert;
+mod import_store;
+mod recall;
+mod red_team;
+mod session_format;
