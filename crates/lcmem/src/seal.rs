@@ -6,7 +6,7 @@ use crate::error::{Error, Result};
 use crate::extract::{ExtractInput, Extractor};
 use crate::facts::SubjectKeyJudge;
 use crate::facts::{self, Observation};
-use crate::journal::{Entry, Journal, Record, SealKind};
+use crate::journal::{self, Entry, Journal, Record, SealKind};
 use crate::scrub;
 use crate::session::{Line, Role, Session, Status};
 use crate::store::Store;

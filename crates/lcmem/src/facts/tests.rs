@@ -48,7 +48,7 @@ fn one_session_infers_two_observe_a_confirm_confirms() {
 }
 
 #[test]
-fn workspace_echoes_count_as_one_source() {
+fn workspace_echoes_count_as_one_source_and_alone_are_never_load_bearing() {
     let text = "The deploy script lives in ops/deploy.sh.";
     let echo = |s: &str, d| {
         let Event::Observe(mut o) = observe(text, s, d) else { unreachable!() };
@@ -57,7 +57,10 @@ fn workspace_echoes_count_as_one_source() {
     };
     let f = fold(vec![echo("s1", 1), echo("s2", 2), echo("s3", 3)]);
     assert_eq!(f.facts[0].independent_sources(), 1);
-    assert_eq!(f.facts[0].state, State::Inferred);
+    assert_eq!(f.facts[0].state, State::WorkspaceEcho, "three checkouts of one file are no witness");
+    assert!(!f.facts[0].is_active(), "an echo never enters the digest");
+    let f = fold(vec![echo("s1", 1), Event::Confirm { fact: fact_id(text), at: t(2) }]);
+    assert_eq!(f.facts[0].state, State::Confirmed, "a person can still vouch for it");
     let f = fold(vec![echo("s1", 1), observe(text, "s2", 2)]);
     assert_eq!(f.facts[0].state, State::Observed, "a prose source plus the workspace is two");
 }
