@@ -1,6 +1,9 @@
 //! `lcmem`: the command-line front-end. Parsing, printing and exit codes
 //! live here; everything else is the `lcmem` library.
 
+// The only unsafe code is resetting SIGPIPE, below.
+#![deny(unsafe_code)]
+
 mod cmd;
 mod context;
 mod mcp;
@@ -61,6 +64,7 @@ fn main() -> ExitCode {
 
 /// A command piped into `head` should stop quietly when the pipe closes, as
 /// Unix tools do, instead of failing on a write to a closed pipe.
+#[allow(unsafe_code)]
 fn restore_default_sigpipe() {
     // SAFETY: called first thing in main, before any thread exists; setting a
     // signal's disposition to its default has no other precondition.

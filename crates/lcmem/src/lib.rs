@@ -1,9 +1,18 @@
 //! lcmem: a local-first project memory for AI coding assistants.
 //!
-//! This crate is the engine. It reads and writes the store (plain JSONL and
-//! Markdown files under `$LEVELCODE_HOME/sessions/<project-slug>/`) and does
-//! no other I/O: no network, no async runtime, no terminal. Front-ends (the
-//! `lcmem` command, the MCP server, hooks) are thin layers over it.
+//! This crate is the engine. It owns the pipeline from a transcript to memory
+//! ([`ingest`]) and every file of the store (plain JSONL and Markdown files
+//! under `$LEVELCODE_HOME/sessions/<project-slug>/`), each through the module
+//! that owns it and the write boundary ([`scrub`]). No network, no async
+//! runtime, no terminal, no clock, no environment; the only I/O outside the
+//! store is what a long-lived front-end asks of a recall `Searcher` (a watch
+//! of the sessions folder, releasing mapped index pages), in one module.
+//! Front-ends (the `lcmem` command, the MCP server, hooks) are thin layers
+//! over it. See `docs/architecture.md`.
+
+// Unsafe code only where the operating system is asked for something std
+// does not offer (recall's `os` module), and nowhere else.
+#![deny(unsafe_code)]
 
 pub mod config;
 pub mod dates;

@@ -63,6 +63,18 @@ impl ImportOutcome {
     }
 }
 
+/// A store for a new project in a temporary folder, its sessions folder
+/// made, for unit tests.
+#[cfg(test)]
+pub(crate) fn temp_store() -> (tempfile::TempDir, Store) {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let project = dir.path().join("project");
+    std::fs::create_dir_all(&project).expect("the project folder");
+    let store = Store::open(&dir.path().join("home"), &project).expect("a store");
+    std::fs::create_dir_all(store.dir()).expect("the sessions folder");
+    (dir, store)
+}
+
 impl Store {
     /// The store for `project` under the root `home`. Nothing is created
     /// until something is written.

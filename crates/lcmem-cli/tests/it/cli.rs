@@ -131,30 +131,17 @@ fn memory_off_refuses_every_write_and_says_how_to_turn_it_on() {
 
     sandbox.assert_cmd().args(["config", "set", "memory.enabled", "true"]).assert().success();
     sandbox.assert_cmd().args(["config", "set", "memory.enabled", "false", "--global"]).assert().success();
+    // The global switch wins over the project's `true`, and config says so.
+    let config =
+        |args: &[&str]| String::from_utf8(sandbox.assert_cmd().arg("config").args(args).output().unwrap().stdout);
+    assert_eq!(config(&["get", "memory.enabled"]).unwrap(), "false\n");
+    let list = config(&["list"]).unwrap();
+    assert!(list.contains("\nmemory.enabled = false    # global master switch, over any project's setting;"), "{list}");
     sandbox.assert_cmd().args(["seal", "off"]).assert().code(3).stderr(predicate::str::contains("--global"));
     sandbox.assert_cmd().args(["config", "set", "memory.enabled", "true", "--global"]).assert().success();
+    assert_eq!(config(&["get", "memory.enabled"]).unwrap(), "true\n");
+    assert!(config(&["list"]).unwrap().contains("\nmemory.enabled = true    # project;"));
     sandbox.assert_cmd().args(["seal", "off"]).assert().success();
-}
-
-#[test]
-fn config_shows_what_memory_obeys_when_the_global_switch_is_off() {
-    let sandbox = Sandbox::new();
-    let file = sandbox.write_session("shown", &working_session(4));
-    sandbox.assert_cmd().arg("import").arg(&file).assert().success();
-    sandbox.assert_cmd().args(["config", "set", "memory.enabled", "true"]).assert().success();
-    sandbox.assert_cmd().args(["config", "set", "memory.enabled", "false", "--global"]).assert().success();
-    sandbox.assert_cmd().args(["config", "get", "memory.enabled"]).assert().success().stdout("false\n");
-    let list = sandbox.assert_cmd().args(["config", "list"]).output().unwrap();
-    let list = String::from_utf8(list.stdout).unwrap();
-    let line = list.lines().find(|l| l.starts_with("memory.enabled = ")).unwrap();
-    assert!(line.starts_with("memory.enabled = false    # global master switch"), "{line}");
-    // What config says is what every write obeys.
-    sandbox.assert_cmd().args(["seal", "shown"]).assert().code(3);
-    sandbox.assert_cmd().args(["config", "set", "memory.enabled", "true", "--global"]).assert().success();
-    sandbox.assert_cmd().args(["config", "get", "memory.enabled"]).assert().success().stdout("true\n");
-    let list = sandbox.assert_cmd().args(["config", "list"]).output().unwrap();
-    assert!(String::from_utf8(list.stdout).unwrap().contains("memory.enabled = true    # project;"));
-    sandbox.assert_cmd().args(["seal", "shown"]).assert().success();
 }
 
 #[test]

@@ -38,41 +38,22 @@ fn a_claude_code_transcript_is_converted_once_and_extended_as_it_grows() {
     let transcript = sandbox.inbox().join("5f0c.jsonl");
     write(&transcript, &lines[..8].iter().map(|l| format!("{l}\n")).collect::<String>());
 
-    sandbox
-        .assert_cmd()
-        .arg("import")
-        .arg(&transcript)
-        .assert()
-        .success()
-        .stdout(predicate::str::contains("added     5f0c1b9e-2a4d-4c7e-9b1a-0d3e6f7a8b9c (claude-code:"));
+    // Imports the transcript as it is now; the first line of stdout must start with `said`.
+    let import = |format: &[&str], said: &str| {
+        let out = sandbox.assert_cmd().arg("import").args(format).arg(&transcript).output().unwrap();
+        assert!(out.status.success() && stdout_of(&out).starts_with(said), "{}", stdout_of(&out));
+    };
+    import(&[], "added     5f0c1b9e-2a4d-4c7e-9b1a-0d3e6f7a8b9c (claude-code:");
     let stored = sandbox.store_dir().join("5f0c1b9e-2a4d-4c7e-9b1a-0d3e6f7a8b9c.jsonl");
     let before = std::fs::read(&stored).unwrap();
-    sandbox
-        .assert_cmd()
-        .arg("import")
-        .arg(&transcript)
-        .assert()
-        .success()
-        .stdout(predicate::str::starts_with("unchanged 5f0c1b9e"));
+    import(&[], "unchanged 5f0c1b9e");
     assert_eq!(std::fs::read(&stored).unwrap(), before);
 
     write(&transcript, &source);
-    sandbox
-        .assert_cmd()
-        .args(["import", "--format", "claude-code"])
-        .arg(&transcript)
-        .assert()
-        .success()
-        .stdout(predicate::str::contains("extended  5f0c1b9e-2a4d-4c7e-9b1a-0d3e6f7a8b9c: 9 new line(s)"));
+    import(&["--format", "claude-code"], "extended  5f0c1b9e-2a4d-4c7e-9b1a-0d3e6f7a8b9c: 9 new line(s)");
     let after = std::fs::read(&stored).unwrap();
     assert!(after.starts_with(&before));
-    sandbox
-        .assert_cmd()
-        .arg("import")
-        .arg(&transcript)
-        .assert()
-        .success()
-        .stdout(predicate::str::starts_with("unchanged"));
+    import(&[], "unchanged");
 
     let out = sandbox.assert_cmd().args(["sessions"]).output().unwrap();
     // The summary Claude Code wrote after the first import is the session's title now.
@@ -149,13 +130,8 @@ fn all_claude_code_transcripts_go_to_the_projects_they_were_recorded_in() {
     assert!(stored.contains(r#""files":["src/lib.rs"]"#), "{stored}");
 
     // Again: nothing changes. --from points elsewhere explicitly.
-    sandbox
-        .assert_cmd()
-        .args(["import", "--all", "claude-code", "--from"])
-        .arg(&projects)
-        .assert()
-        .success()
-        .stdout(predicate::str::contains("0 added, 0 extended, 2 unchanged"));
+    let import_all = || sandbox.assert_cmd().args(["import", "--all", "claude-code", "--from"]).arg(&projects).assert();
+    import_all().success().stdout(predicate::str::contains("0 added, 0 extended, 2 unchanged"));
 
     // Sealing in a project works on what was imported there.
     in_project(&sandbox, &alpha)
@@ -170,11 +146,7 @@ fn all_claude_code_transcripts_go_to_the_projects_they_were_recorded_in() {
         + &claude_transcript("b1", &beta, "And the README.").replace("b1-u1", "b1-u2").replace("b1-a1", "b1-a2");
     write(&projects.join("-work-beta/b1.jsonl"), &grown);
     let before = std::fs::read(store_dir(&sandbox, &beta).join("b1.jsonl")).unwrap();
-    sandbox
-        .assert_cmd()
-        .args(["import", "--all", "claude-code", "--from"])
-        .arg(&projects)
-        .assert()
+    import_all()
         .success()
         .stderr(predicate::str::contains("skipped   transcripts of").and(predicate::str::contains("memory is off")))
         .stdout(predicate::str::contains("1 skipped"));

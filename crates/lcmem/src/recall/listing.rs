@@ -193,11 +193,7 @@ mod tests {
     /// listing gives, however the folder changed since the last answer.
     #[test]
     fn watching_or_not_a_listing_is_what_the_folder_holds() {
-        let dir = tempfile::tempdir().unwrap();
-        let project = dir.path().join("project");
-        std::fs::create_dir_all(&project).unwrap();
-        let store = Store::open(&dir.path().join("home"), &project).unwrap();
-        std::fs::create_dir_all(store.dir()).unwrap();
+        let (_dir, store) = crate::store::temp_store();
         let write = |id: &str, text: &str| std::fs::write(store.session_path(id), text).unwrap();
         write("2026-10-01-a", "one\n");
         write("2026-10-01-b", "two\n");

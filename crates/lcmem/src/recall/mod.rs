@@ -53,6 +53,7 @@ mod kind;
 mod listing;
 mod memory_index;
 mod open_index;
+#[allow(unsafe_code)] // inotify and madvise: the engine's only unsafe code, each block with its SAFETY note
 mod os;
 mod postings;
 mod query;

@@ -125,11 +125,7 @@ impl Line {
             "message" => {
                 let role: Role = serde_json::from_value(value.get("role").cloned().unwrap_or(Value::Null))
                     .map_err(|_| "message \"role\" must be user, assistant, system or tool; skipped")?;
-                let text = value
-                    .get("text")
-                    .and_then(Value::as_str)
-                    .ok_or("message has no \"text\" string; skipped")?
-                    .to_string();
+                let text = required_str(value, "text", "message has no \"text\" string; skipped")?;
                 let id = match value.get("id") {
                     None | Some(Value::Null) => None,
                     Some(Value::String(s)) => Some(s.clone()),
@@ -138,11 +134,7 @@ impl Line {
                 Line::Message { role, text, ts, id }
             }
             "tool" => {
-                let name = value
-                    .get("name")
-                    .and_then(Value::as_str)
-                    .ok_or("tool line has no \"name\" string; skipped")?
-                    .to_string();
+                let name = required_str(value, "name", "tool line has no \"name\" string; skipped")?;
                 let files = match value.get("files") {
                     None | Some(Value::Null) => Vec::new(),
                     Some(Value::Array(items)) => items
@@ -167,6 +159,11 @@ impl Line {
         };
         Ok(Some(line))
     }
+}
+
+/// A string field a line must have; `missing` is the diagnostic without it.
+fn required_str(value: &Value, key: &str, missing: &str) -> Result<String, String> {
+    value.get(key).and_then(Value::as_str).map(str::to_string).ok_or_else(|| missing.to_string())
 }
 
 /// Session ids become file names, so they are restricted to a safe alphabet.

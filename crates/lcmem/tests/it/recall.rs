@@ -342,30 +342,34 @@ fn warm_searcher(f: &Fixture, watching: bool) -> Searcher {
     searcher
 }
 
+/// Runs `check` on a fresh project's warm searcher, once listing the folder
+/// before every answer and once with the file-system watch.
+#[cfg(unix)]
+fn for_both_listings(check: impl Fn(&Fixture, Searcher)) {
+    for watching in [false, true] {
+        let f = project();
+        let searcher = warm_searcher(&f, watching);
+        check(&f, searcher);
+    }
+}
+
 /// A warm searcher keeps what it knows of the files between answers; a file
 /// grown in place after it answered must still be read again.
 #[cfg(unix)]
 #[test]
 fn a_warm_searcher_sees_a_file_appended_in_place_by_another_process() {
-    for watching in [false, true] {
-        a_warm_searcher_sees_a_file_appended_in_place(watching);
-    }
-}
+    for_both_listings(|f, mut searcher| {
+        assert!(searcher.search(&Query::new("wombat pager"), &mut Quiet).unwrap().hits.is_empty());
 
-#[cfg(unix)]
-fn a_warm_searcher_sees_a_file_appended_in_place(watching: bool) {
-    let f = project();
-    let mut searcher = warm_searcher(&f, watching);
-    assert!(searcher.search(&Query::new("wombat pager"), &mut Quiet).unwrap().hits.is_empty());
+        let line = message("user", "Wake the wombat pager when a refund retry gives up.", "2026-10-06T09:00:00Z", "m9");
+        let grown = f.store.session_path("2026-10-05-refund-retries");
+        write_from_another_process(f, format!("{line}\n").as_bytes(), ">>", &grown);
 
-    let line = message("user", "Wake the wombat pager when a refund retry gives up.", "2026-10-06T09:00:00Z", "m9");
-    let grown = f.store.session_path("2026-10-05-refund-retries");
-    write_from_another_process(&f, format!("{line}\n").as_bytes(), ">>", &grown);
-
-    let answer = searcher.search(&Query::new("wombat pager"), &mut Quiet).unwrap();
-    assert_eq!(answer.coverage.scanned_sessions, 1);
-    assert_eq!(answer.hits[0].message_id.as_deref(), Some("m9"));
-    assert_eq!(answer.hits[0].line, 5);
+        let answer = searcher.search(&Query::new("wombat pager"), &mut Quiet).unwrap();
+        assert_eq!(answer.coverage.scanned_sessions, 1);
+        assert_eq!(answer.hits[0].message_id.as_deref(), Some("m9"));
+        assert_eq!(answer.hits[0].line, 5);
+    });
 }
 
 /// The same for a file that appears after the first answer, and for files
@@ -373,29 +377,22 @@ fn a_warm_searcher_sees_a_file_appended_in_place(watching: bool) {
 #[cfg(unix)]
 #[test]
 fn a_warm_searcher_sees_a_new_file_and_forgets_removed_ones() {
-    for watching in [false, true] {
-        a_warm_searcher_sees_new_and_removed_files(watching);
-    }
-}
+    for_both_listings(|f, mut searcher| {
+        let id = "2026-11-20-flaky-ci";
+        let line =
+            message("assistant", "The flaky test was a race in the gRPC mock server.", "2026-11-20T08:10:00Z", "x1");
+        let bytes = session_bytes(id, "Flaky CI", "2026-11-20T08:00:00Z", &[line]);
+        write_from_another_process(f, &bytes, ">", &f.store.session_path(id));
+        let answer = searcher.search(&Query::new("grpc mock race"), &mut Quiet).unwrap();
+        assert_eq!(answer.coverage.scanned_sessions, 1);
+        assert_eq!(answer.hits[0].session, id);
 
-#[cfg(unix)]
-fn a_warm_searcher_sees_new_and_removed_files(watching: bool) {
-    let f = project();
-    let mut searcher = warm_searcher(&f, watching);
-
-    let id = "2026-11-20-flaky-ci";
-    let line = message("assistant", "The flaky test was a race in the gRPC mock server.", "2026-11-20T08:10:00Z", "x1");
-    let bytes = session_bytes(id, "Flaky CI", "2026-11-20T08:00:00Z", &[line]);
-    write_from_another_process(&f, &bytes, ">", &f.store.session_path(id));
-    let answer = searcher.search(&Query::new("grpc mock race"), &mut Quiet).unwrap();
-    assert_eq!(answer.coverage.scanned_sessions, 1);
-    assert_eq!(answer.hits[0].session, id);
-
-    std::fs::remove_file(f.store.session_path(id)).unwrap();
-    std::fs::remove_file(f.store.session_path("2026-11-06-cache-postgres")).unwrap();
-    let answer = searcher.search(&Query::new("grpc mock race redis postgres"), &mut Quiet).unwrap();
-    assert_eq!(answer.coverage.scanned_sessions + answer.coverage.indexed_sessions, 2);
-    assert!(answer.hits.iter().all(|h| h.kind != HitKind::Turn || h.session == "2026-10-05-refund-retries"));
+        std::fs::remove_file(f.store.session_path(id)).unwrap();
+        std::fs::remove_file(f.store.session_path("2026-11-06-cache-postgres")).unwrap();
+        let answer = searcher.search(&Query::new("grpc mock race redis postgres"), &mut Quiet).unwrap();
+        assert_eq!(answer.coverage.scanned_sessions + answer.coverage.indexed_sessions, 2);
+        assert!(answer.hits.iter().all(|h| h.kind != HitKind::Turn || h.session == "2026-10-05-refund-retries"));
+    });
 }
 
 #[test]

@@ -77,11 +77,7 @@ fn ask<'a>(
 
 #[test]
 fn building_on_an_earlier_pass_finds_exactly_what_a_full_pass_finds() {
-    let dir = tempfile::tempdir().unwrap();
-    let project = dir.path().join("project");
-    std::fs::create_dir_all(&project).unwrap();
-    let store = Store::open(&dir.path().join("home"), &project).unwrap();
-    std::fs::create_dir_all(store.dir()).unwrap();
+    let (_dir, store) = crate::store::temp_store();
     let index_dir = index_dir(&store);
     let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
     // Three commits: several segments, and deleted documents where
