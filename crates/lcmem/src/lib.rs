@@ -28,6 +28,7 @@ pub mod ingest;
 pub mod journal;
 pub mod jsonl;
 pub mod lock;
+pub mod plain;
 pub mod project;
 pub mod recall;
 pub mod scrub;

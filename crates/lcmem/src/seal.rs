@@ -84,13 +84,22 @@ pub fn seal_session(
         output.summary
     };
     let decisions = output.decisions.into_iter().filter(|d| !(guards.is_instruction)(d)).collect();
+    // A title is usually the user's request and may be imperative; one that
+    // reads as more (an override, a standing order) is not carried into
+    // memory, and neither is a file named like one.
+    let title = if (guards.is_order)(&session.title) {
+        format!("(title withheld: it reads as an instruction; see session {id})")
+    } else {
+        session.title.clone()
+    };
+    let files = output.files.into_iter().filter(|f| !(guards.is_order)(f)).collect();
     let entry = Entry {
         session_id: id.to_string(),
         sealed_at: now,
         kind,
-        title: session.title.clone(),
+        title,
         summary,
-        files: output.files,
+        files,
         decisions,
         pinned: session.pinned(),
         outcome: output.outcome,
@@ -130,6 +139,8 @@ pub fn seal_session(
     if !touched.is_empty() {
         facts::append_reconciled(store, &lock, &touched, &SubjectKeyJudge, now)?;
     }
+    // What the caller sees is what the journal holds: the boundary's copy.
+    let entry = scrub::scrubbed(guards, &entry);
     journal::append(store, &lock, &[Record::Sealed(entry.clone())])?;
     Ok(SealOutcome::Sealed { entry, facts: observations.len() })
 }

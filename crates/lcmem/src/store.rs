@@ -206,7 +206,8 @@ impl Store {
 
     /// Like [`Store::import_file`], for content already in memory; `origin`
     /// names it in messages.
-    pub fn import_bytes(&self, origin: &Path, mut bytes: Vec<u8>) -> Result<(ImportOutcome, Vec<Diagnostic>)> {
+    pub fn import_bytes(&self, origin: &Path, bytes: Vec<u8>) -> Result<(ImportOutcome, Vec<Diagnostic>)> {
+        let mut bytes = redact_lines(&self.guards, bytes);
         let lines = jsonl::read_from(&bytes[..], origin)?;
         let parsed = Session::from_lines(origin, lines)?;
         if bytes.last() != Some(&b'\n') {
@@ -251,4 +252,45 @@ impl Store {
         let line = session::Line::Status { status, ts: Some(ts) };
         crate::scrub::append_records(&self.guards, lock, &self.session_path(id), &[line])
     }
+}
+
+/// A session file's lines with every secret redacted and control characters
+/// removed, as the store keeps them: a line the boundary leaves unchanged
+/// keeps its bytes exactly, so a clean file is stored byte for byte, and the
+/// same input always gives the same output (a grown file's copy is still a
+/// prefix of it). A line that is not JSON is only redacted, as text; one
+/// that is not UTF-8 is kept as it is.
+fn redact_lines(guards: &Guards, bytes: Vec<u8>) -> Vec<u8> {
+    const STRUCTURAL: &[&str] = &["type", "v", "id", "ts", "created_at", "role", "status"];
+    let mut out = Vec::with_capacity(bytes.len());
+    for raw in bytes.split_inclusive(|&b| b == b'\n') {
+        let (body, end) = match raw.strip_suffix(b"\n") {
+            Some(body) => (body, &b"\n"[..]),
+            None => (raw, &b""[..]),
+        };
+        let Ok(text) = std::str::from_utf8(body) else {
+            out.extend_from_slice(raw);
+            continue;
+        };
+        let clean = match serde_json::from_str::<serde_json::Value>(text) {
+            Ok(mut value) => {
+                let before = value.clone();
+                match value.as_object_mut() {
+                    // The fields that say what a line is and when are the
+                    // format's own; every other string is content.
+                    Some(fields) => fields
+                        .iter_mut()
+                        .filter(|(key, _)| !STRUCTURAL.contains(&key.as_str()))
+                        .for_each(|(_, v)| crate::scrub::scrub_value(guards, v)),
+                    None => crate::scrub::scrub_value(guards, &mut value),
+                }
+                if value == before { text.to_string() } else { value.to_string() }
+            }
+            // A malformed line is the user's and is kept as it is, but for a secret in it.
+            Err(_) => (guards.redact)(text).into_owned(),
+        };
+        out.extend_from_slice(clean.as_bytes());
+        out.extend_from_slice(end);
+    }
+    out
 }

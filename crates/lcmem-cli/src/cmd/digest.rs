@@ -77,7 +77,7 @@ pub fn digest(args: DigestArgs, context: &Context) -> anyhow::Result<ExitCode> {
         if args.json {
             print_json(&digest)?;
         } else {
-            print!("{}", digest.text);
+            print!("{}", lcmem::plain::control_free(&digest.text));
         }
     }
     Ok(ExitCode::SUCCESS)
@@ -86,7 +86,7 @@ pub fn digest(args: DigestArgs, context: &Context) -> anyhow::Result<ExitCode> {
 pub fn welcome(context: &Context) -> anyhow::Result<ExitCode> {
     let store = context.store()?;
     if let Some(line) = lcmem::digest::welcome(&store, context.now()?)? {
-        println!("{line}");
+        println!("{}", lcmem::plain::control_free(&line));
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -75,7 +75,9 @@ pub fn run(args: Args, context: &Context) -> anyhow::Result<ExitCode> {
     };
     let fold = Fold::read(&store.facts_path())?;
     match fold.get(&id) {
-        Some(fact) if !fact.deleted => println!("{verb} {id}: {} [{}]", fact.text, fact.state),
+        Some(fact) if !fact.deleted => {
+            println!("{verb} {id}: {} [{}]", lcmem::plain::control_free(&fact.text), fact.state)
+        }
         _ => println!("{verb} {id}"),
     }
     Ok(ExitCode::SUCCESS)
@@ -98,7 +100,8 @@ fn list(store: &lcmem::Store, all: bool, json: bool) -> anyhow::Result<ExitCode>
         return Ok(ExitCode::SUCCESS);
     }
     for fact in shown {
-        print!("{}", render(&fold, fact));
+        // The text is the store's; a hand edit may hold anything a terminal obeys.
+        print!("{}", lcmem::plain::control_free(&render(&fold, fact)));
     }
     if !fold.conflicts.is_empty() {
         println!("\n{} possible conflict(s): see `lcmem facts conflicts`.", fold.conflicts.len());
@@ -158,8 +161,8 @@ fn conflicts(store: &lcmem::Store, json: bool) -> anyhow::Result<ExitCode> {
     for c in &fold.conflicts {
         let text = |id: &str| fold.get(id).map(|f| f.text.clone()).unwrap_or_default();
         println!("{}  {}: these may contradict each other", day(c.at), c.reason);
-        println!("    {}  {}", c.fact, text(&c.fact));
-        println!("    {}  {}", c.with, text(&c.with));
+        println!("    {}  {}", c.fact, lcmem::plain::control_free(&text(&c.fact)));
+        println!("    {}  {}", c.with, lcmem::plain::control_free(&text(&c.with)));
         println!("    settle it: `lcmem facts confirm ID`, `lcmem facts not-true ID` or `lcmem facts edit ID TEXT`");
     }
     Ok(ExitCode::SUCCESS)

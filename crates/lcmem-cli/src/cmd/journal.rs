@@ -4,6 +4,8 @@ use std::process::ExitCode;
 
 use lcmem::journal::Journal;
 
+use lcmem::plain::control_free;
+
 use crate::context::Context;
 use crate::output::{day, print_json, warn_all};
 
@@ -27,7 +29,7 @@ pub fn run(args: Args, context: &Context) -> anyhow::Result<ExitCode> {
         println!("The journal is empty: seal a session with `lcmem seal SESSION` to add its first entry.");
         return Ok(ExitCode::SUCCESS);
     }
-    print!("{}", render(&journal));
+    print!("{}", control_free(&render(&journal)));
     Ok(ExitCode::SUCCESS)
 }
 

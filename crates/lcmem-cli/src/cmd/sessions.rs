@@ -50,7 +50,8 @@ pub fn run(args: Args, context: &Context) -> anyhow::Result<ExitCode> {
         let standing = journal.standing(&id, session.closing_status(), session.pinned());
         rows.push(Row {
             id: id.clone(),
-            title: session.title.clone(),
+            // Transcripts stored before they were redacted on import may hold anything.
+            title: lcmem::scrub::scrub_text(store.guards(), &session.title),
             created_at: session.header.created_at,
             last_active: session.last_active(),
             status: standing.status.as_str(),

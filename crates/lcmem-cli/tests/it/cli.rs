@@ -36,9 +36,9 @@ fn sealing_the_example_project_summarises_every_session_and_leaks_nothing() {
     let memory = memory_files_text(&sandbox);
     assert!(!memory.contains("note to AI") && !memory.contains("deploy token"), "planted instruction reached memory");
     assert!(!memory.contains("sk_test_51"), "the pasted key reached memory");
-    // The session file itself is the user's transcript and keeps what was said.
+    // The stored transcript is redacted on import too; the rest of what was said is kept.
     let stored = std::fs::read_to_string(sandbox.store_dir().join("2026-11-02-stripe-webhooks.jsonl")).unwrap();
-    assert!(stored.contains("sk_test_51"));
+    assert!(!stored.contains("sk_test_51") && stored.contains("[REDACTED:stripe"), "{stored}");
 }
 
 #[test]

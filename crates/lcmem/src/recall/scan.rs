@@ -112,7 +112,8 @@ pub fn parse_session(path: &Path, bytes: &[u8]) -> Result<ParsedSession> {
     starts.extend(memchr::memchr_iter(b'\n', bytes).map(|i| i as u64 + 1));
     let session = Session::from_lines(path, jsonl::read_from(bytes, path)?)?;
     let meta = SessionMeta {
-        title: session.title.clone(),
+        // The index's metadata is a file too: the title as the boundary would write it.
+        title: crate::plain::control_free(&lcmem_redact::redact(&session.title)).into_owned(),
         created_at: session.header.created_at,
         closing: session.closing_status(),
         pinned: session.pinned(),

@@ -11,20 +11,27 @@
 
 mod append;
 
+use std::borrow::Cow;
 use std::path::Path;
 
 use serde::Serialize;
+use serde::de::DeserializeOwned;
 use serde_json::Value;
 
 use crate::error::Result;
 use crate::guards::Guards;
 use crate::lock::WriteLock;
+use crate::plain::control_free;
 
-/// Redacts every string in a JSON value, in place.
+/// Redacts every string in a JSON value, in place, and removes the control
+/// characters that could steer a terminal ([`crate::plain`]).
 pub fn scrub_value(guards: &Guards, value: &mut Value) {
     match value {
         Value::String(s) => {
-            if let std::borrow::Cow::Owned(clean) = (guards.redact)(s) {
+            if let Cow::Owned(clean) = (guards.redact)(s) {
+                *s = clean;
+            }
+            if let Cow::Owned(clean) = control_free(s) {
                 *s = clean;
             }
         }
@@ -61,7 +68,19 @@ pub(crate) fn append_transcript_lines(lock: &WriteLock, path: &Path, lines: &[St
     append::append(lock, path, lines)
 }
 
-/// Redacts a whole text (for Markdown and other non-JSON memory files).
+/// Redacts a whole text (for Markdown and other non-JSON memory files) and
+/// removes control characters.
 pub fn scrub_text(guards: &Guards, text: &str) -> String {
-    (guards.redact)(text).into_owned()
+    control_free(&(guards.redact)(text)).into_owned()
+}
+
+/// A record as the boundary writes it: every string redacted and free of
+/// control characters. What a command prints of a record it wrote is this,
+/// never the record before the boundary.
+/// (The real redactor never touches a time or an enum, so the record keeps its
+/// shape; a stand-in that does gets the record back as it was.)
+pub fn scrubbed<T: Serialize + DeserializeOwned + Clone>(guards: &Guards, record: &T) -> T {
+    let mut value = serde_json::to_value(record).expect("memory records serialise to JSON");
+    scrub_value(guards, &mut value);
+    serde_json::from_value(value).unwrap_or_else(|_| record.clone())
 }

@@ -16,7 +16,7 @@ use std::sync::LazyLock;
 use lcmem::Store;
 use lcmem::extract::{CandidateFact, ExtractError, ExtractInput, ExtractOutput, Extractor, Outcome};
 use lcmem::facts::{Fold, Origin, State, fact_id};
-use lcmem::guards::Guards;
+use lcmem::guards::{Guards, reads_as_order};
 use lcmem::seal::seal;
 use lcmem_test_support::{SessionFile, TempDirs};
 use regex::Regex;
@@ -75,11 +75,15 @@ fn memory_text(store: &Store) -> String {
     all
 }
 
-const REAL: Guards = Guards { is_instruction: lcmem_guard::is_instruction, redact: lcmem_redact::redact };
-const NO_INSTRUCTION_GUARD: Guards = Guards { is_instruction: |_| false, redact: lcmem_redact::redact };
-const ALARMIST_GUARD: Guards = Guards { is_instruction: |_| true, redact: lcmem_redact::redact };
-const NO_REDACTION: Guards = Guards { is_instruction: lcmem_guard::is_instruction, redact: no_redaction };
-const EAGER_REDACTION: Guards = Guards { is_instruction: lcmem_guard::is_instruction, redact: eager_redact };
+const REAL: Guards =
+    Guards { is_instruction: lcmem_guard::is_instruction, is_order: reads_as_order, redact: lcmem_redact::redact };
+const NO_INSTRUCTION_GUARD: Guards =
+    Guards { is_instruction: |_| false, is_order: |_| false, redact: lcmem_redact::redact };
+const ALARMIST_GUARD: Guards = Guards { is_instruction: |_| true, is_order: |_| true, redact: lcmem_redact::redact };
+const NO_REDACTION: Guards =
+    Guards { is_instruction: lcmem_guard::is_instruction, is_order: reads_as_order, redact: no_redaction };
+const EAGER_REDACTION: Guards =
+    Guards { is_instruction: lcmem_guard::is_instruction, is_order: reads_as_order, redact: eager_redact };
 
 fn no_redaction(text: &str) -> Cow<'_, str> {
     Cow::Borrowed(text)
