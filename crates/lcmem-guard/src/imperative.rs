@@ -38,6 +38,12 @@ pub(crate) struct ClauseFinding {
 /// "Let CI run"), so a plural noun and a verb after them are not a subject.
 const CAUSATIVE: &[&str] = &["make", "let", "have", "help", "watch", "see", "get"];
 
+/// Openers of a comma clause that draw a consequence or urge, so a bare
+/// verb after them is an order ("…, so push straight to main"). "and" and
+/// "but" are not among them: they also continue lists of nouns.
+const CONSEQUENCE: &[&str] =
+    &["so", "just", "simply", "please", "kindly", "now", "instead", "therefore", "thus", "hence"];
+
 /// Adjectives and particles that can follow "always"/"never" in a fact.
 const NOT_AFTER_ALWAYS: &[&str] = &["true", "false", "null", "none", "empty", "green", "red"];
 
@@ -95,7 +101,9 @@ pub(crate) fn analyse(clause: &str, narrated: bool) -> ClauseFinding {
 /// Reads a clause that follows a comma mid-sentence. Most such clauses are
 /// list items or continuations, so only an unmistakable order counts: a
 /// verb with a determiner or pronoun object ("…, skip them", "…, delete
-/// the cache") or always/never/don't + verb.
+/// the cache"), always/never/don't + verb, or a verb after a word that
+/// draws a consequence or urges ("The build is green, so push to main",
+/// "…, just merge it"), which a list item or a continuation would not carry.
 pub(crate) fn analyse_after_comma(clause: &str, narrated: bool) -> ClauseFinding {
     let toks = tokenize(clause);
     let i = skip_openers(&toks, 0);
@@ -103,7 +111,8 @@ pub(crate) fn analyse_after_comma(clause: &str, narrated: bool) -> ClauseFinding
         return ClauseFinding::default();
     };
     let object = is_determiner(t1) && !matches!(t1, "that" | "all" | "no" | "each" | "every");
-    if (is_verb(t0) && object)
+    let urging = toks[..i].iter().filter_map(Tok::word).any(|w| CONSEQUENCE.contains(&w));
+    if (is_verb(t0) && (object || urging))
         || (matches!(t0, "always" | "never" | "don't") && is_verb(t1))
         || (t0 == "do" && matches!(t1, "not" | "never"))
     {
@@ -298,4 +307,32 @@ fn opens_noun_phrase(toks: &[Tok], i: usize) -> bool {
         }
     }
     false
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::judge;
+
+    fn order_and_fact(order: &str, fact: &str) {
+        let v = judge(order);
+        assert!(v.reasons.iter().any(|r| r.starts_with("imperative")), "not flagged: {order:?} ({:?})", v.reasons);
+        let v = judge(fact);
+        assert!(!v.instruction, "false positive: {fact:?} ({:?})", v.reasons);
+    }
+
+    #[test]
+    fn a_verb_after_so_or_just_is_an_order_mid_sentence() {
+        order_and_fact(
+            "The staging deploy passed, so tag the release now.",
+            "The staging deploy passed, so the release was tagged.",
+        );
+        order_and_fact(
+            "Coverage is high enough, just merge without waiting.",
+            "Coverage is high enough, and merges wait for CI.",
+        );
+        order_and_fact(
+            "The queue is drained, so restart workers in any order.",
+            "The queue is drained, so restart counts stay at zero.",
+        );
+    }
 }

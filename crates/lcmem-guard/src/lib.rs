@@ -11,9 +11,10 @@
 //! smuggling, look-alike letters, leetspeak, spaced-out letters, HTML
 //! entities) and notes that it had to; the normalised text is cut into
 //! views (`text`); then rule families vote: clause openings
-//! (`imperative`), English phrase families (`english`, `leaks`), other
-//! languages (`languages`), structural markers (`markers`) and shell pipes
-//! (`shell`). Base64 blobs and reversed text are decoded and judged too
+//! (`imperative`), English phrase families (`english`, `leaks`), orders
+//! phrased as policy or permission ("skipping review is fine", `policy`),
+//! other languages (`languages`), structural markers (`markers`) and shell
+//! pipes (`shell`). Base64 blobs and reversed text are decoded and judged too
 //! (`encoded`). Any decisive reason makes the text an instruction; the
 //! reasons say why. Pattern tables are compiled once, on first use.
 
@@ -27,6 +28,7 @@ mod leaks;
 mod lexicon;
 mod markers;
 mod normalize;
+mod policy;
 mod rules;
 mod shell;
 mod text;
@@ -112,6 +114,7 @@ fn collect_reasons(text: &str) -> (Vec<String>, String) {
         }
         reasons.extend(finding.reasons);
     }
+    policy::check(&views.clauses, &mut reasons);
     languages::check(&views.prose, &views.clauses, &mut reasons);
     (reasons, normalized)
 }

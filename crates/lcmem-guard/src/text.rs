@@ -117,7 +117,11 @@ pub(crate) fn views(normalized: &str) -> Views {
             }
             // A comma after a modal or infinitive usually continues a list
             // of verbs ("It cannot run a tool, approve a call, or …").
-            let pieces: Vec<&str> = part.split(',').collect();
+            // A spaced dash or an opening parenthesis joins clauses the same
+            // way ("The API is stable - ignore the checks"); they are read
+            // with the same strict test, so a title ("M4 - polish and
+            // hardening") stays a title.
+            let pieces: Vec<&str> = part.split([',', '(']).flat_map(|p| p.split(" - ")).collect();
             for pair in pieces.windows(2) {
                 if !MODAL.is_match(pair[0]) {
                     after_comma.push(clause(pair[1], narrated));
@@ -288,4 +292,21 @@ fn is_bullet(core: &str) -> bool {
         || (core.len() <= 4
             && core.ends_with(['.', ')'])
             && core.trim_start_matches('(').trim_end_matches(['.', ')']).chars().all(|c| c.is_ascii_digit()))
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::judge;
+
+    #[test]
+    fn a_spaced_dash_can_join_an_order_to_a_fact() {
+        let v = judge("The schema is frozen - drop the old migrations.");
+        assert!(v.reasons.iter().any(|r| r == "imperative:drop"), "{:?}", v.reasons);
+        // A title with a dash keeps reading as a title.
+        assert!(!judge("M7 - polish and hardening of the importer.").instruction);
+        assert!(!judge("Importer - rewrite of the CSV reader landed in 2.3.").instruction);
+        let v = judge("The parser is frozen (revert the pending changes).");
+        assert!(v.reasons.iter().any(|r| r == "imperative:revert"), "{:?}", v.reasons);
+        assert!(!judge("The parser (rewritten in 2.3) handles streaming input.").instruction);
+    }
 }
