@@ -13,6 +13,7 @@
 //! `[REDACTED:github-token]`; the key, user name, host and surrounding text
 //! stay. Redaction is idempotent and never panics.
 
+mod aws;
 mod context;
 mod pem;
 mod rules;
