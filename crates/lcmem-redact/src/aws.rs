@@ -16,8 +16,8 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
+use crate::placeholder::is_fake_body;
 use crate::scan::{Candidate, PRIO_AWS, captures};
-use crate::value::is_fake_body;
 
 /// Anchors that call this rule: the key id prefixes and the cue words.
 pub(crate) const ANCHORS: &[&str] = &[
@@ -41,10 +41,8 @@ const REACH: usize = 160;
 const LEN: usize = 40;
 
 static CUE: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(
-        r"(?i:secret[ _]?access[ _]?key|aws[ _]?secret)|\b(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA)[A-Z2-7]{16}\b",
-    )
-    .unwrap()
+    Regex::new(r"(?i:secret[ _]?access[ _]?key|aws[ _]?secret)|\b(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA)[A-Z2-7]{16}\b")
+        .unwrap()
 });
 
 /// A byte of the secret's alphabet.

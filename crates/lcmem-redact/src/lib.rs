@@ -16,6 +16,7 @@
 mod aws;
 mod context;
 mod pem;
+mod placeholder;
 mod rules;
 mod scan;
 mod value;
