@@ -9,10 +9,11 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
+use crate::placeholder::is_placeholder;
 use crate::scan::{Candidate, PRIO_CONTEXT, PRIO_PROSE, captures};
 use crate::value::{
-    Class, accepts, classify_key, has_interpolation, is_code, is_placeholder, kind_for, split_words, strong_password,
-    token_like, trim_trailing_punct,
+    Class, accepts, classify_key, has_interpolation, is_code, kind_for, names_stored_secret, split_words,
+    strong_password, token_like, trim_trailing_punct,
 };
 
 static ASSIGN: LazyLock<Regex> = LazyLock::new(|| {
@@ -242,7 +243,9 @@ pub(crate) fn assignments(text: &str, win: Range<usize>, out: &mut Vec<Candidate
         let ok = if in_query {
             !is_placeholder(v) && !has_interpolation(v) && token_like(v)
         } else {
-            accepts(class, v, quoted) && (quoted || !prose_follows(text, &range))
+            accepts(class, v, quoted)
+                && (quoted || !prose_follows(text, &range))
+                && !names_stored_secret(key.as_str(), class, v)
         };
         if !ok {
             continue;
@@ -293,7 +296,8 @@ fn xml_elements(text: &str, win: Range<usize>, out: &mut Vec<Candidate>) {
         let Some(class) = classify_key(o.as_str()) else {
             continue;
         };
-        if accepts(class, t.as_str().trim(), true) {
+        let v = t.as_str().trim();
+        if accepts(class, v, true) && !names_stored_secret(o.as_str(), class, v) {
             out.push(Candidate::new(abs(off, t), kind_for(o.as_str(), class), PRIO_CONTEXT));
         }
     }
@@ -322,7 +326,7 @@ fn flags(text: &str, win: Range<usize>, out: &mut Vec<Candidate>) {
         r.end = r.start + v.len();
         // `--password options`, `the --token flag`: prose about the flag.
         let word = v.bytes().all(|c| c.is_ascii_lowercase());
-        if !word && accepts(class, v, quoted) {
+        if !word && accepts(class, v, quoted) && !names_stored_secret(k.as_str(), class, v) {
             out.push(Candidate::new(r, kind_for(k.as_str(), class), PRIO_CONTEXT));
         }
     }

@@ -15,8 +15,10 @@
 
 #![forbid(unsafe_code)]
 
+mod aws;
 mod context;
 mod pem;
+mod placeholder;
 mod rules;
 mod scan;
 mod value;

@@ -9,8 +9,8 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
+use crate::placeholder::is_fake_body;
 use crate::scan::{Candidate, PRIO_PEM};
-use crate::value::is_fake_body;
 
 static BEGIN: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"^-----BEGIN (?P<label>(?:[A-Z0-9]+ )*)PRIVATE KEY(?P<block> BLOCK)?-----").unwrap());

@@ -6,7 +6,8 @@
 
 use std::ops::Range;
 
-use crate::value::{is_fake_body, random_case};
+use crate::placeholder::is_fake_body;
+use crate::value::random_case;
 
 /// Given the full text, the whole match and the `t` range, returns the range
 /// to redact, or `None` to leave the text alone.

@@ -15,7 +15,7 @@ use aho_corasick::{AhoCorasick, AhoCorasickKind, Input, MatchKind};
 use regex::Regex;
 
 use crate::rules::SHAPES;
-use crate::{Finding, context, pem, web};
+use crate::{Finding, aws, context, pem, web};
 
 /// Overlapping findings merge; the merged marker names the kind of the most
 /// specific rule involved.
@@ -25,6 +25,8 @@ pub(crate) const PRIO_AUTH: u8 = 60;
 pub(crate) const PRIO_BEARER: u8 = 55;
 pub(crate) const PRIO_URL: u8 = 50;
 pub(crate) const PRIO_CLI: u8 = 45;
+/// An AWS secret found by its cue names the vendor a bare `secret:` key does not.
+pub(crate) const PRIO_AWS: u8 = 35;
 pub(crate) const PRIO_CONTEXT: u8 = 30;
 pub(crate) const PRIO_PROSE: u8 = 20;
 
@@ -71,6 +73,7 @@ fn context_rules() -> Vec<Rule> {
         line(&["password", "passwd", "passphrase", "identified"], context::phrases),
         line(&["curl", "wget"], web::curl_user),
         line(&["login", "cred"], web::login),
+        line(aws::ANCHORS, aws::prose_secrets),
     ]
 }
 

@@ -6,6 +6,8 @@
 //! and names byte-identical, because corrupting a true fact in memory is worse
 //! than missing an exotic token.
 
+use crate::placeholder::{has_word, is_placeholder};
+
 /// What a key name says about the value assigned to it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Class {
@@ -41,29 +43,6 @@ const KEY_PREFIXES: &str = concat!(
     "cloudflare vercel netlify heroku linear notion airtable shopify paypal braintree ",
     "plaid okta ",
 );
-
-/// Values that are documentation, defaults or type names rather than secrets.
-const PLACEHOLDER_WORDS: &str = concat!(
-    "password passwd pass pwd secret token key apikey api_key changeme changeit none ",
-    "null nil true false undefined empty string str &str required optional foo bar ",
-    "baz foobar test testing value user username admin root guest demo default todo ",
-    "tbd n/a na hidden masked secret123 password123 passw0rd p@ssw0rd p@ssword ",
-    "hunter2 letmein qwerty 123456 12345678 abc123 mypassword mysecret mytoken ",
-    "secretpassword supersecret s3cr3t notasecret token123 pass123 test123 admin123 ",
-    "bool boolean char int integer float double long number object any bytes sekrit xyz abc 123 1234 ",
-);
-
-/// Substrings that mark documentation examples in any value, token bodies included.
-const FAKE_MARKS: &str = concat!(
-    "example placeholder dummy fake redacted xxxx sample ... \u{2026} changeme ",
-    "change_me change-me changeit replace_me replace-me replaceme insert_your ",
-    "insert-your notreal not_real not-a-real ",
-);
-
-/// Whether `word` is one of the space-separated `list`.
-fn has_word(list: &str, word: &str) -> bool {
-    !word.is_empty() && list.split_whitespace().any(|w| w == word)
-}
 
 /// Splits a key name into lowercase words: `AWS_SECRET_ACCESS_KEY`,
 /// `auth.rootPassword` and `X-Api-Key` all split on separators and camel humps.
@@ -133,77 +112,6 @@ pub(crate) fn kind_for(key: &str, class: Class) -> &'static str {
         return "npm-token";
     }
     class.kind()
-}
-
-/// A reference to a value kept elsewhere: `${DB_PASSWORD}`, `$(cmd)`,
-/// `{{ secrets.X }}`, `<your-token>`, `%APP_KEY%`, `!vault`, `[PASSWORD]`.
-pub(crate) fn is_reference(v: &str) -> bool {
-    let b = v.as_bytes();
-    let Some(&first) = b.first() else {
-        return true;
-    };
-    let second = b.get(1).copied().unwrap_or(0);
-    match first {
-        b'$' => second.is_ascii_alphabetic() || matches!(second, b'_' | b'{' | b'(' | b'$'),
-        // `<your token>` and `{your key}` often hold spaces, so a value cut
-        // at the first space still starts with the bracket.
-        b'{' | b'<' | b'[' => true,
-        b'%' => second.is_ascii_alphabetic() || matches!(second, b'(' | b'_'),
-        b'#' => second == b'{',
-        b'!' => second.is_ascii_alphabetic(),
-        _ => false,
-    }
-}
-
-/// A token body that documentation uses for illustration (`AKIA…EXAMPLE`,
-/// `ghs_xxxx…`, `hf_xxxx…`). Redacting it would remove nothing real.
-pub(crate) fn is_fake_body(body: &str) -> bool {
-    let lower = body.to_ascii_lowercase();
-    if FAKE_MARKS.split_whitespace().any(|m| lower.contains(m)) || lower.starts_with("your") {
-        return true;
-    }
-    let mut seen = [false; 128];
-    let mut distinct = 0;
-    for b in lower.bytes().filter(u8::is_ascii_alphanumeric) {
-        if !seen[b as usize] {
-            seen[b as usize] = true;
-            distinct += 1;
-        }
-    }
-    distinct <= 2
-}
-
-/// A value that stands in for a secret: empty, a reference, a documentation
-/// word, or the name of an environment variable (`'PASSWORD'`, `GITHUB_TOKEN`).
-pub(crate) fn is_placeholder(v: &str) -> bool {
-    let t = v.trim();
-    if t.is_empty() || is_reference(t) || is_fake_body(t) {
-        return true;
-    }
-    let lower = t.to_ascii_lowercase();
-    if has_word(PLACEHOLDER_WORDS, &lower) {
-        return true;
-    }
-    if is_word_slug(&lower) {
-        return true;
-    }
-    let env_name = t.bytes().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == b'_');
-    env_name && ["PASSWORD", "PASSWD", "SECRET", "TOKEN", "KEY", "PASS", "PWD"].iter().any(|w| t.contains(w))
-}
-
-/// `test-m2m-secret`, `alice-pw`, `my-api-key`: lowercase words joined by
-/// dashes, one of which says what the value stands for. Issued secrets are
-/// random, not made of words.
-fn is_word_slug(lower: &str) -> bool {
-    let segments: Vec<&str> = lower.split(['-', '_', '.', ' ']).collect();
-    segments.len() >= 2
-        && segments.iter().all(|s| !s.is_empty() && s.bytes().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit()))
-        && segments.iter().any(|s| {
-            has_word(
-                "secret token password passwd pass pw pwd key apikey test testing example dummy fake sample demo my your changeme",
-                s,
-            )
-        })
 }
 
 /// Letters (and `_`/`-`) only, naming a secret rather than being one:
@@ -360,11 +268,25 @@ fn mix(v: &str) -> Mix {
 /// eight characters, no spaces, letters mixed with digits or symbols (or a
 /// long mixed-case run). Only ever asked about a value in a secret position.
 pub(crate) fn token_like(v: &str) -> bool {
+    token_shaped(v) && !is_slug(v)
+}
+
+/// [`token_like`] without the slug exception: for a value that a key names
+/// a credential, where `team-secret-8812` is a value, not a name.
+fn token_shaped(v: &str) -> bool {
     let m = mix(v);
-    if m.len < 8 || m.space || m.upper + m.lower == 0 || is_slug(v) {
+    if m.len < 8 || m.space || m.upper + m.lower == 0 {
         return false;
     }
     m.digit > 0 || (m.symbol > 0 && m.len >= 12) || (m.len >= 16 && random_case(v))
+}
+
+/// `secret: db-credentials-2024`: a one-word key such as `secret` or `token`
+/// often names a secret stored elsewhere (Kubernetes, CI), so a lowercase
+/// slug under it is a name. A compound key (`client_secret`, `api_key`)
+/// holds the value itself, and passwords are never slugs.
+pub(crate) fn names_stored_secret(key: &str, class: Class, v: &str) -> bool {
+    class != Class::Password && is_slug(v) && split_words(key).len() == 1
 }
 
 /// A password stated in prose or a shell line: six or more characters,
@@ -390,7 +312,7 @@ pub(crate) fn accepts(class: Class, v: &str, quoted: bool) -> bool {
             v.len() >= 3 && (!letters || random_case(v))
         }
         Class::Password => v.chars().count() >= 3,
-        _ => token_like(v),
+        _ => token_shaped(v),
     }
 }
 
@@ -472,8 +394,6 @@ mod tests {
         assert!(is_code("my_super_password"));
         assert!(is_code("SecretString"));
         assert!(!is_code("Qm9vb2xlYW4gdmFsdWU"));
-        assert!(is_reference("${DB_PASSWORD}"));
-        assert!(is_reference("<your-password>"));
         assert!(is_placeholder("xxx"));
         assert!(is_placeholder("GITHUB_TOKEN"));
         assert!(!is_placeholder("Vq3-zz81Lk"));
