@@ -59,7 +59,7 @@ pub fn run(args: Args, context: &Context) -> anyhow::Result<ExitCode> {
         None => return list(&store, args.all, args.json),
         Some(Command::Conflicts { json }) => return conflicts(&store, json),
         Some(Command::Add { text }) => (facts::add(&store, &text, &judge, now)?, "added"),
-        Some(Command::Delete { id }) => (facts::delete_physically(&store, &id, now)?, "deleted"),
+        Some(Command::Delete { id }) => (lcmem::digest::delete_fact(&store, &id, now)?, "deleted"),
         Some(command) => {
             let (id, action, verb) = match command {
                 Command::Confirm { id } => (id, Action::Confirm, "confirmed"),

@@ -29,7 +29,7 @@ impl Sandbox {
     }
     /// `lcmem --home … --project …` with a fixed clock.
     pub fn cmd(&self) -> Command {
-        let mut cmd = Command::new(env!("CARGO_BIN_EXE_lcmem"));
+        let mut cmd = Command::new(lcmem_bin());
         cmd.arg("--home").arg(self.home()).arg("--project").arg(self.project());
         cmd.env("LCMEM_NOW", NOW).env_remove("LEVELCODE_HOME");
         cmd
@@ -49,6 +49,12 @@ impl Sandbox {
     pub fn write_session(&self, id: &str, body: &[String]) -> PathBuf {
         write_session(&self.inbox(), id, body)
     }
+}
+
+/// The binary under test: this build's `lcmem`, or the one `LCMEM_TEST_BIN`
+/// names (to show that a test fails on an older build).
+pub fn lcmem_bin() -> PathBuf {
+    std::env::var_os("LCMEM_TEST_BIN").map_or_else(|| PathBuf::from(env!("CARGO_BIN_EXE_lcmem")), PathBuf::from)
 }
 
 /// Writes `<dir>/<id>.jsonl`, titled "Session <id>", holding `body`, and returns its path.

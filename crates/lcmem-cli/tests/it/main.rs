@@ -12,3 +12,4 @@ mod import_transcripts;
 mod mcp;
 mod memory_control;
 mod recall;
+mod trust_boundary;

@@ -31,15 +31,15 @@ fn shop() -> Sandbox {
     sandbox
 }
 
-async fn connect(sandbox: &Sandbox) -> RunningService<RoleClient, ()> {
-    let command = tokio::process::Command::new(env!("CARGO_BIN_EXE_lcmem")).configure(|cmd| {
+pub(crate) async fn connect(sandbox: &Sandbox) -> RunningService<RoleClient, ()> {
+    let command = tokio::process::Command::new(crate::common::lcmem_bin()).configure(|cmd| {
         cmd.arg("--home").arg(sandbox.home()).arg("--project").arg(sandbox.project()).arg("mcp");
         cmd.env_remove("LEVELCODE_HOME");
     });
     ().serve(TokioChildProcess::new(command).unwrap()).await.expect("the server completes the handshake")
 }
 
-fn call(name: &'static str, arguments: Value) -> CallToolRequestParams {
+pub(crate) fn call(name: &'static str, arguments: Value) -> CallToolRequestParams {
     let params = CallToolRequestParams::new(name);
     match arguments {
         Value::Object(map) => params.with_arguments(map),
@@ -47,7 +47,7 @@ fn call(name: &'static str, arguments: Value) -> CallToolRequestParams {
     }
 }
 
-fn text_of(result: &CallToolResult) -> String {
+pub(crate) fn text_of(result: &CallToolResult) -> String {
     result.content.iter().filter_map(|c| c.as_text().map(|t| t.text.clone())).collect::<Vec<_>>().join("\n")
 }
 

@@ -239,7 +239,10 @@ fn apply_hand_edits(
                 touched.push(id.clone());
                 fact_events.push(facts::Event::Add { fact: id, text, at: now });
             }
-            Edit::DeleteFact { id } => facts::delete_locked(store, lock, &id, now)?,
+            Edit::DeleteFact { id } => {
+                facts::delete_locked(store, lock, &id, now)?;
+                state::purge_fact(store, &id)?;
+            }
             Edit::EditSummary { session, summary } => {
                 journal_records.push(Record::Edit { session_id: session, summary, ts: now })
             }

@@ -22,6 +22,21 @@ pub use select::{HALF_LIFE_DAYS, session_signal};
 pub use state::{DigestState, history_entries, state_path};
 pub use welcome::{NO_MEMORY_YET, welcome};
 
+/// Deletes a fact physically (`lcmem facts delete`): its events leave the
+/// facts log, MEMORY.md is rewritten without it, and its lines leave every
+/// history snapshot, so that neither the digest nor an undo brings its text
+/// back. Returns the fact's id.
+pub fn delete_fact(store: &Store, query: &str, now: Timestamp) -> Result<String> {
+    let id = crate::facts::delete_physically(store, query, now)?;
+    if store.memory_md_path().exists() {
+        // Refused only when pinned blocks alone pass the cap; the purge below still takes the line out.
+        let _ = consolidate(store, now);
+    }
+    let _lock = store.lock()?;
+    state::purge_fact(store, &id)?;
+    Ok(id)
+}
+
 /// What `welcome` says for a project with no memory yet.
 pub fn welcome_for_new_project() -> String {
     NO_MEMORY_YET.to_string()

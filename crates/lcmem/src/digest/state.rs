@@ -137,6 +137,48 @@ pub fn history_entries(store: &Store) -> Result<Vec<PathBuf>> {
     Ok(files)
 }
 
+/// Removes the lines of fact `id` from MEMORY.md and from every history
+/// snapshot (the line that carries its `[id]`, and the lines the snapshot's
+/// state says came from it), keeping each state's hash true to its file:
+/// what a physical delete removed must not come back with undo. Returns how
+/// many files changed. Call it under the write lock.
+pub(crate) fn purge_fact(store: &Store, id: &str) -> Result<usize> {
+    let marker = format!("[{id}]");
+    let mut pairs = vec![(store.memory_md_path(), state_path(store))];
+    pairs.extend(history_entries(store)?.into_iter().map(|md| {
+        let state = md.with_extension("state.json");
+        (md, state)
+    }));
+    let mut changed = 0;
+    for (md, state_file) in pairs {
+        let Some(bytes) = jsonl::read_optional(&md)? else { continue };
+        let text = String::from_utf8_lossy(&bytes);
+        let mut state = read_state(&state_file).ok().flatten();
+        let from_fact: Vec<String> = state
+            .as_ref()
+            .map(|s| s.lines.iter().filter(|l| l.origin == id).map(|l| l.text.clone()).collect())
+            .unwrap_or_default();
+        let kept: String = text
+            .split_inclusive('\n')
+            .filter(|line| {
+                let body = line.trim_end_matches(['\n', '\r']);
+                !body.contains(&marker) && !from_fact.iter().any(|t| t == body)
+            })
+            .collect();
+        if kept.len() == text.len() {
+            continue;
+        }
+        jsonl::atomic_write(&md, kept.as_bytes())?;
+        if let Some(state) = state.as_mut() {
+            state.lines.retain(|l| l.origin != id);
+            state.sha256 = sha256_hex(kept.as_bytes());
+            write_state(&state_file, state)?;
+        }
+        changed += 1;
+    }
+    Ok(changed)
+}
+
 pub fn remove_entry(md: &Path) -> Result<()> {
     std::fs::remove_file(md).at(md)?;
     let state = md.with_extension("state.json");
