@@ -12,3 +12,5 @@ mod import_transcripts;
 mod mcp;
 mod memory_control;
 mod recall;
+mod trust_durable;
+mod trust_forget;
