@@ -20,6 +20,10 @@ pub fn cli(error: &Error) -> String {
         Error::PinnedOverCap { .. } => {
             format!("{error}. Shorten the pinned blocks, or raise the cap with `lcmem config set memory.cap_tokens N`")
         }
+        Error::SymlinkOutside { .. } => format!(
+            "{error}. lcmem writes only inside its store: replace the link with a real folder or file (move what it \
+             points to back into the store), then run the command again"
+        ),
         Error::BadQuery(QueryProblem::EmptyRange { since, until }) => {
             format!("--since {since} is after --until {until}: nothing can match")
         }

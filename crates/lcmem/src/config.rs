@@ -184,6 +184,17 @@ impl ConfigFiles {
             Default::Int(_) => toml::Value::Integer(value.parse::<u32>().map_err(|_| bad("a whole number"))?.into()),
         };
         let path = self.path(scope);
+        if scope == Scope::Project
+            && let Some(dir) = path.parent()
+        {
+            // The project's folder in the store, under `sessions/`: the symlink rule.
+            if let Some(sessions) = dir.parent().filter(|s| s.exists()) {
+                crate::confine::refuse_link_outside(dir, sessions)?;
+            }
+            if dir.exists() {
+                crate::confine::refuse_link_outside(path, dir)?;
+            }
+        }
         let mut table = read_table(path)?;
         let (section, leaf) = key.split_once('.').expect("known keys are dotted");
         let entry = table.entry(section).or_insert_with(|| toml::Value::Table(toml::Table::new()));

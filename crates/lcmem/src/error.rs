@@ -66,6 +66,13 @@ pub enum Error {
     PinnedOverCap { path: PathBuf, tokens: usize, cap: usize },
     #[error("there is no earlier MEMORY.md to go back to: history is empty")]
     NoHistory,
+    /// A folder or file of the store is a symbolic link leading out of it
+    /// (or nowhere): nothing is written through it.
+    #[error(
+        "refusing to write through {}: it is a symbolic link to {}, outside the store",
+        path.display(), target.display()
+    )]
+    SymlinkOutside { path: PathBuf, target: PathBuf },
     #[error("cannot load the o200k tokenizer: {0}")]
     Tokenizer(String),
 }

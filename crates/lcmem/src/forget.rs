@@ -1,16 +1,28 @@
 //! Forgetting a session everywhere, in one place: its file, its journal
 //! lines, the facts it alone supported and its observations of others, the
-//! torn-line sidecars, the derived cache, MEMORY.md and its history. Each
-//! memory file is rewritten by the module that owns it.
+//! torn-line sidecars and leftover temporary files that hold it, the derived
+//! cache, MEMORY.md and its history. Each memory file is rewritten by the
+//! module that owns it, and the whole operation runs under the project's
+//! write lock, so that no import, seal or index build can interleave.
+//!
+//! Matching is exact: a session is named by its id in a JSON field
+//! (`session_id`, `source_session`), by a citation at the end of a MEMORY.md
+//! line, or as an id of a history snapshot's state; a damaged line goes only
+//! if it holds the id as a whole token ([`jsonl::contains_id`]). Forgetting
+//! `s1` never touches `s10`, nor text that merely contains `s1`.
+
+use std::path::{Path, PathBuf};
 
 use jiff::Timestamp;
 
-use crate::digest;
-use crate::error::{IoContext, Result};
+use crate::digest::{self, DigestState, PINNED_END, PINNED_START};
+use crate::error::{Error, IoContext, Result};
 use crate::facts;
 use crate::journal;
 use crate::jsonl;
+use crate::lock::WriteLock;
 use crate::store::Store;
+use crate::sweep::TEMP_PREFIX;
 
 /// What `lcmem forget` removed.
 #[derive(Debug, Default, Clone, PartialEq, Eq, serde::Serialize)]
@@ -22,53 +34,78 @@ pub struct ForgetReport {
     pub facts_removed: Vec<String>,
     /// Observations removed from facts that other sessions also support.
     pub provenance_removed: usize,
+    /// Lines removed from the journal's and facts log's `.torn` sidecars.
     pub other_lines_removed: usize,
+    /// Whole files removed because they held the session: its own `.torn`
+    /// sidecar, leftover temporary files of killed writers.
+    pub files_removed: Vec<PathBuf>,
+    /// Lines citing the session dropped from MEMORY.md when it could not be
+    /// consolidated (pinned blocks are the user's and are kept).
+    pub memory_lines_removed: usize,
     pub cache_cleared: bool,
-    /// MEMORY.md history snapshots that mentioned the session.
+    /// MEMORY.md history snapshots that cited the session.
     pub history_entries_removed: usize,
 }
 
+/// The session `query` names, for forget: a stored session's full id, else
+/// an id the journal or the facts log still holds (its file may be gone
+/// already), else a unique prefix of a stored session's id.
+pub fn resolve(store: &Store, query: &str) -> Result<String> {
+    let exact = store.session_ids()?.iter().any(|id| id == query);
+    if exact || crate::session::validate_id(query).is_ok() && known_in_memory(store, query)? {
+        return Ok(query.to_string());
+    }
+    store.resolve_session(query)
+}
+
+/// Whether a parsed line of the journal or the facts log names `session`.
+fn known_in_memory(store: &Store, session: &str) -> Result<bool> {
+    for path in [store.journal_path(), store.facts_path()] {
+        if jsonl::read(&path)?.iter().any(|l| l.parsed.as_ref().is_ok_and(|v| journal::names_session(v, session))) {
+            return Ok(true);
+        }
+    }
+    Ok(false)
+}
+
 /// Removes a session's whole contribution, then rewrites MEMORY.md without
-/// it and drops every history snapshot that mentions it, so that nothing of
-/// the session is left on disk. Physical: the files are rewritten atomically.
+/// it and drops every history snapshot that cites it, so that nothing of
+/// the session is left on disk. Physical: the files are rewritten
+/// atomically. Works whether or not the session's file still exists.
 pub fn forget(store: &Store, session: &str, now: Timestamp) -> Result<ForgetReport> {
-    let mut report = forget_memory_files(store, session)?;
+    crate::session::validate_id(session).map_err(|_| Error::NoSuchSession { query: session.to_string() })?;
+    let lock = store.lock()?;
+    let mut report = forget_memory_files(store, &lock, session)?;
     let memory_md = store.memory_md_path();
-    let mentions = |path: &std::path::Path| -> Result<bool> {
-        Ok(jsonl::read_optional(path)?.is_some_and(|b| memchr::memmem::find(&b, session.as_bytes()).is_some()))
-    };
-    if memory_md.exists() && digest::consolidate(store, now).is_err() && mentions(&memory_md)? {
+    if memory_md.exists() && digest::consolidate_locked(store, &lock, now).is_err() {
         // Consolidation refused (pinned blocks over the cap): drop the lines
         // that cite the session rather than leave them behind.
-        let _lock = store.lock()?;
-        let text = String::from_utf8_lossy(&jsonl::read_optional(&memory_md)?.unwrap_or_default()).into_owned();
-        let kept: String = text.split_inclusive('\n').filter(|l| !l.contains(session)).collect();
-        jsonl::atomic_write(&memory_md, kept.as_bytes())?;
+        report.memory_lines_removed = drop_citing_lines(&memory_md, session)?;
     }
     for entry in digest::history_entries(store)? {
         let state = entry.with_extension("state.json");
-        if mentions(&entry)? || mentions(&state)? {
-            std::fs::remove_file(&entry).at(&entry)?;
-            if state.exists() {
-                std::fs::remove_file(&state).at(&state)?;
-            }
+        if cites(&entry, session)? || state_mentions(&state, session, &report.facts_removed)? {
+            digest::remove_history_entry(&entry)?;
             report.history_entries_removed += 1;
         }
     }
     let state = digest::state_path(store);
-    if mentions(&state)? {
-        std::fs::remove_file(&state).at(&state)?;
+    let pending = state.with_extension("json.next");
+    for path in [state, pending] {
+        if state_mentions(&path, session, &report.facts_removed)? {
+            std::fs::remove_file(&path).at(&path)?;
+        }
     }
+    jsonl::sync_dir(&store.memory_dir())?;
     Ok(report)
 }
 
 /// The session's file, its journal lines, its facts and observations, the
-/// sidecars and the cache, under the write lock.
-fn forget_memory_files(store: &Store, session: &str) -> Result<ForgetReport> {
-    let lock = store.lock()?;
+/// sidecars and temporary files holding it, and the cache.
+fn forget_memory_files(store: &Store, lock: &WriteLock, session: &str) -> Result<ForgetReport> {
     let mut report = ForgetReport { session: session.to_string(), ..ForgetReport::default() };
-    report.journal_lines_removed = journal::remove_session(store, &lock, session)?;
-    let facts = facts::log::remove_session(store, &lock, session)?;
+    report.journal_lines_removed = journal::remove_session(store, lock, session)?;
+    let facts = facts::log::remove_session(store, lock, session)?;
     report.facts_removed = facts.facts;
     report.provenance_removed = facts.provenance;
 
@@ -77,8 +114,17 @@ fn forget_memory_files(store: &Store, session: &str) -> Result<ForgetReport> {
         std::fs::remove_file(&file).at(&file)?;
         report.session_file_removed = true;
     }
+    let own_sidecar = jsonl::torn_sidecar(&file);
+    if own_sidecar.exists() {
+        std::fs::remove_file(&own_sidecar).at(&own_sidecar)?;
+        report.files_removed.push(own_sidecar);
+    }
     for sidecar in [jsonl::torn_sidecar(&store.journal_path()), jsonl::torn_sidecar(&store.facts_path())] {
-        report.other_lines_removed += jsonl::rewrite_lines(&lock, &sidecar, Some(session), |_| true)?;
+        report.other_lines_removed +=
+            jsonl::rewrite_lines(lock, &sidecar, Some(session), |v| !journal::names_session(v, session))?;
+    }
+    for dir in [store.dir().to_path_buf(), store.memory_dir(), store.memory_dir().join("history")] {
+        report.files_removed.extend(remove_temp_files_holding(&dir, session)?);
     }
     let cache = store.cache_dir();
     if cache.exists() {
@@ -87,4 +133,59 @@ fn forget_memory_files(store: &Store, session: &str) -> Result<ForgetReport> {
     }
     jsonl::sync_dir(store.dir())?;
     Ok(report)
+}
+
+/// Removes the temporary files in `dir` (left by killed writers: no live
+/// writer has one while the lock is held) that hold `session`.
+fn remove_temp_files_holding(dir: &Path, session: &str) -> Result<Vec<PathBuf>> {
+    let Ok(entries) = std::fs::read_dir(dir) else { return Ok(Vec::new()) };
+    let mut removed = Vec::new();
+    for entry in entries {
+        let path = entry.at(dir)?.path();
+        let is_temp = path.file_name().and_then(|n| n.to_str()).is_some_and(|n| n.starts_with(TEMP_PREFIX));
+        if is_temp && path.is_file() && jsonl::read_optional(&path)?.is_some_and(|b| jsonl::contains_id(&b, session)) {
+            std::fs::remove_file(&path).at(&path)?;
+            removed.push(path);
+        }
+    }
+    Ok(removed)
+}
+
+/// Whether a MEMORY.md (or a history snapshot of it) has a line citing `session`.
+fn cites(path: &Path, session: &str) -> Result<bool> {
+    let Some(bytes) = jsonl::read_optional(path)? else { return Ok(false) };
+    let text = String::from_utf8_lossy(&bytes);
+    Ok(text.lines().any(|l| digest::cited_session(l).as_deref() == Some(session)))
+}
+
+/// Whether a digest state names `session` (or a line of one of `facts`); a
+/// state that does not parse, whether it holds the id as a whole token.
+fn state_mentions(path: &Path, session: &str, facts: &[String]) -> Result<bool> {
+    let Some(bytes) = jsonl::read_optional(path)? else { return Ok(false) };
+    Ok(match serde_json::from_slice::<DigestState>(&bytes) {
+        Ok(state) => state.mentions(session, facts),
+        Err(_) => jsonl::contains_id(&bytes, session),
+    })
+}
+
+/// Drops the lines of MEMORY.md outside pinned blocks that cite `session`.
+fn drop_citing_lines(path: &Path, session: &str) -> Result<usize> {
+    let text = String::from_utf8_lossy(&jsonl::read_optional(path)?.unwrap_or_default()).into_owned();
+    let (mut kept, mut removed, mut pinned) = (String::with_capacity(text.len()), 0, false);
+    for line in text.split_inclusive('\n') {
+        match line.trim() {
+            PINNED_START => pinned = true,
+            PINNED_END => pinned = false,
+            _ if !pinned && digest::cited_session(line).as_deref() == Some(session) => {
+                removed += 1;
+                continue;
+            }
+            _ => {}
+        }
+        kept.push_str(line);
+    }
+    if removed > 0 {
+        jsonl::atomic_write(path, kept.as_bytes())?;
+    }
+    Ok(removed)
 }

@@ -139,9 +139,10 @@ fn read_line_capped(reader: &mut impl BufRead, buf: &mut Vec<u8>) -> std::io::Re
 }
 
 /// Rewrites a JSONL file atomically, keeping the lines `keep` accepts.
-/// Lines that do not parse are kept (they are the user's), unless they
-/// contain `drop_raw`: a physical removal must not leave its text behind in
-/// a damaged line. Returns how many lines were removed; the file is only
+/// Lines that do not parse are kept (they are the user's), unless they hold
+/// `drop_raw` as a whole id (see [`contains_id`]): a physical removal must
+/// not leave its text behind in a damaged line, nor take other ids' lines
+/// with it. Returns how many lines were removed; the file is only
 /// rewritten when that is more than none.
 pub(crate) fn rewrite_lines(
     _lock: &WriteLock,
@@ -157,7 +158,7 @@ pub(crate) fn rewrite_lines(
         let parsed = std::str::from_utf8(body).ok().and_then(|s| serde_json::from_str::<Value>(s).ok());
         let kept = match parsed {
             Some(value) => keep(&value),
-            None => drop_raw.is_none_or(|needle| memchr::memmem::find(body, needle.as_bytes()).is_none()),
+            None => drop_raw.is_none_or(|id| !contains_id(body, id)),
         };
         if kept {
             out.extend_from_slice(body);
@@ -170,6 +171,19 @@ pub(crate) fn rewrite_lines(
         atomic_write(path, &out)?;
     }
     Ok(removed)
+}
+
+/// Whether `haystack` holds `id` as a whole token: not preceded nor followed
+/// by a character ids are made of (`[A-Za-z0-9._-]`), so that `s1` is found
+/// in `"s1"` or `(done; s1)` and not in `s10`, `runs1` or `s1.5`.
+pub fn contains_id(haystack: &[u8], id: &str) -> bool {
+    let is_id_byte = |b: u8| b.is_ascii_alphanumeric() || b"._-".contains(&b);
+    !id.is_empty()
+        && memchr::memmem::find_iter(haystack, id.as_bytes()).any(|at| {
+            let before = at.checked_sub(1).map(|i| haystack[i]);
+            let after = haystack.get(at + id.len()).copied();
+            !before.is_some_and(is_id_byte) && !after.is_some_and(is_id_byte)
+        })
 }
 
 /// Where a torn fragment of `path` is kept.
@@ -185,7 +199,7 @@ pub fn torn_sidecar(path: &Path) -> PathBuf {
 pub fn atomic_write(path: &Path, content: &[u8]) -> Result<()> {
     let dir = path.parent().unwrap_or(Path::new("."));
     std::fs::create_dir_all(dir).at(dir)?;
-    let mut tmp = tempfile::Builder::new().prefix(".lcmem-tmp-").tempfile_in(dir).at(dir)?;
+    let mut tmp = tempfile::Builder::new().prefix(crate::sweep::TEMP_PREFIX).tempfile_in(dir).at(dir)?;
     tmp.write_all(content).at(tmp.path())?;
     tmp.as_file().sync_all().at(tmp.path())?;
     tmp.persist(path).map_err(|e| e.error).at(path)?;
@@ -207,4 +221,20 @@ pub fn read_optional(path: &Path) -> Result<Option<Vec<u8>>> {
     let mut bytes = Vec::new();
     file.read_to_end(&mut bytes).at(path)?;
     Ok(Some(bytes))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::contains_id;
+
+    #[test]
+    fn ids_match_as_whole_tokens_only() {
+        for hit in ["s1", "\"s1\"", "(done; s1)", "x s1, 2026", "{\"session_id\":\"s1\",\"t"] {
+            assert!(contains_id(hit.as_bytes(), "s1"), "{hit}");
+        }
+        for miss in ["s10", "runs1", "s1.5", "s1-b", "a_s1", "sessions", ""] {
+            assert!(!contains_id(miss.as_bytes(), "s1"), "{miss}");
+        }
+        assert!(contains_id(b"s10 and s1", "s1"), "a later whole match counts");
+    }
 }

@@ -15,6 +15,7 @@
 #![deny(unsafe_code)]
 
 pub mod config;
+mod confine;
 pub mod dates;
 pub mod diagnostic;
 pub mod digest;
@@ -35,6 +36,7 @@ pub mod scrub;
 pub mod seal;
 pub mod session;
 pub mod store;
+pub mod sweep;
 
 pub use error::{Error, Result};
 pub use store::Store;

@@ -30,6 +30,19 @@ impl WriteLock {
         Ok(WriteLock { _file: file, path: path.to_path_buf() })
     }
 
+    /// Takes the lock at `path` if no one holds it; `None` if someone does.
+    pub fn try_acquire(path: &Path) -> Result<Option<WriteLock>> {
+        if let Some(dir) = path.parent() {
+            std::fs::create_dir_all(dir).at(dir)?;
+        }
+        let file = OpenOptions::new().create(true).truncate(false).write(true).open(path).at(path)?;
+        match file.try_lock() {
+            Ok(()) => Ok(Some(WriteLock { _file: file, path: path.to_path_buf() })),
+            Err(std::fs::TryLockError::WouldBlock) => Ok(None),
+            Err(std::fs::TryLockError::Error(e)) => Err(e).at(path),
+        }
+    }
+
     pub fn path(&self) -> &Path {
         &self.path
     }

@@ -148,11 +148,53 @@ impl Store {
         }
     }
 
-    /// Checks that memory is on, then takes the project's write lock.
+    /// Checks that memory is on and that no folder or file of the store is
+    /// a symbolic link leading out of it, then takes the project's write
+    /// lock and sweeps away what killed writers left ([`crate::sweep`]).
     pub fn lock(&self) -> Result<WriteLock> {
         self.ensure_enabled()?;
+        self.refuse_links_outside()?;
         std::fs::create_dir_all(self.memory_dir()).at(self.memory_dir())?;
-        WriteLock::acquire(&self.dir.join(".lock"))
+        let lock = WriteLock::acquire(&self.dir.join(".lock"))?;
+        crate::sweep::sweep(self, &lock);
+        Ok(lock)
+    }
+
+    /// Like [`Store::lock`], but `None` instead of waiting when another
+    /// writer holds the lock.
+    pub fn try_lock(&self) -> Result<Option<WriteLock>> {
+        self.ensure_enabled()?;
+        self.refuse_links_outside()?;
+        std::fs::create_dir_all(self.memory_dir()).at(self.memory_dir())?;
+        WriteLock::try_acquire(&self.dir.join(".lock"))
+    }
+
+    /// The symlink rule ([`crate::confine`]) for the project's folder (it may
+    /// not lead out of `sessions/`), its folders and every fixed file the
+    /// engine writes. Session files are checked where they are written.
+    fn refuse_links_outside(&self) -> Result<()> {
+        let sessions = self.home.join("sessions");
+        if sessions.exists() {
+            crate::confine::refuse_link_outside(&self.dir, &sessions)?;
+        }
+        if !self.dir.exists() {
+            return Ok(());
+        }
+        let memory = self.memory_dir();
+        let mut paths = vec![memory.clone(), self.cache_dir(), self.dir.join(".lock"), self.dir.join("config.toml")];
+        paths.extend([memory.join("history"), self.cache_dir().join(crate::recall::index::DIR_NAME)]);
+        for file in [self.journal_path(), self.facts_path()] {
+            paths.push(jsonl::torn_sidecar(&file));
+            paths.push(file);
+        }
+        paths.extend(["MEMORY.md", "MEMORY.state.json", "MEMORY.state.json.next"].iter().map(|name| memory.join(name)));
+        crate::confine::refuse_links_outside(&self.dir, &paths)
+    }
+
+    /// The symlink rule for one session's file (and its torn-line sidecar).
+    pub(crate) fn refuse_session_link(&self, id: &str) -> Result<()> {
+        let path = self.session_path(id);
+        crate::confine::refuse_links_outside(&self.dir, &[jsonl::torn_sidecar(&path), path])
     }
 
     /// The ids of every session in the store, sorted.
@@ -215,6 +257,7 @@ impl Store {
         }
         let id = parsed.header.id.clone();
         let lock = self.lock()?;
+        self.refuse_session_link(&id)?;
         let target = self.session_path(&id);
         let outcome = match jsonl::read_optional(&target)? {
             None => {
@@ -222,15 +265,20 @@ impl Store {
                 ImportOutcome::Added { id }
             }
             Some(existing) if existing == bytes => ImportOutcome::Unchanged { id },
+            // The stored copy is a prefix of the file: append what it grew
+            // by. A copy whose last line was cut off by a killed append is
+            // a prefix too (the cut line is the start of the file's next
+            // one): the fragment is cut back and the whole line written.
             Some(existing) if bytes.starts_with(&existing) => {
-                let tail = std::str::from_utf8(&bytes[existing.len()..]).map_err(|_| Error::Format {
+                let complete = existing.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+                let tail = std::str::from_utf8(&bytes[complete..]).map_err(|_| Error::Format {
                     path: origin.to_path_buf(),
                     line: 0,
                     message: "new lines are not UTF-8 text".into(),
                 })?;
                 let new_lines: Vec<String> = tail.lines().map(str::to_string).collect();
                 let count = new_lines.len();
-                crate::scrub::append_transcript_lines(&lock, &target, &new_lines)?;
+                crate::scrub::append_transcript_lines(&lock, &target, complete as u64, &new_lines)?;
                 ImportOutcome::Extended { id, lines: count }
             }
             Some(_) => {
@@ -250,6 +298,7 @@ impl Store {
         ts: jiff::Timestamp,
     ) -> Result<()> {
         let line = session::Line::Status { status, ts: Some(ts) };
+        self.refuse_session_link(id)?;
         crate::scrub::append_records(&self.guards, lock, &self.session_path(id), &[line])
     }
 }

@@ -33,7 +33,7 @@ pub struct DigestArgs {
 pub fn consolidate(args: ConsolidateArgs, context: &Context) -> anyhow::Result<ExitCode> {
     let store = context.store()?;
     if args.undo {
-        let restored = lcmem::digest::undo(&store)?;
+        let restored = lcmem::digest::undo(&store, context.now()?)?;
         println!("restored MEMORY.md from {}", restored.display());
         return Ok(ExitCode::SUCCESS);
     }
@@ -47,6 +47,12 @@ pub fn consolidate(args: ConsolidateArgs, context: &Context) -> anyhow::Result<E
     }
     for edit in &report.hand_edits {
         println!("hand edit: {edit}");
+    }
+    for refused in &report.refused_edits {
+        eprintln!(
+            "warning: hand edit not taken: {refused}. The file as you left it is in history \
+             (`lcmem consolidate --undo` brings it back)."
+        );
     }
     if let Some(n) = report.removals_ignored {
         eprintln!(

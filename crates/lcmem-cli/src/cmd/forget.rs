@@ -7,8 +7,10 @@ use crate::output::print_json;
 
 #[derive(clap::Args)]
 #[command(after_help = "Removes the session's file, its journal lines, the facts it alone supported (every event \
-about them), its provenance on facts other sessions also support, and the derived cache. The files are rewritten \
-atomically: afterwards nothing of the session is on disk. There is no undo.")]
+about them), its provenance on facts other sessions also support, the torn-line fragments and leftover temporary \
+files holding it, the derived cache, and MEMORY.md's lines and history snapshots citing it. The id is matched \
+exactly (forgetting s1 leaves s10 alone), and a session whose file is already gone can still be forgotten by its \
+full id. The files are rewritten atomically: afterwards nothing of the session is on disk. There is no undo.")]
 pub struct Args {
     /// A session id (or a unique prefix)
     session: String,
@@ -19,7 +21,7 @@ pub struct Args {
 
 pub fn run(args: Args, context: &Context) -> anyhow::Result<ExitCode> {
     let store = context.store()?;
-    let id = store.resolve_session(&args.session)?;
+    let id = lcmem::forget::resolve(&store, &args.session)?;
     let report = lcmem::forget::forget(&store, &id, context.now()?)?;
     if args.json {
         print_json(&report)?;
@@ -32,6 +34,12 @@ pub fn run(args: Args, context: &Context) -> anyhow::Result<ExitCode> {
     println!("  observations removed from facts other sessions support: {}", report.provenance_removed);
     if report.other_lines_removed > 0 {
         println!("  lines removed from .torn fragments: {}", report.other_lines_removed);
+    }
+    for file in &report.files_removed {
+        println!("  file removed: {}", file.display());
+    }
+    if report.memory_lines_removed > 0 {
+        println!("  MEMORY.md lines citing it removed: {}", report.memory_lines_removed);
     }
     if report.history_entries_removed > 0 {
         println!("  MEMORY.md history snapshots removed: {}", report.history_entries_removed);

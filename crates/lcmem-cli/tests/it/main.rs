@@ -13,3 +13,5 @@ mod mcp;
 mod memory_control;
 mod recall;
 mod trust_boundary;
+mod trust_durable;
+mod trust_forget;

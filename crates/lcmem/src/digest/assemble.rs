@@ -9,7 +9,7 @@ use serde::Serialize;
 use super::edits::{self, Edit};
 use super::markdown::{self, Parsed};
 use super::select::{self, Candidate, Section};
-use super::state::{self, DigestState, LineSection, StateLine};
+use super::state::{self, DigestState, LineSection, StateLine, UndoLog};
 use super::tokens::Tokenizer;
 use crate::error::{Error, Result};
 use crate::facts::{self, Fold};
@@ -35,6 +35,11 @@ pub struct ConsolidateReport {
     pub hand_edits: Vec<String>,
     /// Removals not acted on because too much of the file went at once.
     pub removals_ignored: Option<usize>,
+    /// Changed or new lines of MEMORY.md not taken (not text, or a paste),
+    /// and why: they are left out of the new file (the old one is in
+    /// history).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub refused_edits: Vec<String>,
     /// Sessions auto-archived for inactivity.
     pub archived: Vec<String>,
 }
@@ -43,13 +48,22 @@ const TITLE_NOTE: &str = "<!-- Written by lcmem from the journal and facts. Edit
 its fact, a removed line deletes it, a new line becomes your own fact. Text between pinned markers is kept \
 verbatim. -->";
 
-/// Rewrites MEMORY.md. Memory off: does nothing and returns `None`.
+/// Rewrites MEMORY.md under the project's write lock. Memory off: does
+/// nothing and returns `None`.
 pub fn consolidate(store: &Store, now: Timestamp) -> Result<Option<ConsolidateReport>> {
+    if !store.settings()?.memory_enabled {
+        return Ok(None);
+    }
+    let lock = store.lock()?;
+    consolidate_locked(store, &lock, now)
+}
+
+/// [`consolidate`] for a caller that already holds the write lock (forget).
+pub fn consolidate_locked(store: &Store, lock: &WriteLock, now: Timestamp) -> Result<Option<ConsolidateReport>> {
     let settings = store.settings()?;
     if !settings.memory_enabled {
         return Ok(None);
     }
-    let lock = store.lock()?;
     recover_interrupted(store)?;
     let cap = settings.cap_tokens as usize;
     let mut report = ConsolidateReport { cap, ..ConsolidateReport::default() };
@@ -57,14 +71,15 @@ pub fn consolidate(store: &Store, now: Timestamp) -> Result<Option<ConsolidateRe
     let current = jsonl::read_optional(&store.memory_md_path())?.map(|b| String::from_utf8_lossy(&b).into_owned());
     let previous_state = state::read_state(&state::state_path(store))?;
     let parsed = current.as_deref().map(markdown::parse).unwrap_or_default();
+    let mut undo = UndoLog::default();
     if let Some(text) = &current
         && previous_state.as_ref().is_none_or(|s| s.sha256 != state::sha256_hex(text.as_bytes()))
     {
-        apply_hand_edits(store, &lock, &parsed, previous_state.as_ref(), now, &mut report)?;
+        undo = apply_hand_edits(store, lock, &parsed, previous_state.as_ref(), now, &mut report)?;
     }
 
     let journal = Journal::read(&store.journal_path())?;
-    report.archived = auto_archive(store, &lock, &journal, settings.archive_after_days, now)?;
+    report.archived = auto_archive(store, lock, &journal, settings.archive_after_days, now)?;
     let journal = if report.archived.is_empty() { journal } else { Journal::read(&store.journal_path())? };
     let fold = Fold::read(&store.facts_path())?;
 
@@ -114,8 +129,16 @@ pub fn consolidate(store: &Store, now: Timestamp) -> Result<Option<ConsolidateRe
         sources: chosen.iter().flat_map(|c| c.sources.iter().cloned()).collect::<BTreeSet<_>>().into_iter().collect(),
         welcome: super::welcome::strip(&journal, now),
         sealed: journal.entries.len(),
+        undo,
     };
     if current.as_deref() == Some(text.as_str()) {
+        // No new history entry: undoing goes back past the consolidation
+        // before this one too, so it takes back both one's hand edits.
+        let mut new_state = new_state;
+        if let Some(previous) = previous_state {
+            let mine = std::mem::replace(&mut new_state.undo, previous.undo);
+            new_state.undo.extend(mine);
+        }
         state::write_state(&state::state_path(store), &new_state)?;
         return Ok(Some(report));
     }
@@ -219,11 +242,13 @@ fn apply_hand_edits(
     previous: Option<&DigestState>,
     now: Timestamp,
     report: &mut ConsolidateReport,
-) -> Result<()> {
+) -> Result<UndoLog> {
     let fold = Fold::read(&store.facts_path())?;
     let journal = Journal::read(&store.journal_path())?;
     let found = edits::detect(parsed, previous, &fold, &journal);
     report.removals_ignored = found.removals_ignored;
+    report.refused_edits = found.refused;
+    let mut undo = UndoLog::default();
     let mut fact_events = Vec::new();
     let mut journal_records = Vec::new();
     let mut touched = Vec::new();
@@ -231,11 +256,17 @@ fn apply_hand_edits(
         report.hand_edits.push(describe(&edit));
         match edit {
             Edit::EditFact { id, text } => {
+                if let Some(fact) = fold.get(&id) {
+                    undo.edited_facts.push((fact.id.clone(), fact.text.clone()));
+                }
                 touched.push(id.clone());
                 fact_events.push(facts::Event::Edit { fact: id, text, at: now });
             }
             Edit::AddFact { text } => {
                 let id = facts::fact_id(&text);
+                if fold.get(&id).is_none_or(|f| f.deleted) && !undo.added_facts.contains(&id) {
+                    undo.added_facts.push(id.clone());
+                }
                 touched.push(id.clone());
                 fact_events.push(facts::Event::Add { fact: id, text, at: now });
             }
@@ -244,6 +275,9 @@ fn apply_hand_edits(
                 state::purge_fact(store, &id)?;
             }
             Edit::EditSummary { session, summary } => {
+                if let Some(current) = journal.get(&session) {
+                    undo.edited_summaries.push((session.clone(), current.entry.summary.clone()));
+                }
                 journal_records.push(Record::Edit { session_id: session, summary, ts: now })
             }
             Edit::Archive { session } => journal_records.push(Record::Archive {
@@ -251,7 +285,10 @@ fn apply_hand_edits(
                 ts: now,
                 reason: "its line was removed from MEMORY.md".into(),
             }),
-            Edit::Unpin { session } => journal_records.push(Record::Unpin { session_id: session, ts: now }),
+            Edit::Unpin { session } => {
+                undo.unpinned.push(session.clone());
+                journal_records.push(Record::Unpin { session_id: session, ts: now })
+            }
         }
     }
     facts::append(store, lock, &fact_events)?;
@@ -259,7 +296,7 @@ fn apply_hand_edits(
     if !touched.is_empty() {
         facts::append_reconciled(store, lock, &touched, &facts::SubjectKeyJudge, now)?;
     }
-    Ok(())
+    Ok(undo)
 }
 
 fn describe(edit: &Edit) -> String {
@@ -308,27 +345,4 @@ pub fn consolidate_if_due(store: &Store, now: Timestamp) -> Result<Option<Consol
         Some(s) => sealed.saturating_sub(s.sealed) >= settings.consolidate_every as usize,
     };
     if due { consolidate(store, now) } else { Ok(None) }
-}
-
-/// Restores the previous MEMORY.md (and the state that describes it) from
-/// history. Returns the history entry restored.
-pub fn undo(store: &Store) -> Result<std::path::PathBuf> {
-    store.ensure_enabled()?;
-    let _lock = store.lock()?;
-    let entries = state::history_entries(store)?;
-    let last = entries.last().ok_or(Error::NoHistory)?;
-    let bytes = jsonl::read_optional(last)?.unwrap_or_default();
-    let saved_state = last.with_extension("state.json");
-    match jsonl::read_optional(&saved_state)? {
-        Some(state) => jsonl::atomic_write(&state::state_path(store), &state)?,
-        None => {
-            let path = state::state_path(store);
-            if path.exists() {
-                std::fs::remove_file(&path).map_err(|source| Error::Io { path: path.clone(), source })?;
-            }
-        }
-    }
-    jsonl::atomic_write(&store.memory_md_path(), &bytes)?;
-    state::remove_entry(last)?;
-    Ok(last.clone())
 }

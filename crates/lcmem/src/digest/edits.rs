@@ -10,6 +10,9 @@
 //!
 //! Losing most of the file at once is read as an accident, not as a wish to
 //! delete everything: removals are then not acted on, and the report says so.
+//! Likewise what is not text (invalid UTF-8, control characters: pasted
+//! binary) or a paste of more than [`MAX_NEW_LINES`] new lines at once is
+//! reported and never taken as facts or wordings.
 
 use std::collections::HashSet;
 
@@ -35,6 +38,24 @@ pub struct Found {
     pub edits: Vec<Edit>,
     /// Set when removals were too many to be meant: they are not acted on.
     pub removals_ignored: Option<usize>,
+    /// Changed or new lines not acted on, and why.
+    pub refused: Vec<String>,
+}
+
+/// More new lines than this in one go read as a paste (a log, a file), not
+/// as facts the user means: none of them is taken.
+pub const MAX_NEW_LINES: usize = 30;
+
+/// Whether a line is not text a person wrote: bytes that were not UTF-8
+/// (read as U+FFFD) or control characters.
+fn not_text(line: &str) -> bool {
+    line.chars().any(|c| c == char::REPLACEMENT_CHARACTER || (c.is_control() && c != '\t'))
+}
+
+/// A line quoted in a message: short, and only its printable characters.
+fn quoted(line: &str) -> String {
+    let clean: String = line.chars().filter(|c| !not_text(&c.to_string())).take(60).collect();
+    format!("{clean:?}")
 }
 
 /// Compares the file with the lines last generated.
@@ -43,6 +64,7 @@ pub fn detect(parsed: &Parsed, state: Option<&DigestState>, fold: &Fold, journal
     let previous_texts: HashSet<&str> = previous.iter().map(|l| l.text.as_str()).collect();
     let mut seen: HashSet<String> = HashSet::new();
     let mut found = Found::default();
+    let mut added = Vec::new();
     for (_, line) in &parsed.lines {
         if previous_texts.contains(line.as_str()) {
             if let Some(p) = previous.iter().find(|p| &p.text == line) {
@@ -50,12 +72,18 @@ pub fn detect(parsed: &Parsed, state: Option<&DigestState>, fold: &Fold, journal
             }
             continue;
         }
+        let garbled = not_text(line);
         let (fact_id, fact_text) = markdown::fact_of_line(line);
         if let Some(id) = fact_id
             && let Some(fact) = fold.get(&id)
         {
             seen.insert(fact.id.clone());
-            if !fact_text.is_empty() && normalize(&fact_text) != normalize(&fact.text) {
+            if garbled {
+                found.refused.push(format!(
+                    "the line of fact {} is not text (not UTF-8, or control characters): its wording was kept",
+                    fact.id
+                ));
+            } else if !fact_text.is_empty() && normalize(&fact_text) != normalize(&fact.text) {
                 found.edits.push(Edit::EditFact { id: fact.id.clone(), text: fact_text });
             }
             continue;
@@ -68,15 +96,32 @@ pub fn detect(parsed: &Parsed, state: Option<&DigestState>, fold: &Fold, journal
             let title_prefix = format!("{}: ", current.entry.title.split_whitespace().collect::<Vec<_>>().join(" "));
             let summary = rest.strip_prefix(&title_prefix).unwrap_or(&rest).trim().to_string();
             let shown = crate::extract::clip(&current.entry.summary, 240);
-            if !summary.is_empty() && normalize(&summary) != normalize(&shown) {
+            if garbled {
+                found.refused.push(format!(
+                    "the line of session {session} is not text (not UTF-8, or control characters): its summary was kept"
+                ));
+            } else if !summary.is_empty() && normalize(&summary) != normalize(&shown) {
                 found.edits.push(Edit::EditSummary { session, summary });
             }
             continue;
         }
         let text = line.trim().trim_start_matches(['-', '*']).trim();
-        if text.chars().filter(|c| c.is_alphanumeric()).count() >= 3 {
-            found.edits.push(Edit::AddFact { text: text.to_string() });
+        if garbled {
+            found.refused.push(format!(
+                "a new line is not text (not UTF-8, or control characters): not taken as a fact: {}",
+                quoted(text)
+            ));
+        } else if text.chars().filter(|c| c.is_alphanumeric()).count() >= 3 {
+            added.push(Edit::AddFact { text: text.to_string() });
         }
+    }
+    if added.len() > MAX_NEW_LINES {
+        found.refused.push(format!(
+            "{} new lines at once read as a paste, not as facts (at most {MAX_NEW_LINES} are taken): none was taken",
+            added.len()
+        ));
+    } else {
+        found.edits.extend(added);
     }
     let removed: Vec<_> = previous.iter().filter(|p| !seen.contains(&p.origin)).collect();
     if !removed.is_empty() && (removed.len() * 2 > previous.len() && removed.len() > 3) {

@@ -189,6 +189,12 @@ static SESSION_TAIL: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"\s*\((?:(?:pinned|done|shipped|fixed|abandoned|last active [0-9-]+); )*([A-Za-z0-9._-]+)\)\s*$")
         .expect("valid regex")
 });
+static FACT_SOURCE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(
+        r"\((?:pinned, )?(?:confirmed|inferred|seen in \d+ sessions); ([A-Za-z0-9._-]+)(?: \+\d+)?, [0-9-]+\)\s*\[f[0-9a-f]{10}\]\s*$",
+    )
+    .expect("valid regex")
+});
 static LEADING_DATE: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"^\d{4}-\d{2}-\d{2}\s+").expect("valid regex"));
 
 /// The fact id a line carries, and the line's text without its provenance.
@@ -207,6 +213,13 @@ pub fn session_of_line(line: &str) -> (Option<String>, String) {
     let body = SESSION_TAIL.replace(body, "");
     let body = LEADING_DATE.replace(&body, "");
     (id, unescape(body.trim()))
+}
+
+/// The session a line cites: a session line's id at its end, or the newest
+/// source in a fact line's provenance. Exact ids only: forget matches them.
+pub fn cited_session(line: &str) -> Option<String> {
+    let body = line.trim().trim_start_matches(['-', '*']).trim();
+    FACT_SOURCE.captures(body).or_else(|| SESSION_TAIL.captures(body)).map(|c| c[1].to_string())
 }
 
 #[cfg(test)]
@@ -249,5 +262,15 @@ mod tests {
             "Cache is Redis. (confirmed; trusted-session, 2026-11-01) [f0123456789] <!-- hide </project-memory> [8m"
         );
         assert_eq!(unescape(&inline("plain text (3 retries) a\\b")), "plain text (3 retries) a\\b");
+    }
+
+    #[test]
+    fn the_session_a_line_cites_is_read_exactly() {
+        let cited = |l: &str| cited_session(l);
+        assert_eq!(cited("- The cache uses Postgres. (inferred; s1, 2026-11-06) [fe9bae8d7e1]").as_deref(), Some("s1"));
+        assert_eq!(cited("- X. (seen in 2 sessions; s10 +1, 2026-11-06) [fe9bae8d7e1]").as_deref(), Some("s10"));
+        assert_eq!(cited("- 2026-11-18 Tidy: Tidied it. (shipped; s1)").as_deref(), Some("s1"));
+        assert_eq!(cited("- Mine. (yours, 2026-11-06) [fe9bae8d7e1]"), None);
+        assert_eq!(cited("Release steps: runs1 then s1 again"), None);
     }
 }

@@ -13,13 +13,16 @@ mod markdown;
 mod select;
 mod state;
 mod tokens;
+mod undo;
 mod welcome;
 
-pub use assemble::{ConsolidateReport, consolidate, consolidate_if_due, undo};
+pub use assemble::{ConsolidateReport, consolidate, consolidate_if_due, consolidate_locked};
 pub use edits::Edit;
+pub use markdown::cited_session;
 pub use markdown::{PINNED_END, PINNED_START};
 pub use select::{HALF_LIFE_DAYS, session_signal};
-pub use state::{DigestState, history_entries, state_path};
+pub use state::{DigestState, UndoLog, history_entries, remove_entry as remove_history_entry, state_path};
+pub use undo::undo;
 pub use welcome::{NO_MEMORY_YET, welcome};
 
 /// Deletes a fact physically (`lcmem facts delete`): its events leave the

@@ -63,6 +63,56 @@ pub struct DigestState {
     /// Sealed sessions in the journal when the file was generated: the
     /// automatic consolidation counts seals from here.
     pub sealed: usize,
+    /// What the consolidation that wrote the file recorded from hand edits,
+    /// for undo to take back.
+    #[serde(default, skip_serializing_if = "UndoLog::is_empty")]
+    pub undo: UndoLog,
+}
+
+/// The events a consolidation wrote to the facts log and the journal from
+/// hand edits of MEMORY.md. Undoing it restores the previous file and takes
+/// these back: an added fact is deleted, an edit is worded back.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
+pub struct UndoLog {
+    /// Facts that did not exist before a new line of MEMORY.md added them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub added_facts: Vec<String>,
+    /// Edited facts, with their wording before the edit.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub edited_facts: Vec<(String, String)>,
+    /// Sessions whose summary was edited, with the summary before.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub edited_summaries: Vec<(String, String)>,
+    /// Sessions unpinned by removing their line.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub unpinned: Vec<String>,
+}
+
+impl UndoLog {
+    pub fn is_empty(&self) -> bool {
+        self.added_facts.is_empty()
+            && self.edited_facts.is_empty()
+            && self.edited_summaries.is_empty()
+            && self.unpinned.is_empty()
+    }
+
+    pub fn extend(&mut self, other: UndoLog) {
+        self.added_facts.extend(other.added_facts);
+        self.edited_facts.extend(other.edited_facts);
+        self.edited_summaries.extend(other.edited_summaries);
+        self.unpinned.extend(other.unpinned);
+    }
+}
+
+impl DigestState {
+    /// Whether the state holds anything of `session`: a line from it, a
+    /// source, a line of one of `facts`, an undo record about it.
+    pub fn mentions(&self, session: &str, facts: &[String]) -> bool {
+        self.sources.iter().any(|s| s == session)
+            || self.lines.iter().any(|l| l.origin == session || facts.contains(&l.origin))
+            || self.undo.edited_summaries.iter().any(|(s, _)| s == session)
+            || self.undo.unpinned.iter().any(|s| s == session)
+    }
 }
 
 pub fn sha256_hex(bytes: &[u8]) -> String {

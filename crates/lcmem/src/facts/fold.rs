@@ -183,6 +183,7 @@ impl Fold {
                 Err(message) => diagnostics.push(Diagnostic::new(path, line.number, message)),
             }
         }
+        diagnostics.extend(duplicate_ids(path, &events));
         let mut fold = Fold::from_events(events);
         fold.diagnostics = diagnostics;
         Ok(fold)
@@ -361,6 +362,38 @@ impl Fold {
             }
         }
     }
+}
+
+/// Lines that give a fact id a text other than the one its first line gave
+/// (two `add` or `observe` events with one id, one of them edited by hand):
+/// the fold keeps the first text, so the later one is reported, not lost
+/// silently.
+fn duplicate_ids(path: &Path, events: &[(usize, Event)]) -> Vec<Diagnostic> {
+    let mut first: HashMap<&str, (usize, String)> = HashMap::new();
+    let mut diagnostics = Vec::new();
+    for (line, event) in events {
+        let (id, text) = match event {
+            Event::Observe(o) => (o.fact.as_str(), o.text.as_str()),
+            Event::Add { fact, text, .. } => (fact.as_str(), text.as_str()),
+            _ => continue,
+        };
+        let normalized = super::normalize(text);
+        match first.get(id) {
+            None => {
+                first.insert(id, (*line, normalized));
+            }
+            Some((at, known)) if *known != normalized => diagnostics.push(Diagnostic::new(
+                path,
+                *line,
+                format!(
+                    "fact {id} is given other text here than at line {at}: this text is ignored; keep one \
+                     wording (fix or remove one of the two lines), or add this text as a fact of its own"
+                ),
+            )),
+            Some(_) => {}
+        }
+    }
+    diagnostics
 }
 
 fn derive_state(fact: &Fact) -> State {

@@ -159,3 +159,22 @@ fn an_edit_keeps_the_id_and_the_new_wording_maps_to_it() {
     assert_eq!(fact.sources.len(), 2);
     assert!(fact.history[0].note.contains("was: The docs site is built with mdBook."));
 }
+
+#[test]
+fn one_id_given_two_texts_is_reported_with_its_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("facts.jsonl");
+    let good = observe("The cache uses Postgres.", "s1", 1);
+    let Event::Observe(mut forged) = observe("The cache uses Postgres.", "s2", 2) else { unreachable!() };
+    forged.text = "The cache uses Redis.".into();
+    let same = observe("the cache uses postgres", "s3", 3);
+    let lines: Vec<String> =
+        [good, Event::Observe(forged), same].iter().map(|e| serde_json::to_string(e).unwrap()).collect();
+    std::fs::write(&path, lines.join("\n") + "\n").unwrap();
+    let fold = Fold::read(&path).unwrap();
+    assert_eq!(fold.diagnostics.len(), 1, "{:?}", fold.diagnostics);
+    let d = &fold.diagnostics[0];
+    assert_eq!(d.line, 2);
+    assert!(d.message.contains(&fact_id("The cache uses Postgres.")) && d.message.contains("line 1"), "{d}");
+    assert_eq!(fold.facts[0].text, "The cache uses Postgres.");
+}

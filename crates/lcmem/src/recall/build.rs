@@ -55,9 +55,11 @@ pub struct IndexReport {
 
 /// Throws the index away and builds it again from the session files. The new
 /// index is built beside the old one and swapped in, so a recall running
-/// meanwhile sees one or the other.
+/// meanwhile sees one or the other. Under the project's write lock, like
+/// every write: a session forgotten meanwhile cannot come back through a
+/// build that read it before it went.
 pub fn rebuild_index(store: &Store, progress: &mut dyn Progress) -> Result<IndexReport> {
-    store.ensure_enabled()?;
+    let _lock = store.lock()?;
     let live = index_dir(store);
     let cache = store.cache_dir();
     let fresh = cache.join(format!("{DIR_NAME}.build-{}", std::process::id()));
@@ -79,9 +81,10 @@ pub fn rebuild_index(store: &Store, progress: &mut dyn Progress) -> Result<Index
 
 /// Brings the index up to date with the session files: indexes new and
 /// changed files, drops removed ones. Cheap when nothing changed. Called
-/// after import and seal; recall calls it too when memory is on.
+/// after import and seal, under the project's write lock; recall calls it
+/// too when memory is on and no one else is writing.
 pub fn refresh_index(store: &Store, progress: &mut dyn Progress) -> Result<IndexReport> {
-    store.ensure_enabled()?;
+    let _lock = store.lock()?;
     let files = list_sessions(store)?;
     write(&index_dir(store), &files, false, progress)
 }

@@ -145,8 +145,10 @@ pub(super) fn search(
     let files = warm.listing.files();
     if update && !files.is_empty() && !covered && store.ensure_enabled().is_ok() {
         // A failure to write the cache (read-only folder, another writer
-        // holding the index lock) is not a failure to recall: scan instead.
-        if build::write(&dir, files, false, progress).is_ok() {
+        // holding the write lock or the index lock) is not a failure to
+        // recall: scan instead.
+        let lock = store.try_lock().ok().flatten();
+        if lock.is_some() && build::write(&dir, files, false, progress).is_ok() {
             coverage.index_updated = true;
             warm.reopen(&dir);
         }

@@ -32,15 +32,33 @@ pub(super) fn append(_lock: &WriteLock, path: &Path, lines: &[String]) -> Result
     }
     let mut file = OpenOptions::new().create(true).read(true).append(true).open(path).at(path)?;
     repair_torn_tail(&file, path)?;
+    file.write_all(batch(lines).as_bytes()).at(path)?;
+    file.sync_data().at(path)?;
+    Ok(())
+}
+
+/// Appends `lines` after the first `complete` bytes of the file, cutting off
+/// whatever follows them (a torn line the new lines replace whole), then
+/// fsyncs. For transcripts, whose torn tail is always the start of a line
+/// that is about to be written again.
+pub(super) fn append_after(_lock: &WriteLock, path: &Path, complete: u64, lines: &[String]) -> Result<()> {
+    let mut file = OpenOptions::new().create(true).read(true).append(true).open(path).at(path)?;
+    if file.metadata().at(path)?.len() > complete {
+        file.set_len(complete).at(path)?;
+    }
+    file.write_all(batch(lines).as_bytes()).at(path)?;
+    file.sync_data().at(path)?;
+    Ok(())
+}
+
+fn batch(lines: &[String]) -> String {
     let mut batch = String::with_capacity(lines.iter().map(|l| l.len() + 1).sum());
     for line in lines {
         debug_assert!(!line.contains('\n'), "a JSONL record must be one line");
         batch.push_str(line);
         batch.push('\n');
     }
-    file.write_all(batch.as_bytes()).at(path)?;
-    file.sync_data().at(path)?;
-    Ok(())
+    batch
 }
 
 /// If the file does not end in a newline, its last line was cut off by a

@@ -63,9 +63,11 @@ pub(crate) fn append_records<T: Serialize>(
 
 /// Appends the lines a transcript grew by to its stored copy, as they are:
 /// the stored session is the file it was imported from, byte for byte, so
-/// that importing the grown file again is recognised as unchanged.
-pub(crate) fn append_transcript_lines(lock: &WriteLock, path: &Path, lines: &[String]) -> Result<()> {
-    append::append(lock, path, lines)
+/// that importing the grown file again is recognised as unchanged. The copy
+/// is first cut back to `complete` bytes (its whole lines): what a killed
+/// append left past them is the start of the first new line.
+pub(crate) fn append_transcript_lines(lock: &WriteLock, path: &Path, complete: u64, lines: &[String]) -> Result<()> {
+    append::append_after(lock, path, complete, lines)
 }
 
 /// Redacts a whole text (for Markdown and other non-JSON memory files) and

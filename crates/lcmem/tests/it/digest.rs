@@ -196,7 +196,7 @@ fn undo_restores_the_exact_previous_file() {
     session(&f.store, "s2", "2026-11-22", "Added the importer.", "", "done");
     digest::consolidate(&f.store, ts("2026-11-23T00:00:00Z")).unwrap();
     assert_ne!(memory(&f.store), first);
-    digest::undo(&f.store).unwrap();
+    digest::undo(&f.store, ts("2026-11-23T00:30:00Z")).unwrap();
     assert_eq!(memory(&f.store), first);
     let again = digest::consolidate(&f.store, ts("2026-11-23T01:00:00Z")).unwrap().unwrap();
     assert!(again.hand_edits.is_empty(), "an undone file is not mistaken for hand edits: {:?}", again.hand_edits);
