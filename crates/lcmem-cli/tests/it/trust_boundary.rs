@@ -232,7 +232,7 @@ async fn secrets_never_leave_through_titles_citations_caches_or_the_stored_trans
 #[test]
 fn a_deleted_fact_stays_gone_from_history_and_undo() {
     let sandbox = Sandbox::new();
-    let private = "The staging box answers on port 8443.";
+    let private = "The staging database runs on port 8443.";
     session(
         &sandbox,
         "d1",
