@@ -18,7 +18,7 @@ use crate::output::warn_all;
 
 const AFTER_HELP: &str = "\
 Formats (--format; auto tells each file apart by its content):
-  v1           lcmem's own sessions (docs/session-format.md), stored byte for byte
+  v1           lcmem's own sessions (docs/session-format.md), stored as they are but for redacted secrets
   claude-code  Claude Code transcripts, ~/.claude/projects/<folder>/<session>.jsonl
   codex        Codex CLI rollouts, ~/.codex/sessions/YYYY/MM/DD/rollout-*.jsonl
 
