@@ -145,3 +145,23 @@ fn forget_racing_an_index_rebuild_leaves_nothing_of_the_session() {
         assert_eq!(holding(&sandbox.home(), &id), Vec::<PathBuf>::new(), "round {round}: its id is left");
     }
 }
+
+/// Torn-line sidecars and temporary files left by killed writers that hold
+/// the session's text go with it; a temporary file of another session stays.
+#[test]
+fn forget_removes_the_sidecars_and_temporary_files_that_hold_the_session() {
+    let sandbox = Sandbox::new();
+    import_and_seal(&sandbox, "s1", "zebracorn");
+    import_and_seal(&sandbox, "s2", "walrus");
+    let store = sandbox.store_dir();
+    std::fs::write(store.join("s1.jsonl.torn"), "{\"type\":\"message\",\"role\":\"user\",\"text\":\"zebracorn ha\n").unwrap();
+    let torn = store.join("memory/journal.jsonl.torn");
+    std::fs::write(&torn, "{\"type\":\"sealed\",\"session_id\":\"s1\",\"summary\":\"zebracorn\n{\"n\":2,\"walrus\":1\n").unwrap();
+    std::fs::write(store.join("memory/.lcmem-tmp-a1b2c3"), "- Fixed the zebracorn parser. (done; s1)\n").unwrap();
+    std::fs::write(store.join("memory/.lcmem-tmp-d4e5f6"), "- Fixed the walrus parser. (done; s2)\n").unwrap();
+
+    sandbox.assert_cmd().args(["forget", "s1"]).assert().success();
+    assert_eq!(holding(&sandbox.home(), "zebracorn"), Vec::<PathBuf>::new(), "nothing of s1 is left");
+    assert!(std::fs::read_to_string(&torn).unwrap().contains("walrus"), "another session's torn line is kept");
+    assert!(store.join("memory/.lcmem-tmp-d4e5f6").exists(), "another session's temporary file is kept");
+}
