@@ -154,9 +154,14 @@ fn forget_removes_the_sidecars_and_temporary_files_that_hold_the_session() {
     import_and_seal(&sandbox, "s1", "zebracorn");
     import_and_seal(&sandbox, "s2", "walrus");
     let store = sandbox.store_dir();
-    std::fs::write(store.join("s1.jsonl.torn"), "{\"type\":\"message\",\"role\":\"user\",\"text\":\"zebracorn ha\n").unwrap();
+    std::fs::write(store.join("s1.jsonl.torn"), "{\"type\":\"message\",\"role\":\"user\",\"text\":\"zebracorn ha\n")
+        .unwrap();
     let torn = store.join("memory/journal.jsonl.torn");
-    std::fs::write(&torn, "{\"type\":\"sealed\",\"session_id\":\"s1\",\"summary\":\"zebracorn\n{\"n\":2,\"walrus\":1\n").unwrap();
+    std::fs::write(
+        &torn,
+        "{\"type\":\"sealed\",\"session_id\":\"s1\",\"summary\":\"zebracorn\n{\"n\":2,\"walrus\":1\n",
+    )
+    .unwrap();
     std::fs::write(store.join("memory/.lcmem-tmp-a1b2c3"), "- Fixed the zebracorn parser. (done; s1)\n").unwrap();
     std::fs::write(store.join("memory/.lcmem-tmp-d4e5f6"), "- Fixed the walrus parser. (done; s2)\n").unwrap();
 

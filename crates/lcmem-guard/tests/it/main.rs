@@ -1,5 +1,6 @@
 //! The instruction guard's integration tests, as one test binary.
 
 mod cases;
+mod disguises;
 mod no_panic;
 mod normalize;
