@@ -42,16 +42,25 @@ fn plain_request(reason: &str) -> bool {
         || matches!(reason, "leetspeak" | "spaced-letters")
 }
 
-/// See [`Guards::is_order`]. A path is also read a part at a time, with
-/// its separators as spaces, so `docs/always-push-to-main.md` reads as what
-/// it says.
+/// See [`Guards::is_order`]. A path is also read a part at a time, with its
+/// separators as spaces, so `docs/always-push-to-main.md` reads as what it
+/// says; a part of fewer than three words (`src`, `parser.rs`) cannot carry an
+/// order and is not judged, which keeps a seal of a session that touched
+/// hundreds of files cheap.
 pub fn reads_as_order(text: &str) -> bool {
-    let as_words = |part: &str| part.chars().map(|c| if "_-.".contains(c) { ' ' } else { c }).collect::<String>();
-    let parts = text.split(['/', '\\']).map(as_words);
-    std::iter::once(text.to_string()).chain(parts).any(|t| {
-        let verdict = lcmem_guard::judge(&t);
+    let order = |t: &str| {
+        let verdict = lcmem_guard::judge(t);
         verdict.instruction && verdict.reasons.iter().any(|r| !plain_request(r))
-    })
+    };
+    if order(text) {
+        return true;
+    }
+    text.contains(['/', '\\'])
+        && text
+            .split(['/', '\\'])
+            .map(|part| part.chars().map(|c| if "_-.".contains(c) { ' ' } else { c }).collect::<String>())
+            .filter(|words| words.split_whitespace().count() >= 3)
+            .any(|words| order(&words))
 }
 
 #[cfg(test)]
