@@ -311,13 +311,8 @@ fn opens_noun_phrase(toks: &[Tok], i: usize) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use crate::judge;
-
     fn order_and_fact(order: &str, fact: &str) {
-        let v = judge(order);
-        assert!(v.reasons.iter().any(|r| r.starts_with("imperative")), "not flagged: {order:?} ({:?})", v.reasons);
-        let v = judge(fact);
-        assert!(!v.instruction, "false positive: {fact:?} ({:?})", v.reasons);
+        crate::twins::pairs("imperative", &[(order, fact)]);
     }
 
     #[test]

@@ -32,6 +32,8 @@ mod policy;
 mod rules;
 mod shell;
 mod text;
+#[cfg(test)]
+mod twins;
 
 /// The guard's decision on one text.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -308,22 +308,7 @@ pub(crate) fn check(clauses: &[Clause], reasons: &mut Vec<String>) {
 
 #[cfg(test)]
 mod tests {
-    use crate::judge;
-
-    /// Each case is an order phrased as a fact and its declarative twin:
-    /// the first must carry a reason of `family`, the second stay benign.
-    fn pairs(family: &str, cases: &[(&str, &str)]) {
-        for (order, fact) in cases {
-            let v = judge(order);
-            assert!(
-                v.instruction && v.reasons.iter().any(|r| r.starts_with(family)),
-                "not flagged as {family}: {order:?} ({:?})",
-                v.reasons
-            );
-            let v = judge(fact);
-            assert!(!v.instruction, "false positive: {fact:?} ({:?})", v.reasons);
-        }
-    }
+    use crate::twins::pairs;
 
     #[test]
     fn permission_for_an_act_is_an_order() {

@@ -41,12 +41,18 @@ fn sealing_the_example_project_summarises_every_session_and_leaks_nothing() {
     assert!(!stored.contains("sk_test_51") && stored.contains("[REDACTED:stripe"), "{stored}");
 }
 
+/// A sandbox holding one working session, imported and sealed.
+fn one_sealed(id: &str, n: usize) -> Sandbox {
+    let sandbox = Sandbox::new();
+    let file = sandbox.write_session(id, &working_session(n));
+    sandbox.assert_cmd().arg("import").arg(&file).assert().success();
+    sandbox.assert_cmd().args(["seal", id]).assert().success();
+    sandbox
+}
+
 #[test]
 fn sealing_twice_changes_nothing() {
-    let sandbox = Sandbox::new();
-    let file = sandbox.write_session("twice", &working_session(1));
-    sandbox.assert_cmd().arg("import").arg(&file).assert().success();
-    sandbox.assert_cmd().args(["seal", "twice"]).assert().success();
+    let sandbox = one_sealed("twice", 1);
     let journal = std::fs::read(sandbox.journal()).unwrap();
     let facts = std::fs::read(sandbox.store_dir().join("memory/facts.jsonl")).unwrap();
     sandbox
@@ -146,10 +152,7 @@ fn memory_off_refuses_every_write_and_says_how_to_turn_it_on() {
 
 #[test]
 fn pin_and_unpin_show_in_sessions_and_journal() {
-    let sandbox = Sandbox::new();
-    let file = sandbox.write_session("pinme", &working_session(5));
-    sandbox.assert_cmd().arg("import").arg(&file).assert().success();
-    sandbox.assert_cmd().args(["seal", "pin"]).assert().success();
+    let sandbox = one_sealed("pinme", 5);
     sandbox.assert_cmd().args(["pin", "pinme"]).assert().success();
     let journal = sandbox.assert_cmd().args(["journal", "--json"]).output().unwrap();
     assert!(String::from_utf8_lossy(&journal.stdout).contains("\"pinned\": true"));

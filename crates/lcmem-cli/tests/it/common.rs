@@ -143,3 +143,11 @@ pub fn example_sessions() -> Vec<PathBuf> {
     files.sort();
     files
 }
+
+/// Lets `child` run for a random moment under `max_micros`, then kills it
+/// with SIGKILL and reaps it: a crash at an arbitrary point of its work.
+pub fn kill_at_random(mut child: std::process::Child, rng: &mut lcmem_test_support::Rng, max_micros: u64) {
+    std::thread::sleep(std::time::Duration::from_micros(rng.below(max_micros)));
+    child.kill().unwrap(); // SIGKILL
+    child.wait().unwrap();
+}

@@ -2,7 +2,6 @@
 
 use std::collections::HashSet;
 use std::process::Stdio;
-use std::time::Duration;
 
 use crate::common::{Sandbox, sealed_ids, working_session};
 
@@ -21,17 +20,11 @@ fn writers_killed_mid_append_never_damage_the_journal() {
     let ids: Vec<String> = (0..300).map(|i| format!("crash-{i:03}")).collect();
     import_sessions(&sandbox, &ids);
 
-    let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
+    let mut rng = lcmem_test_support::Rng::new(0x9e37_79b9_7f4a_7c15);
     let mut previous: Vec<String> = Vec::new();
     for round in 0..200 {
-        let mut child =
-            sandbox.cmd().args(["seal", "--all"]).stdout(Stdio::null()).stderr(Stdio::null()).spawn().unwrap();
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        std::thread::sleep(Duration::from_micros(seed % 12_000));
-        child.kill().unwrap(); // SIGKILL
-        child.wait().unwrap();
+        let child = sandbox.cmd().args(["seal", "--all"]).stdout(Stdio::null()).stderr(Stdio::null()).spawn().unwrap();
+        crate::common::kill_at_random(child, &mut rng, 12_000);
 
         // Read through the library: only a torn last line may be unreadable.
         let lines = lcmem::jsonl::read(&sandbox.journal()).unwrap();

@@ -36,7 +36,7 @@ fn an_import_killed_mid_append_is_repaired_by_the_next_import() {
     let source = sandbox.write_session("growing", &[message("user", "Start the long job.")]);
     sandbox.assert_cmd().arg("import").arg(&source).assert().success();
     let stored = sandbox.store_dir().join("growing.jsonl");
-    let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+    let mut rng = lcmem_test_support::Rng::new(0x2545_f491_4f6c_dd1d);
     let mut torn_by_kills = 0;
     let mut n = 0;
     for _ in 0..12 {
@@ -44,14 +44,9 @@ fn an_import_killed_mid_append_is_repaired_by_the_next_import() {
             n += 1;
             append(&source, format!("{}\n", big_message(n, 256 * 1024)).as_bytes());
         }
-        let mut child =
+        let child =
             sandbox.cmd().arg("import").arg(&source).stdout(Stdio::null()).stderr(Stdio::null()).spawn().unwrap();
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        std::thread::sleep(Duration::from_micros(seed % 40_000));
-        child.kill().unwrap(); // SIGKILL
-        child.wait().unwrap();
+        crate::common::kill_at_random(child, &mut rng, 40_000);
         if std::fs::read(&stored).unwrap().last() != Some(&b'\n') {
             torn_by_kills += 1;
         }
@@ -143,6 +138,20 @@ fn symlinks_out_of_the_store_are_refused_and_nothing_is_written_through_them() {
     assert_eq!(contents(&outside), before, "nothing was written outside the store");
 }
 
+/// Runs `lcmem consolidate`, which must succeed, and returns what it said on stderr.
+fn consolidate_warnings(sandbox: &Sandbox) -> String {
+    let out = sandbox.cmd().arg("consolidate").output().unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    stderr(&out)
+}
+
+/// A sealed and consolidated session about walrus, and its MEMORY.md.
+fn consolidated(sandbox: &Sandbox, id: &str) -> PathBuf {
+    import_and_seal(sandbox, id, "walrus");
+    sandbox.assert_cmd().arg("consolidate").assert().success();
+    sandbox.store_dir().join("memory/MEMORY.md")
+}
+
 fn facts_text(sandbox: &Sandbox) -> String {
     std::fs::read_to_string(sandbox.store_dir().join("memory/facts.jsonl")).unwrap_or_default()
 }
@@ -150,9 +159,7 @@ fn facts_text(sandbox: &Sandbox) -> String {
 #[test]
 fn binary_bytes_or_a_pasted_log_in_memory_md_are_reported_and_become_no_fact() {
     let sandbox = Sandbox::new();
-    import_and_seal(&sandbox, "pasted", "walrus");
-    sandbox.assert_cmd().arg("consolidate").assert().success();
-    let memory = sandbox.store_dir().join("memory/MEMORY.md");
+    let memory = consolidated(&sandbox, "pasted");
     let facts_before = facts_text(&sandbox);
 
     let mut rng = lcmem_test_support::Rng::new(7);
@@ -160,26 +167,22 @@ fn binary_bytes_or_a_pasted_log_in_memory_md_are_reported_and_become_no_fact() {
     garbage.extend((0..400).map(|_| rng.below(256) as u8).filter(|&b| b != b'\n'));
     garbage.extend_from_slice(b"\n- abc\x00\x01def \xc3\x28 ghi\n");
     append(&memory, &garbage);
-    let out = sandbox.cmd().arg("consolidate").output().unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
-    assert!(stderr(&out).contains("not text"), "reported: {}", stderr(&out));
+    let said = consolidate_warnings(&sandbox);
+    assert!(said.contains("not text"), "reported: {said}");
     assert_eq!(facts_text(&sandbox), facts_before, "no fact came from the bytes");
 
     let log: String =
         (0..200).map(|i| format!("2026-11-30 12:00:{:02} INFO request {i} served in 3ms\n", i % 60)).collect();
     append(&memory, log.as_bytes());
-    let out = sandbox.cmd().arg("consolidate").output().unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
-    assert!(stderr(&out).contains("200 new lines at once"), "reported: {}", stderr(&out));
+    let said = consolidate_warnings(&sandbox);
+    assert!(said.contains("200 new lines at once"), "reported: {said}");
     assert_eq!(facts_text(&sandbox), facts_before, "no fact came from the pasted log");
 }
 
 #[test]
 fn undo_takes_back_the_fact_a_hand_edit_added() {
     let sandbox = Sandbox::new();
-    import_and_seal(&sandbox, "undone", "walrus");
-    sandbox.assert_cmd().arg("consolidate").assert().success();
-    let memory = sandbox.store_dir().join("memory/MEMORY.md");
+    let memory = consolidated(&sandbox, "undone");
     append(&memory, b"- The deploy script lives in tools/ship.sh.\n");
     let out = sandbox.cmd().arg("consolidate").output().unwrap();
     assert!(String::from_utf8_lossy(&out.stdout).contains("added your fact"), "{out:?}");

@@ -199,20 +199,22 @@ static LEADING_DATE: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"^\d{4}-\d{2
 
 /// The fact id a line carries, and the line's text without its provenance.
 pub fn fact_of_line(line: &str) -> (Option<String>, String) {
-    let body = line.trim().trim_start_matches(['-', '*']).trim();
-    let id = FACT_ID.captures(body).map(|c| c[1].to_string());
-    let body = FACT_ID.replace(body, "");
-    let body = PROVENANCE.replace(&body, "");
-    (id, unescape(body.trim()))
+    split_line(line, &FACT_ID, &PROVENANCE)
 }
 
 /// The session id a line cites, and its text without the date and provenance.
 pub fn session_of_line(line: &str) -> (Option<String>, String) {
+    split_line(line, &SESSION_TAIL, &LEADING_DATE)
+}
+
+/// A list line's id (the first group of `id`, at its end) and its text with
+/// the id, what `also` matches and the escapes of [`inline`] taken away.
+fn split_line(line: &str, id: &Regex, also: &Regex) -> (Option<String>, String) {
     let body = line.trim().trim_start_matches(['-', '*']).trim();
-    let id = SESSION_TAIL.captures(body).map(|c| c[1].to_string());
-    let body = SESSION_TAIL.replace(body, "");
-    let body = LEADING_DATE.replace(&body, "");
-    (id, unescape(body.trim()))
+    let found = id.captures(body).map(|c| c[1].to_string());
+    let body = id.replace(body, "");
+    let body = also.replace(&body, "");
+    (found, unescape(body.trim()))
 }
 
 /// The session a line cites: a session line's id at its end, or the newest
