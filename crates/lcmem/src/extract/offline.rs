@@ -139,7 +139,15 @@ fn extract(input: &ExtractInput) -> ExtractOutput {
             let lead = if input.title.is_empty() { "An attempt".to_string() } else { clip(&input.title, 120) };
             (format!("Abandoned: {lead}. {}", clip(&reason, 240)), Outcome::Abandoned)
         } else if best.is_empty() {
-            (question_summary(input), Outcome::Question)
+            // Edits are evidence of work whatever the prose says: a session
+            // that changed files is never "answered; no changes made".
+            match changed_files(input).as_slice() {
+                [] => (question_summary(input), Outcome::Question),
+                changed => {
+                    let outcome = if FIXING.is_match(&input.title) { Outcome::Fixed } else { Outcome::Progress };
+                    (changes_summary(input, changed), outcome)
+                }
+            }
         } else {
             let joined: Vec<String> = best.iter().map(|(_, s)| ensure_full_stop(s)).collect();
             let text = joined.join(" ");
@@ -216,16 +224,47 @@ fn question_summary(input: &ExtractInput) -> String {
     format!("Answered \"{}\"; no changes made.", clip(topic.trim(), 140))
 }
 
+/// A session whose prose reports nothing but whose tools changed files: what
+/// was asked, and where it changed things.
+fn changes_summary(input: &ExtractInput, changed: &[String]) -> String {
+    let shown: Vec<&str> = changed.iter().take(3).map(String::as_str).collect();
+    let more = match changed.len().saturating_sub(shown.len()) {
+        0 => String::new(),
+        n => format!(" and {n} more file(s)"),
+    };
+    let files = format!("{}{more}", shown.join(", "));
+    match input.title.trim() {
+        "" => format!("Changed {}.", clip(&files, 200)),
+        title => format!("Worked on \"{}\": changed {}.", clip(title, 120), clip(&files, 200)),
+    }
+}
+
+/// Whether a tool of this name changes the files it names.
+fn modifies(tool: &str) -> bool {
+    let name = tool.to_ascii_lowercase();
+    ["edit", "write", "patch", "create", "move", "rename", "delete", "notebook"].iter().any(|verb| name.contains(verb))
+}
+
+/// The files the session's tools changed, in order, once each.
+fn changed_files(input: &ExtractInput) -> Vec<String> {
+    let mut seen = HashSet::new();
+    input
+        .tools
+        .iter()
+        .filter(|tool| modifies(&tool.name))
+        .flat_map(|tool| tool.files.iter())
+        .filter(|file| seen.insert(file.as_str()))
+        .cloned()
+        .collect()
+}
+
 /// Files the session changed first, then files it only read.
 fn touched_files(input: &ExtractInput) -> Vec<String> {
     let mut changed = Vec::new();
     let mut read = Vec::new();
     let mut seen = HashSet::new();
     for tool in &input.tools {
-        let name = tool.name.to_ascii_lowercase();
-        let modifies = ["edit", "write", "patch", "create", "move", "rename", "delete", "notebook"]
-            .iter()
-            .any(|verb| name.contains(verb));
+        let modifies = modifies(&tool.name);
         for file in &tool.files {
             if seen.insert(file.clone()) {
                 if modifies { changed.push(file.clone()) } else { read.push(file.clone()) }

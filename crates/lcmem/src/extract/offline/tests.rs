@@ -42,14 +42,28 @@ fn files_list_changed_files_before_read_ones() {
 
 #[test]
 fn a_session_without_outcomes_is_a_thin_question_line() {
-    let out = OfflineExtractor
-        .extract(&input(
-            SealKind::Done,
-            &[(Origin::User, "How do I run the linter?"), (Origin::Assistant, "Run `make lint` from the root.")],
-        ))
-        .unwrap();
+    let mut asked = input(
+        SealKind::Done,
+        &[(Origin::User, "How do I run the linter?"), (Origin::Assistant, "Run `make lint` from the root.")],
+    );
+    asked.tools.retain(|t| t.name == "Read");
+    let out = OfflineExtractor.extract(&asked).unwrap();
     assert_eq!(out.outcome, Outcome::Question);
     assert!(out.summary.len() < 80, "{}", out.summary);
+}
+
+#[test]
+fn a_session_that_changed_files_is_never_a_question_whatever_its_prose() {
+    let mut edited = input(
+        SealKind::Done,
+        &[(Origin::User, "Tidy the changelog please."), (Origin::Assistant, "Sure, looking at it now.")],
+    );
+    edited.tools.push(ToolUse { name: "apply_patch".into(), files: vec!["docs/release.md".into()] });
+    let out = OfflineExtractor.extract(&edited).unwrap();
+    assert_ne!(out.outcome, Outcome::Question);
+    assert!(!out.summary.contains("no changes made"), "{}", out.summary);
+    assert!(out.summary.contains("CHANGELOG.md") && out.summary.contains("docs/release.md"), "{}", out.summary);
+    assert!(!out.summary.contains("README.md"), "a file only read is not a change: {}", out.summary);
 }
 
 #[test]
