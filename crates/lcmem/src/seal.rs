@@ -78,8 +78,21 @@ pub fn seal_session(
     let guards = store.guards();
     // The boundary does not trust the extractor: whatever lane wrote it, a
     // summary or decision that reads as an order is not written.
+    // An instruction-shaped sentence is left out on its own; it never
+    // withholds the rest, and a session that changed files still says where.
     let summary = if (guards.is_instruction)(&output.summary) {
-        "Session sealed; its summary was withheld because it reads as an instruction.".to_string()
+        let kept: Vec<String> =
+            crate::extract::sentences(&output.summary).into_iter().filter(|s| !(guards.is_instruction)(s)).collect();
+        // The plain line quotes the title; a title that reads as an order is left out of it too.
+        let untitled = ExtractInput { title: String::new(), ..input.clone() };
+        let plain = [&input, &untitled].map(crate::extract::offline::plain_summary);
+        if !kept.is_empty() && !(guards.is_instruction)(&kept.join(" ")) {
+            kept.join(" ")
+        } else if let Some(line) = plain.into_iter().find(|line| !(guards.is_instruction)(line)) {
+            line
+        } else {
+            "Session sealed; its summary was withheld because it reads as an instruction.".to_string()
+        }
     } else {
         output.summary
     };

@@ -175,3 +175,25 @@ fn the_tour_runs_in_a_temporary_store_and_reports_no_leak() {
         .stdout(predicate::str::contains("LEAK").not());
     assert!(!sandbox.dir.path().join(".levelcode").exists(), "the tour never touches the user's store");
 }
+
+/// A title that reads as an order (here "…: migrate command") is left out of
+/// the summary on its own; it never withholds the rest of it.
+#[test]
+fn an_order_shaped_title_never_withholds_the_whole_summary() {
+    let sandbox = Sandbox::new();
+    let body = [
+        message("user", "continue config v2"),
+        crate::common::tool("Write", &["internal/config/migrate.go"]),
+        message("assistant", "Left from Tuesday: the migration must not copy secrets into the TOML file."),
+    ];
+    let file = lcmem_test_support::SessionFile::new("migrate", "2026-11-01T09:00:00Z")
+        .title("Config v2: migrate command")
+        .lines(body)
+        .write_in(&sandbox.inbox());
+    sandbox.assert_cmd().arg("import").arg(&file).assert().success();
+    let out = sandbox.assert_cmd().args(["seal", "migrate", "--json"]).output().unwrap();
+    let entries: Vec<serde_json::Value> = serde_json::from_slice(&out.stdout).unwrap();
+    let summary = entries[0]["summary"].as_str().unwrap();
+    assert_eq!(summary, "Changed internal/config/migrate.go.", "{summary}");
+    assert_ne!(entries[0]["outcome"], "question");
+}

@@ -15,7 +15,7 @@
 pub mod offline;
 mod text;
 
-pub use text::clip;
+pub use text::{clip, sentences};
 
 use jiff::Timestamp;
 use serde::{Deserialize, Serialize};

@@ -224,6 +224,16 @@ fn question_summary(input: &ExtractInput) -> String {
     format!("Answered \"{}\"; no changes made.", clip(topic.trim(), 140))
 }
 
+/// The summary of a session when its reported outcomes cannot be used (the
+/// boundary found them instruction-shaped): what was asked and the files it
+/// changed, or the thin question line when it changed none.
+pub fn plain_summary(input: &ExtractInput) -> String {
+    match changed_files(input).as_slice() {
+        [] => question_summary(input),
+        changed => changes_summary(input, changed),
+    }
+}
+
 /// A session whose prose reports nothing but whose tools changed files: what
 /// was asked, and where it changed things.
 fn changes_summary(input: &ExtractInput, changed: &[String]) -> String {

@@ -126,11 +126,11 @@ fn hostile_shapes_never_self_promote() {
         let (_dir, store) = plant(guards, text, "Routine work", 3);
         let fold = Fold::read(&store.facts_path()).unwrap();
         let fact = fold.get(&fact_id(&(guards.redact)(text))).expect("recorded and listed");
-        let journal = std::fs::read_to_string(store.journal_path()).unwrap();
-        fact.state == State::UnconfirmedInstruction
-            && !fact.is_active()
-            && fact.sources.len() == 3
-            && journal.contains("withheld because it reads as an instruction")
+        // The order is left out of the summary on its own: what is left is the
+        // session's real work, never a word of the order.
+        let journal = lcmem::journal::Journal::of(&store).unwrap();
+        let summaries_clean = journal.entries.iter().all(|c| c.entry.summary == "Updated the docs.");
+        fact.state == State::UnconfirmedInstruction && !fact.is_active() && fact.sources.len() == 3 && summaries_clean
     });
     assert!(problems.is_empty(), "{} of {} cases:\n{}", problems.len(), cases.len(), problems.join("\n"));
 }
