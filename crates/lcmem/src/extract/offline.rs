@@ -205,8 +205,20 @@ fn as_outcome_sentence(sentence: &str) -> String {
     }
 }
 
+/// Ends a summary sentence with a full stop. A lead-in to a list ("Tidied
+/// CHANGELOG.md for v1.0.4:", "Created the spec at:") loses its colon and a
+/// preposition left dangling by it, rather than becoming "…:.".
 fn ensure_full_stop(s: &str) -> String {
-    if s.ends_with(['.', '!', '…']) { s.to_string() } else { format!("{s}.") }
+    let lead_in = s.trim_end().ends_with(':');
+    let mut s = s.trim_end().trim_end_matches([':', ' ']).to_string();
+    const DANGLING: &[&str] = &["at", "in", "to", "into", "from", "with", "for", "of", "on", "as"];
+    while lead_in
+        && let Some((head, last)) = s.rsplit_once(' ')
+        && DANGLING.contains(&last.to_ascii_lowercase().as_str())
+    {
+        s = head.trim_end().to_string();
+    }
+    if s.ends_with(['.', '!', '…']) { s } else { format!("{s}.") }
 }
 
 /// A session that changed nothing: one thin line naming what was asked.

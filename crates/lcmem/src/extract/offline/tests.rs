@@ -125,3 +125,15 @@ fn code_blocks_are_not_prose() {
         .unwrap();
     assert!(out.facts.is_empty(), "{:?}", out.facts);
 }
+
+#[test]
+fn a_lead_in_to_a_list_ends_as_a_sentence() {
+    assert_eq!(ensure_full_stop("Tidied CHANGELOG.md for v1.0.4:"), "Tidied CHANGELOG.md for v1.0.4.");
+    assert_eq!(
+        ensure_full_stop("Created a comprehensive specification document at:"),
+        "Created a comprehensive specification document."
+    );
+    assert_eq!(ensure_full_stop("Added retries."), "Added retries.");
+    assert_eq!(ensure_full_stop("Moved the cache to Postgres"), "Moved the cache to Postgres.");
+    assert_eq!(ensure_full_stop("Fixed the test it depends on"), "Fixed the test it depends on.", "only after a colon");
+}
