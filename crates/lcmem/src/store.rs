@@ -152,21 +152,24 @@ impl Store {
     /// a symbolic link leading out of it, then takes the project's write
     /// lock and sweeps away what killed writers left ([`crate::sweep`]).
     pub fn lock(&self) -> Result<WriteLock> {
-        self.ensure_enabled()?;
-        self.refuse_links_outside()?;
-        std::fs::create_dir_all(self.memory_dir()).at(self.memory_dir())?;
-        let lock = WriteLock::acquire(&self.dir.join(".lock"))?;
-        crate::sweep::sweep(self, &lock);
+        let lock = WriteLock::acquire(&self.ready_to_write()?)?;
+        crate::sweep::sweep_once(self, &lock);
         Ok(lock)
     }
 
     /// Like [`Store::lock`], but `None` instead of waiting when another
     /// writer holds the lock.
     pub fn try_lock(&self) -> Result<Option<WriteLock>> {
+        WriteLock::try_acquire(&self.ready_to_write()?)
+    }
+
+    /// What every writer checks before it takes the lock: memory is on and
+    /// no link leads out of the store. Returns the lock file's path.
+    fn ready_to_write(&self) -> Result<PathBuf> {
         self.ensure_enabled()?;
         self.refuse_links_outside()?;
         std::fs::create_dir_all(self.memory_dir()).at(self.memory_dir())?;
-        WriteLock::try_acquire(&self.dir.join(".lock"))
+        Ok(self.dir.join(".lock"))
     }
 
     /// The symlink rule ([`crate::confine`]) for the project's folder (it may
@@ -323,17 +326,16 @@ fn redact_lines(guards: &Guards, bytes: Vec<u8>) -> Vec<u8> {
         };
         let clean = match serde_json::from_str::<serde_json::Value>(text) {
             Ok(mut value) => {
-                let before = value.clone();
-                match value.as_object_mut() {
+                let changed = match value.as_object_mut() {
                     // The fields that say what a line is and when are the
                     // format's own; every other string is content.
                     Some(fields) => fields
                         .iter_mut()
                         .filter(|(key, _)| !STRUCTURAL.contains(&key.as_str()))
-                        .for_each(|(_, v)| crate::scrub::scrub_value(guards, v)),
+                        .fold(false, |changed, (_, v)| crate::scrub::scrub_value(guards, v) | changed),
                     None => crate::scrub::scrub_value(guards, &mut value),
-                }
-                if value == before { text.to_string() } else { value.to_string() }
+                };
+                if changed { value.to_string() } else { text.to_string() }
             }
             // A malformed line is the user's and is kept as it is, but for a secret in it.
             Err(_) => (guards.redact)(text).into_owned(),

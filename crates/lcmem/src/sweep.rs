@@ -8,8 +8,8 @@
 //! a temporary file is removed once it is older than [`TEMP_AGE`] (no
 //! rewrite takes minutes), a build folder once the process named in it is
 //! gone (`/proc/<pid>`, Linux only; elsewhere build folders are left). It
-//! runs under the project's write lock, and every failure is ignored: it
-//! tidies, it never stops a write.
+//! runs under the project's write lock, once per process and store, and
+//! every failure is ignored: it tidies, it never stops a write.
 
 use std::path::Path;
 use std::time::{Duration, SystemTime};
@@ -28,6 +28,19 @@ pub const TEMP_AGE: Duration = Duration::from_secs(10 * 60);
 pub struct Swept {
     pub temp_files: usize,
     pub build_folders: usize,
+}
+
+/// [`sweep`], the first time this process takes `store`'s lock. Listing the
+/// store's folders (the sessions folder may hold thousands of files) at
+/// every write would make `lcmem seal --all` quadratic; a writer killed
+/// earlier is swept by the next process that writes.
+pub(crate) fn sweep_once(store: &Store, lock: &WriteLock) {
+    static SWEPT: std::sync::Mutex<Vec<std::path::PathBuf>> = std::sync::Mutex::new(Vec::new());
+    let mut swept = SWEPT.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    if !swept.iter().any(|dir| dir == store.dir()) {
+        swept.push(store.dir().to_path_buf());
+        sweep(store, lock);
+    }
 }
 
 /// Removes dead writers' temporary files and build folders from `store`.

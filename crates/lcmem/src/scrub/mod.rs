@@ -24,20 +24,27 @@ use crate::lock::WriteLock;
 use crate::plain::control_free;
 
 /// Redacts every string in a JSON value, in place, and removes the control
-/// characters that could steer a terminal ([`crate::plain`]).
-pub fn scrub_value(guards: &Guards, value: &mut Value) {
+/// characters that could steer a terminal ([`crate::plain`]). Returns
+/// whether any string changed.
+pub fn scrub_value(guards: &Guards, value: &mut Value) -> bool {
     match value {
         Value::String(s) => {
-            if let Cow::Owned(clean) = (guards.redact)(s) {
+            let mut changed = false;
+            if let Cow::Owned(clean) = (guards.redact)(s)
+                && clean != *s
+            {
                 *s = clean;
+                changed = true;
             }
             if let Cow::Owned(clean) = control_free(s) {
                 *s = clean;
+                changed = true;
             }
+            changed
         }
-        Value::Array(items) => items.iter_mut().for_each(|v| scrub_value(guards, v)),
-        Value::Object(map) => map.values_mut().for_each(|v| scrub_value(guards, v)),
-        _ => {}
+        Value::Array(items) => items.iter_mut().fold(false, |changed, v| scrub_value(guards, v) | changed),
+        Value::Object(map) => map.values_mut().fold(false, |changed, v| scrub_value(guards, v) | changed),
+        _ => false,
     }
 }
 
