@@ -70,6 +70,7 @@ fn project() -> Project {
         for s in 0..sessions {
             let at = now - SignedDuration::from_mins(((i * 3 + s * 17) % (SESSIONS * 105)) as i64);
             events.push(Event::Observe(Observation {
+                convention: false,
                 fact: fact_id(&text),
                 text: text.clone(),
                 source_session: format!("s{:05}", (i + s * 31) % SESSIONS),

@@ -138,6 +138,7 @@ pub fn seal_session(
                 confidence: f.confidence,
                 confirmed: false,
                 origin: f.origin,
+                convention: f.convention,
             })
         })
         .collect();

@@ -12,6 +12,7 @@
 //! reach an extractor: in a hostile repository that text is written by the
 //! attacker, and summarising it is how a planted "memory" would get in.
 
+mod candidates;
 pub mod offline;
 mod text;
 
@@ -33,7 +34,8 @@ pub struct ExtractInput {
     pub kind: SealKind,
     /// User and assistant messages, in order. Never tool or system text.
     pub turns: Vec<Turn>,
-    /// Tool actions: names and the files they touched, never their output.
+    /// Tool actions: names, the files they touched, the commands and plans
+    /// the agent wrote; never their output.
     pub tools: Vec<ToolUse>,
 }
 
@@ -41,13 +43,28 @@ pub struct ExtractInput {
 pub struct Turn {
     pub role: Origin,
     pub text: String,
+    /// A model-written summary of the session so far (Claude Code's
+    /// compaction summary, Codex's `compacted`), read as the assistant's.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub compaction: bool,
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
 pub struct ToolUse {
     pub name: String,
     pub files: Vec<String>,
+    /// The shell command the agent wrote, when the tool ran one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub command: Option<String>,
+    /// What the agent said the call was for (Claude Code's Bash `description`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub purpose: Option<String>,
+    /// The plan the call set (TodoWrite, update_plan): every item with its status.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub todos: Vec<Todo>,
 }
+
+pub use crate::session::{Todo, TodoStatus};
 
 /// What a session amounted to; drives how much weight it gets in the digest.
 #[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
@@ -81,6 +98,10 @@ pub struct CandidateFact {
     pub text: String,
     pub confidence: f64,
     pub origin: Origin,
+    /// A convention ("we use conventional commits", "deploys go out from
+    /// tags"): how the team works, kept apart from how the project is.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub convention: bool,
 }
 
 /// Why an extractor could not do its job.
@@ -111,17 +132,23 @@ impl ExtractInput {
         let mut tools = Vec::new();
         for event in &session.events {
             match &event.value {
-                Line::Message { role: Role::User, text, .. } => {
-                    turns.push(Turn { role: Origin::User, text: text.clone() })
+                Line::Message { role: Role::User, text, compaction, .. } => {
+                    turns.push(Turn { role: Origin::User, text: text.clone(), compaction: *compaction })
                 }
-                Line::Message { role: Role::Assistant, text, .. } => {
-                    turns.push(Turn { role: Origin::Assistant, text: text.clone() })
+                Line::Message { role: Role::Assistant, text, compaction, .. } => {
+                    turns.push(Turn { role: Origin::Assistant, text: text.clone(), compaction: *compaction })
                 }
                 Line::Message { role: Role::Tool | Role::System, .. }
                 | Line::Status { .. }
                 | Line::Title { .. }
                 | Line::Session(_) => {}
-                Line::Tool { name, files, .. } => tools.push(ToolUse { name: name.clone(), files: files.clone() }),
+                Line::Tool { name, files, command, purpose, todos, .. } => tools.push(ToolUse {
+                    name: name.clone(),
+                    files: files.clone(),
+                    command: command.clone(),
+                    purpose: purpose.clone(),
+                    todos: todos.clone(),
+                }),
             }
         }
         ExtractInput {

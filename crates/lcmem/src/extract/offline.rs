@@ -13,8 +13,8 @@ use std::sync::LazyLock;
 use regex::Regex;
 
 use super::text::{clip, prose, sentences};
-use super::{CandidateFact, ExtractError, ExtractInput, ExtractOutput, Extractor, Outcome};
-use crate::facts::{Origin, normalize, subject};
+use super::{ExtractError, ExtractInput, ExtractOutput, Extractor, Outcome};
+use crate::facts::{Origin, normalize};
 use crate::journal::SealKind;
 
 /// The default extractor.
@@ -71,7 +71,7 @@ static DECISION: LazyLock<Regex> = LazyLock::new(|| {
 });
 
 /// Words that make a sentence a guess, a question or a plan rather than a fact.
-static HEDGED: LazyLock<Regex> = LazyLock::new(|| {
+pub(super) static HEDGED: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(
         r"(?i)\b(might|maybe|perhaps|probably|possibly|not sure|i think|could|would|should we|let's|let me|i'll|we'll|will|if|unless|whether|seems?|guess|todo|tbd)\b",
     )
@@ -171,7 +171,7 @@ fn extract(input: &ExtractInput) -> ExtractOutput {
         .take(super::MAX_DECISIONS)
         .map(|d| clip(&d, 240))
         .collect();
-    ExtractOutput { summary, outcome, files: touched_files(input), decisions, facts: candidate_facts(input) }
+    ExtractOutput { summary, outcome, files: touched_files(input), decisions, facts: super::candidates::facts(input) }
 }
 
 /// "I've tidied the CHANGELOG" becomes "Tidied the CHANGELOG": the journal
@@ -297,36 +297,6 @@ fn touched_files(input: &ExtractInput) -> Vec<String> {
     }
     changed.extend(read);
     changed
-}
-
-/// Plain statements about the project, from either speaker. A user's word
-/// counts for more than the assistant's.
-fn candidate_facts(input: &ExtractInput) -> Vec<CandidateFact> {
-    let mut facts = Vec::new();
-    let mut seen = HashSet::new();
-    for turn in &input.turns {
-        for sentence in sentences(&prose(&turn.text)) {
-            let Some(fact) = statement(&sentence) else {
-                continue;
-            };
-            if !seen.insert(normalize(&fact)) {
-                continue;
-            }
-            let confidence = match turn.role {
-                Origin::User => 0.7,
-                Origin::Assistant => 0.5,
-            };
-            facts.push(CandidateFact { text: fact, confidence, origin: turn.role });
-        }
-    }
-    facts
-}
-
-fn statement(sentence: &str) -> Option<String> {
-    if HEDGED.is_match(sentence) {
-        return None;
-    }
-    subject::parse(sentence).map(|s| s.text)
 }
 
 /// Whether a sentence reads as an order; such sentences never go into a

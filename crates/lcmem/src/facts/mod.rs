@@ -55,6 +55,10 @@ pub struct Observation {
     /// not a second witness.
     #[serde(default)]
     pub workspace_echo: bool,
+    /// The extractor read it as a convention: how the team works ("we use
+    /// conventional commits"), not how the project is.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub convention: bool,
 }
 
 /// One line of `facts.jsonl`.

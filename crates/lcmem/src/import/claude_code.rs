@@ -12,8 +12,8 @@ use std::path::Path;
 use jiff::Timestamp;
 use serde_json::Value;
 
-use super::emit::{Emitter, relative_to};
-use super::{Converted, Format, each_line, item_texts, str_field, tag_content, timestamp};
+use super::emit::{Emitter, Evidence, relative_to};
+use super::{Converted, Format, command_line, each_line, item_texts, str_field, tag_content, timestamp, todo_items};
 use crate::session::Role;
 
 /// The boilerplate Claude Code puts before the output of a local command.
@@ -29,7 +29,9 @@ pub(super) fn convert(path: &Path, bytes: &[u8]) -> Converted {
 /// One piece of a record, in the order the blocks came.
 enum Piece {
     Text(Role, String),
-    Tool(String, Vec<String>),
+    Tool(String, Vec<String>, Evidence),
+    /// A compaction summary: the model's account of the session so far.
+    Compaction(String),
 }
 
 fn convert_line(e: &mut Emitter<'_>, value: &Value, seen: &mut HashSet<String>) {
@@ -84,11 +86,21 @@ fn record(e: &mut Emitter<'_>, value: &Value, assistant: bool, seen: &mut HashSe
     }
 
     let mut pieces = blocks(e, content, assistant, cwd);
-    // A meta record (expanded commands, reminders), a compaction summary or
-    // an API error was not said by the person or the model: kept for recall
-    // as system text, never extracted.
-    let not_said =
-        flag(value, "isMeta") || flag(value, "isCompactSummary") || (assistant && flag(value, "isApiErrorMessage"));
+    // A compaction summary is the model's account of the turns it replaced:
+    // evidence of the work, read as the assistant's prose, marked as such.
+    if flag(value, "isCompactSummary") {
+        pieces = pieces
+            .into_iter()
+            .map(|piece| match piece {
+                Piece::Text(Role::User | Role::Assistant, text) => Piece::Compaction(text),
+                other => other,
+            })
+            .collect();
+    }
+    // A meta record (expanded commands, reminders) or an API error was not
+    // said by the person or the model: kept for recall as system text,
+    // never extracted.
+    let not_said = flag(value, "isMeta") || (assistant && flag(value, "isApiErrorMessage"));
     // A sidechain is a subagent's conversation: its "user" is the main agent.
     // Like any tool's output it is searchable but never read as what the user
     // or the assistant said; its file edits are still real edits.
@@ -129,7 +141,11 @@ fn blocks(e: &mut Emitter<'_>, content: &Value, assistant: bool, cwd: Option<&st
                 None => e.warn(format!("text block {} has no \"text\"; block skipped", i + 1)),
             },
             "tool_use" | "server_tool_use" => match str_field(item, "name") {
-                Some(name) => pieces.push(Piece::Tool(name.to_string(), tool_files(item.get("input"), cwd))),
+                Some(name) => pieces.push(Piece::Tool(
+                    name.to_string(),
+                    tool_files(item.get("input"), cwd),
+                    tool_evidence(item.get("input")),
+                )),
                 None => e.warn(format!("tool_use block {} has no \"name\"; block skipped", i + 1)),
             },
             "tool_result" => pieces.push(Piece::Text(Role::Tool, result_text(item.get("content")))),
@@ -183,6 +199,17 @@ fn tool_files(input: Option<&Value>, cwd: Option<&str>) -> Vec<String> {
         .collect()
 }
 
+/// What a tool call's input says the agent did: a shell command (Bash's
+/// `command`, with its `description`) or a plan (TodoWrite's `todos`).
+fn tool_evidence(input: Option<&Value>) -> Evidence {
+    let Some(input) = input else { return Evidence::default() };
+    Evidence {
+        command: str_field(input, "command").and_then(command_line),
+        purpose: str_field(input, "description").map(|d| d.trim().to_string()).filter(|d| !d.is_empty()),
+        todos: input.get("todos").map(|t| todo_items(t, "content")).unwrap_or_default(),
+    }
+}
+
 /// A tool result's content: a string, or blocks of text and images.
 fn result_text(content: Option<&Value>) -> String {
     match content {
@@ -222,7 +249,12 @@ fn emit(e: &mut Emitter<'_>, pieces: Vec<Piece>, ts: Option<Timestamp>, uuid: Op
                 let id = uuid.map(|u| if n == 1 { u.to_string() } else { format!("{u}#{n}") });
                 e.message(role, &text, ts, id.as_deref());
             }
-            Piece::Tool(name, files) => e.tool(&name, &files, ts),
+            Piece::Tool(name, files, evidence) => e.tool(&name, &files, evidence, ts),
+            Piece::Compaction(text) => {
+                n += 1;
+                let id = uuid.map(|u| if n == 1 { u.to_string() } else { format!("{u}#{n}") });
+                e.compaction(&text, ts, id.as_deref());
+            }
         }
     }
 }

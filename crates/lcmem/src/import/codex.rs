@@ -13,8 +13,8 @@ use std::path::Path;
 use jiff::Timestamp;
 use serde_json::Value;
 
-use super::emit::{Emitter, relative_to};
-use super::{Converted, Format, each_line, item_texts, str_field, timestamp};
+use super::emit::{Emitter, Evidence, relative_to};
+use super::{Converted, Format, command_line, each_line, item_texts, str_field, timestamp, todo_items};
 use crate::session::Role;
 
 /// Text Codex sends in the user's name that the user did not write: the
@@ -69,6 +69,13 @@ fn convert_line(e: &mut Emitter<'_>, value: &Value, cwd: &mut Option<String>) {
                 _ => item(e, payload, ts, cwd.as_deref()),
             }
         }
+        // The model's summary of the turns a compaction replaced.
+        "compacted" => {
+            let ts = timestamp(value, "timestamp", e);
+            if let Some(text) = payload().and_then(|p| str_field(p, "message")) {
+                e.compaction(text, ts, None);
+            }
+        }
         // Old rollouts: response items without the envelope.
         "message"
         | "function_call"
@@ -120,13 +127,14 @@ fn item(e: &mut Emitter<'_>, payload: &Value, ts: Option<Timestamp>, cwd: Option
             // A shell command that applies a patch is an edit, whatever the
             // tool it went through was called.
             let name = if files.is_empty() || name.contains("patch") { name } else { "apply_patch" };
-            e.tool(name, &files, ts);
+            let evidence = call_evidence(payload);
+            e.tool(name, &files, evidence, ts);
         }
         "function_call_output" | "custom_tool_call_output" | "local_shell_call_output" => {
             let text = output_text(payload.get("output"));
             e.message(Role::Tool, &text, ts, str_field(payload, "call_id"));
         }
-        "web_search_call" => e.tool("web_search", &[], ts),
+        "web_search_call" => e.tool("web_search", &[], Evidence::default(), ts),
         // reasoning is the model's scratch work (often encrypted); anything
         // newer is unknown and left out.
         _ => {}
@@ -158,6 +166,35 @@ fn message(e: &mut Emitter<'_>, payload: &Value, ts: Option<Timestamp>) {
         _ => parts,
     };
     e.message(role, &parts.join("\n\n"), ts, str_field(payload, "id"));
+}
+
+/// What a call's arguments say the agent did: the shell command it ran
+/// (`shell`'s `command` list, `exec_command`'s `cmd`, a local shell's
+/// action) or the plan it set (`update_plan`'s `plan`).
+fn call_evidence(payload: &Value) -> Evidence {
+    let arguments = ["arguments", "action", "input"].iter().find_map(|key| match payload.get(*key)? {
+        Value::String(s) => serde_json::from_str::<Value>(s).ok().filter(Value::is_object),
+        object @ Value::Object(_) => Some(object.clone()),
+        _ => None,
+    });
+    let Some(arguments) = arguments else { return Evidence::default() };
+    let command = match arguments.get("command").or_else(|| arguments.get("cmd")) {
+        Some(Value::String(s)) => command_line(s),
+        // ["bash", "-lc", "git status"]: the script is the last word.
+        Some(Value::Array(words)) => {
+            let words: Vec<&str> = words.iter().filter_map(Value::as_str).collect();
+            match words.as_slice() {
+                [shell, flag, script] if shell.ends_with("sh") && flag.starts_with('-') => command_line(script),
+                words => command_line(&words.join(" ")),
+            }
+        }
+        _ => None,
+    };
+    Evidence {
+        command,
+        purpose: str_field(&arguments, "justification").map(|j| crate::extract::clip(j.trim(), 200)),
+        todos: arguments.get("plan").map(|p| todo_items(p, "step")).unwrap_or_default(),
+    }
 }
 
 /// Every string inside a value, and inside strings that are themselves JSON

@@ -15,7 +15,7 @@ use std::path::{Component, Path, PathBuf};
 use jiff::Timestamp;
 
 use crate::diagnostic::Diagnostic;
-use crate::session::{self, Header, Line, Role};
+use crate::session::{self, Header, Line, Role, Todo};
 
 use super::{Converted, Counts, Format};
 
@@ -38,6 +38,15 @@ pub(crate) struct Emitter<'a> {
     out: Vec<u8>,
     counts: Counts,
     diagnostics: Vec<Diagnostic>,
+}
+
+/// What a tool call's input says about the work, beyond the files it
+/// names: the command the agent wrote and why, the plan it set.
+#[derive(Debug, Default)]
+pub(crate) struct Evidence {
+    pub command: Option<String>,
+    pub purpose: Option<String>,
+    pub todos: Vec<Todo>,
 }
 
 #[derive(Clone, Copy)]
@@ -97,18 +106,30 @@ impl<'a> Emitter<'a> {
     }
 
     pub fn message(&mut self, role: Role, text: &str, ts: Option<Timestamp>, id: Option<&str>) {
+        self.write_message(role, text, ts, id, false)
+    }
+
+    /// A model-written summary of the conversation so far (a compaction):
+    /// the assistant's prose, marked as a summary. It is never the prompt
+    /// that settles the header.
+    pub fn compaction(&mut self, text: &str, ts: Option<Timestamp>, id: Option<&str>) {
+        self.write_message(Role::Assistant, text, ts, id, true)
+    }
+
+    fn write_message(&mut self, role: Role, text: &str, ts: Option<Timestamp>, id: Option<&str>, compaction: bool) {
         if text.trim().is_empty() {
             return;
         }
         if role == Role::User && self.first_prompt.is_none() {
             self.first_prompt = Some(text.to_string());
         }
-        let line = Line::Message { role, text: text.to_string(), ts, id: id.map(str::to_string) }.to_json();
+        let line = Line::Message { role, text: text.to_string(), ts, id: id.map(str::to_string), compaction }.to_json();
         self.push(line, Kind::Message);
     }
 
-    pub fn tool(&mut self, name: &str, files: &[String], ts: Option<Timestamp>) {
-        let line = Line::Tool { name: name.to_string(), files: files.to_vec(), ts }.to_json();
+    pub fn tool(&mut self, name: &str, files: &[String], evidence: Evidence, ts: Option<Timestamp>) {
+        let Evidence { command, purpose, todos } = evidence;
+        let line = Line::Tool { name: name.to_string(), files: files.to_vec(), ts, command, purpose, todos }.to_json();
         self.push(line, Kind::Tool);
     }
 

@@ -251,6 +251,38 @@ fn item_texts(items: &[Value]) -> Vec<String> {
         .collect()
 }
 
+/// The first line of a shell command the agent wrote, at most 300
+/// characters: what it ran, not what a here-document carried. A command
+/// that applies a patch holds file contents and is left out (its files are
+/// recorded instead).
+fn command_line(command: &str) -> Option<String> {
+    if command.contains("*** Begin Patch") {
+        return None;
+    }
+    let first = command.lines().map(str::trim).find(|l| !l.is_empty())?;
+    Some(crate::extract::clip(first, 300))
+}
+
+/// A plan as both tools write it: a list of `{<text_key>, "status"}` items
+/// (Claude Code's TodoWrite says `content`, Codex's update_plan `step`). An
+/// item without text is left out; an unknown status counts as pending.
+fn todo_items(value: &Value, text_key: &str) -> Vec<crate::session::Todo> {
+    use crate::session::{Todo, TodoStatus};
+    let Some(items) = value.as_array() else { return Vec::new() };
+    items
+        .iter()
+        .filter_map(|item| {
+            let text = str_field(item, text_key)?.trim();
+            let status = match str_field(item, "status") {
+                Some("completed" | "done") => TodoStatus::Completed,
+                Some("in_progress") => TodoStatus::InProgress,
+                _ => TodoStatus::Pending,
+            };
+            (!text.is_empty()).then(|| Todo { text: crate::extract::clip(text, 300), status })
+        })
+        .collect()
+}
+
 fn str_field<'v>(value: &'v Value, key: &str) -> Option<&'v str> {
     value.get(key).and_then(Value::as_str)
 }

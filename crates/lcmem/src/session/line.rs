@@ -57,6 +57,23 @@ pub enum Status {
     Unpinned,
 }
 
+/// Where an item of the agent's plan stands.
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum TodoStatus {
+    Pending,
+    InProgress,
+    Completed,
+}
+
+/// One item of a plan the agent kept (Claude Code's TodoWrite, Codex's
+/// update_plan), as it stood when the tool line was written.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+pub struct Todo {
+    pub text: String,
+    pub status: TodoStatus,
+}
+
 /// One line of a session file.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(tag = "type", rename_all = "lowercase")]
@@ -71,13 +88,25 @@ pub enum Line {
         /// The id the recording tool gave the message, if any.
         #[serde(skip_serializing_if = "Option::is_none")]
         id: Option<String>,
+        /// A model-written summary of the session so far, which the
+        /// recording tool put in place of the turns it compacted.
+        #[serde(skip_serializing_if = "std::ops::Not::not")]
+        compaction: bool,
     },
-    /// A tool action and the files it touched (never its output).
+    /// A tool action and the files it touched (never its output), with the
+    /// inputs the agent wrote that say what it did: the shell command, what
+    /// it was for, the plan it set.
     Tool {
         name: String,
         files: Vec<String>,
         #[serde(skip_serializing_if = "Option::is_none")]
         ts: Option<Timestamp>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        command: Option<String>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        purpose: Option<String>,
+        #[serde(skip_serializing_if = "Vec::is_empty")]
+        todos: Vec<Todo>,
     },
     Status {
         status: Status,
@@ -131,7 +160,12 @@ impl Line {
                     Some(Value::String(s)) => Some(s.clone()),
                     Some(other) => Some(other.to_string()),
                 };
-                Line::Message { role, text, ts, id }
+                let compaction = match value.get("compaction") {
+                    None | Some(Value::Null) => false,
+                    Some(Value::Bool(b)) => *b,
+                    Some(_) => return Err("\"compaction\" must be true or false; skipped".into()),
+                };
+                Line::Message { role, text, ts, id, compaction }
             }
             "tool" => {
                 let name = required_str(value, "name", "tool line has no \"name\" string; skipped")?;
@@ -143,7 +177,15 @@ impl Line {
                         .collect::<Result<_, _>>()?,
                     Some(_) => return Err("\"files\" must be an array of paths; skipped".into()),
                 };
-                Line::Tool { name, files, ts }
+                let command = optional_str(value, "command", "\"command\" must be a string; skipped")?;
+                let purpose = optional_str(value, "purpose", "\"purpose\" must be a string; skipped")?;
+                let todos = match value.get("todos") {
+                    None | Some(Value::Null) => Vec::new(),
+                    Some(todos) => serde_json::from_value(todos.clone()).map_err(|_| {
+                        "\"todos\" must be an array of {\"text\", \"status\": pending|in_progress|completed}; skipped"
+                    })?,
+                };
+                Line::Tool { name, files, ts, command, purpose, todos }
             }
             "status" => {
                 let status: Status = serde_json::from_value(value.get("status").cloned().unwrap_or(Value::Null))
@@ -164,6 +206,16 @@ impl Line {
 /// A string field a line must have; `missing` is the diagnostic without it.
 fn required_str(value: &Value, key: &str, missing: &str) -> Result<String, String> {
     value.get(key).and_then(Value::as_str).map(str::to_string).ok_or_else(|| missing.to_string())
+}
+
+/// A string field a line may have; `wrong` is the diagnostic when it is
+/// there but not a string.
+fn optional_str(value: &Value, key: &str, wrong: &str) -> Result<Option<String>, String> {
+    match value.get(key) {
+        None | Some(Value::Null) => Ok(None),
+        Some(Value::String(s)) => Ok(Some(s.clone())),
+        Some(_) => Err(wrong.to_string()),
+    }
 }
 
 /// Session ids become file names, so they are restricted to a safe alphabet.
@@ -189,9 +241,31 @@ mod tests {
     fn written_lines_read_back_as_themselves() {
         let ts: Timestamp = "2026-11-01T09:00:00Z".parse().unwrap();
         let lines = [
-            Line::Message { role: Role::User, text: "hi".into(), ts: Some(ts), id: Some("m1".into()) },
-            Line::Message { role: Role::Tool, text: "out".into(), ts: None, id: None },
-            Line::Tool { name: "Edit".into(), files: vec!["a.rs".into()], ts: Some(ts) },
+            Line::Message {
+                role: Role::User,
+                text: "hi".into(),
+                ts: Some(ts),
+                id: Some("m1".into()),
+                compaction: false,
+            },
+            Line::Message { role: Role::Tool, text: "out".into(), ts: None, id: None, compaction: false },
+            Line::Message { role: Role::Assistant, text: "so far".into(), ts: None, id: None, compaction: true },
+            Line::Tool {
+                name: "Edit".into(),
+                files: vec!["a.rs".into()],
+                ts: Some(ts),
+                command: None,
+                purpose: None,
+                todos: vec![],
+            },
+            Line::Tool {
+                name: "Bash".into(),
+                files: vec![],
+                ts: None,
+                command: Some("git push".into()),
+                purpose: Some("Push".into()),
+                todos: vec![Todo { text: "Push".into(), status: TodoStatus::InProgress }],
+            },
             Line::Status { status: Status::Pinned, ts: Some(ts) },
             Line::Title { title: "Renamed".into(), ts: None },
         ];
@@ -215,8 +289,21 @@ mod tests {
             r#"{"type":"status","status":"done","ts":"2026-11-01T09:00:00Z"}"#
         );
         assert_eq!(
-            Line::Tool { name: "Write".into(), files: vec![], ts: None }.to_json(),
+            Line::Tool { name: "Write".into(), files: vec![], ts: None, command: None, purpose: None, todos: vec![] }
+                .to_json(),
             r#"{"type":"tool","name":"Write","files":[]}"#
+        );
+        let plan = Line::Tool {
+            name: "TodoWrite".into(),
+            files: vec![],
+            ts: None,
+            command: None,
+            purpose: None,
+            todos: vec![Todo { text: "Tag v1".into(), status: TodoStatus::Completed }],
+        };
+        assert_eq!(
+            plan.to_json(),
+            r#"{"type":"tool","name":"TodoWrite","files":[],"todos":[{"text":"Tag v1","status":"completed"}]}"#
         );
     }
 }

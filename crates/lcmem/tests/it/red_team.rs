@@ -43,7 +43,12 @@ impl Extractor for Scripted {
             facts: self
                 .facts
                 .iter()
-                .map(|t| CandidateFact { text: t.clone(), confidence: 0.6, origin: Origin::Assistant })
+                .map(|t| CandidateFact {
+                    text: t.clone(),
+                    confidence: 0.6,
+                    origin: Origin::Assistant,
+                    convention: false,
+                })
                 .collect(),
         })
     }

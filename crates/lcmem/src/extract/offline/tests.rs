@@ -9,10 +9,17 @@ fn input(kind: SealKind, turns: &[(Origin, &str)]) -> ExtractInput {
         title: "Tidy the CHANGELOG".into(),
         created_at: Timestamp::UNIX_EPOCH,
         kind,
-        turns: turns.iter().map(|(role, text)| Turn { role: *role, text: text.to_string() }).collect(),
+        turns: turns
+            .iter()
+            .map(|(role, text)| Turn { role: *role, text: text.to_string(), compaction: false })
+            .collect(),
         tools: vec![
-            ToolUse { name: "Read".into(), files: vec!["README.md".into(), "CHANGELOG.md".into()] },
-            ToolUse { name: "Edit".into(), files: vec!["CHANGELOG.md".into()] },
+            ToolUse {
+                name: "Read".into(),
+                files: vec!["README.md".into(), "CHANGELOG.md".into()],
+                ..Default::default()
+            },
+            ToolUse { name: "Edit".into(), files: vec!["CHANGELOG.md".into()], ..Default::default() },
         ],
     }
 }
@@ -58,7 +65,11 @@ fn a_session_that_changed_files_is_never_a_question_whatever_its_prose() {
         SealKind::Done,
         &[(Origin::User, "Tidy the changelog please."), (Origin::Assistant, "Sure, looking at it now.")],
     );
-    edited.tools.push(ToolUse { name: "apply_patch".into(), files: vec!["docs/release.md".into()] });
+    edited.tools.push(ToolUse {
+        name: "apply_patch".into(),
+        files: vec!["docs/release.md".into()],
+        ..Default::default()
+    });
     let out = OfflineExtractor.extract(&edited).unwrap();
     assert_ne!(out.outcome, Outcome::Question);
     assert!(!out.summary.contains("no changes made"), "{}", out.summary);
