@@ -13,7 +13,11 @@
 //! attacker, and summarising it is how a planted "memory" would get in.
 
 mod candidates;
+mod evidence;
 pub mod offline;
+mod outcome;
+mod report;
+mod summary;
 mod text;
 
 pub use text::{clip, sentences};
@@ -62,6 +66,9 @@ pub struct ToolUse {
     /// The plan the call set (TodoWrite, update_plan): every item with its status.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub todos: Vec<Todo>,
+    /// How many turns came before the call, which places it in the session.
+    #[serde(default)]
+    pub after_turns: usize,
 }
 
 pub use crate::session::{Todo, TodoStatus};
@@ -142,12 +149,19 @@ impl ExtractInput {
                 | Line::Status { .. }
                 | Line::Title { .. }
                 | Line::Session(_) => {}
+                // A refused call did not run: it is taken back, not read.
+                Line::Tool { name, files, rejected: true, .. } => {
+                    if let Some(i) = tools.iter().rposition(|t: &ToolUse| &t.name == name && &t.files == files) {
+                        tools.remove(i);
+                    }
+                }
                 Line::Tool { name, files, command, purpose, todos, .. } => tools.push(ToolUse {
                     name: name.clone(),
                     files: files.clone(),
                     command: command.clone(),
                     purpose: purpose.clone(),
                     todos: todos.clone(),
+                    after_turns: turns.len(),
                 }),
             }
         }

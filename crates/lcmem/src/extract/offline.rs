@@ -12,10 +12,14 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
+use super::evidence::Evidence;
+use super::outcome::{Said, decide, thrown_away};
+use super::report::Report;
+pub use super::summary::plain_summary;
+use super::summary::{self, Parts};
 use super::text::{clip, prose, sentences};
 use super::{ExtractError, ExtractInput, ExtractOutput, Extractor, Outcome};
 use crate::facts::{Origin, normalize};
-use crate::journal::SealKind;
 
 /// The default extractor.
 #[derive(Debug, Default, Clone, Copy)]
@@ -33,7 +37,7 @@ impl Extractor for OfflineExtractor {
 
 /// Verbs that report finished work when a sentence starts with them (after
 /// any "I've" or "We"). Past tense only: "I'll add" is a plan, not an outcome.
-static ACHIEVED: LazyLock<Regex> = LazyLock::new(|| {
+pub(super) static ACHIEVED: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(
         r"(?ix)^(?:(?:i|we)(?:'ve|\s+have)?\s+|(?:i|we)\s+|just\s+|now\s+|done[:,\s—-]+\s*|finally\s+)*
         (added|fixed|shipped|tidied|released|bumped|refactored|migrated|implemented|removed|renamed|wrote|rewrote
@@ -41,24 +45,6 @@ static ACHIEVED: LazyLock<Regex> = LazyLock::new(|| {
         |reorgani[sz]ed|converted|introduced|deleted|dropped|upgraded|configured|enabled|disabled|ported
         |finished|completed|landed|resolved|patched|optimi[sz]ed|simplified|consolidated|published|restored
         |reverted|wired|hooked|set\s+up|sped\s+up|cut|trimmed|rebuilt|reworked|tightened|hardened|closed)\b",
-    )
-    .expect("valid regex")
-});
-
-static SHIPPING: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)\b(shipped|released|deployed|published|tagged|launched|rolled out|went live|merged (it|the (pr|pull request|branch))|merged (in)?to (main|master|trunk))\b")
-        .expect("valid regex")
-});
-
-/// A fix is reported by a sentence that starts with the verb, or named in the title.
-static FIXING: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)(^|[.!]\s+)(fixed|resolved|patched|repaired)\b|\b(bug|regression|crash|flaky)\b")
-        .expect("valid regex")
-});
-
-static ABANDONED: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(
-        r"(?i)\b(abandon(ed|ing)?|dead end|not worth (it|pursuing)|giv(e|ing) up on|gave up|shelv(e|ed|ing)|park(ed|ing)? (this|it|the)|drop(ped)? the (idea|spike|experiment))\b",
     )
     .expect("valid regex")
 });
@@ -79,26 +65,158 @@ pub(super) static HEDGED: LazyLock<Regex> = LazyLock::new(|| {
 });
 
 fn extract(input: &ExtractInput) -> ExtractOutput {
+    let evidence = Evidence::of(input);
+    let exchanges = exchanges(input, &evidence);
+    let final_report = exchanges.iter().rev().find(|x| x.report.headline.is_some()).or(exchanges.last());
+    let report = final_report.map(|x| x.report.clone()).unwrap_or_default();
+    let final_at = final_report.map_or(0, |f| exchanges.iter().position(|x| std::ptr::eq(x, f)).unwrap_or(0));
+    let earlier: Vec<String> =
+        exchanges[..final_at].iter().filter(|x| x.changed).filter_map(|x| x.report.headline.clone()).collect();
+    // Work reported over several replies to one request ("Tidied the
+    // CHANGELOG…", then "Bumped the version…") is told in its own words.
+    let reported: Vec<String> = final_report.map_or_else(Vec::new, |x| x.achieved.clone());
+    let best = achievements(input);
+    let all_said: Vec<&str> = exchanges.iter().map(|x| x.text.as_str()).collect();
+    let decisions = decisions(&all_said.join("\n\n"));
+    let report = Report { headline: reported_headline(&reported).or(report.headline), ..report };
+    let said_report = [report.headline.as_deref().unwrap_or(""), report.cause.as_deref().unwrap_or("")]
+        .into_iter()
+        .chain(report.items.iter().map(String::as_str))
+        .collect::<Vec<_>>()
+        .join(" ");
+    // Prose alone says work was done only where no tool calls were recorded
+    // (a hand-written session); otherwise the tools are the evidence.
+    let reported_work = !best.is_empty() && input.tools.is_empty();
+    let outcome = decide(input, &evidence, &Said { report: &said_report, reported_work });
+    let reason = (outcome == Outcome::Abandoned).then(|| abandon_reason(input)).flatten();
+    let summary = summary::write(&Parts {
+        input,
+        evidence: &evidence,
+        outcome,
+        report: &report,
+        earlier: &earlier,
+        achieved: best.first().map(String::as_str),
+        reason: reason.as_deref(),
+        is_order: &is_order,
+    });
+    ExtractOutput { summary, outcome, files: touched_files(input), decisions, facts: super::candidates::facts(input) }
+}
+
+/// One request of the user's and the replies to it.
+struct Exchange {
+    /// What the last substantial reply reported.
+    report: Report,
+    /// The text of every reply to it.
+    text: String,
+    /// The headlines of replies that report finished work, in order.
+    achieved: Vec<String>,
+    /// Whether the tools changed files while answering it.
+    changed: bool,
+}
+
+/// The session split at each message of the user's.
+fn exchanges(input: &ExtractInput, evidence: &Evidence) -> Vec<Exchange> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    let bounds: Vec<usize> = input
+        .turns
+        .iter()
+        .enumerate()
+        .filter(|(_, t)| t.role == Origin::User && !t.compaction)
+        .map(|(i, _)| i)
+        .chain(std::iter::once(input.turns.len()))
+        .collect();
+    for end in bounds {
+        if end > start {
+            let replies = &input.turns[start..end];
+            let said: Vec<(Report, &str)> = replies
+                .iter()
+                .filter(|t| t.role == Origin::Assistant && !t.compaction)
+                .map(|t| (Report::read(&t.text), t.text.as_str()))
+                .collect();
+            let report = said.iter().rev().map(|(r, _)| r).find(|r| r.headline.is_some()).cloned().unwrap_or_default();
+            let achieved = said
+                .iter()
+                .filter_map(|(r, _)| r.headline.clone())
+                .filter(|h| ACHIEVED.is_match(h) && !is_order(h))
+                .collect();
+            let text = said.iter().map(|(_, t)| *t).collect::<Vec<_>>().join("\n\n");
+            let changed = !evidence.changed.is_empty()
+                && input.tools.iter().any(|t| {
+                    (start..end).contains(&t.after_turns) && super::evidence::modifies(&t.name) && !t.files.is_empty()
+                });
+            out.push(Exchange { report, text, achieved, changed });
+        }
+        start = end;
+    }
+    out
+}
+
+/// The last two reports of finished work in one exchange, as one headline.
+fn reported_headline(reported: &[String]) -> Option<String> {
+    let last_two = &reported[reported.len().saturating_sub(2)..];
+    match last_two {
+        [] => None,
+        [one] => Some(one.clone()),
+        [a, b] => Some(format!("{} {}", summary::ensure_full_stop(&summary::as_outcome_sentence(a)), b)),
+        _ => unreachable!("at most two"),
+    }
+}
+
+/// Why the work was given up: the reply before the request to throw it
+/// away, where it said what went wrong.
+fn abandon_reason(input: &ExtractInput) -> Option<String> {
+    let request = thrown_away(input)?;
+    let at = input.turns.iter().position(|t| t.text == request)?;
+    let reply = input.turns[..at].iter().rev().find(|t| t.role == Origin::Assistant)?;
+    static WHY: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?i)\b(but|because|however|fail(s|ed)?|oom|too (slow|big|much|many)|cost|memory|breaks?|broke)\b")
+            .expect("valid regex")
+    });
+    sentences(&prose(&reply.text)).into_iter().find(|s| WHY.is_match(s) && !s.ends_with(':') && !s.ends_with('?'))
+}
+
+/// The decisions the assistant stated in its own prose. Lists and headings
+/// are left out: they hold the options it weighed, not what was decided.
+fn decisions(said: &str) -> Vec<String> {
+    let mut seen = HashSet::new();
+    let paragraphs: String = prose(said)
+        .lines()
+        .filter(|line| {
+            let t = line.trim_start();
+            let numbered = t.chars().take_while(char::is_ascii_digit).count();
+            !(t.starts_with(['-', '*', '+', '#', '|']) || (numbered > 0 && t[numbered..].starts_with('.')))
+        })
+        .collect::<Vec<_>>()
+        .join("\n");
+    sentences(&paragraphs)
+        .into_iter()
+        .filter(|s| {
+            DECISION.is_match(s)
+                && !s.ends_with([':', '?'])
+                && !HEDGED.is_match(s)
+                && s.split_whitespace().count() >= 5
+                && seen.insert(normalize(s))
+                && !is_order(s)
+        })
+        .take(super::MAX_DECISIONS)
+        .map(|d| clip(&d, 240))
+        .collect()
+}
+
+/// Sentences that report finished work, best first.
+fn achievements(input: &ExtractInput) -> Vec<String> {
     let assistant_turns: Vec<&str> =
         input.turns.iter().filter(|t| t.role == Origin::Assistant).map(|t| t.text.as_str()).collect();
     let last = assistant_turns.len().saturating_sub(1);
-
     // Candidate outcome sentences, scored; order of appearance kept as a tie-breaker.
     let mut achieved: Vec<(i32, usize, String)> = Vec::new();
-    let mut decisions = Vec::new();
-    let mut abandoned_reason = None;
     let mut order = 0;
     for (turn_index, text) in assistant_turns.iter().enumerate() {
         let mut lead = true;
         for sentence in sentences(&prose(text)) {
             order += 1;
             let plan_or_question = sentence.ends_with('?') || HEDGED.is_match(&sentence);
-            if abandoned_reason.is_none() && ABANDONED.is_match(&sentence) && !sentence.ends_with('?') {
-                abandoned_reason = Some(sentence.clone());
-            }
-            if !plan_or_question && DECISION.is_match(&sentence) {
-                decisions.push(sentence.clone());
-            }
             if plan_or_question || !ACHIEVED.is_match(&sentence) {
                 continue;
             }
@@ -119,164 +237,18 @@ fn extract(input: &ExtractInput) -> ExtractOutput {
             if sentence.len() > 220 {
                 score -= 1;
             }
-            achieved.push((score, order, as_outcome_sentence(&sentence)));
+            achieved.push((score, order, sentence));
         }
     }
     achieved.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
     let mut seen = HashSet::new();
-    let mut best: Vec<(usize, String)> = achieved
+    achieved
         .into_iter()
         .filter(|(_, _, s)| seen.insert(normalize(s)))
         // The guard runs only on the few sentences that could be chosen.
         .filter(|(_, _, s)| !is_order(s))
         .take(2)
-        .map(|(_, order, s)| (order, clip(&s, 260)))
-        .collect();
-    best.sort_by_key(|(order, _)| *order);
-
-    let (summary, outcome) =
-        if let Some(reason) = abandoned_reason.filter(|_| best.is_empty() || input.kind == SealKind::Archived) {
-            let lead = if input.title.is_empty() { "An attempt".to_string() } else { clip(&input.title, 120) };
-            (format!("Abandoned: {lead}. {}", clip(&reason, 240)), Outcome::Abandoned)
-        } else if best.is_empty() {
-            // Edits are evidence of work whatever the prose says: a session
-            // that changed files is never "answered; no changes made".
-            match changed_files(input).as_slice() {
-                [] => (question_summary(input), Outcome::Question),
-                changed => {
-                    let outcome = if FIXING.is_match(&input.title) { Outcome::Fixed } else { Outcome::Progress };
-                    (changes_summary(input, changed), outcome)
-                }
-            }
-        } else {
-            let joined: Vec<String> = best.iter().map(|(_, s)| ensure_full_stop(s)).collect();
-            let text = joined.join(" ");
-            // The user often has the last word on shipping: "Merged and deployed."
-            let last_user = input.turns.iter().rev().find(|t| t.role == Origin::User).map_or("", |t| t.text.as_str());
-            let shipped = SHIPPING.is_match(&text) || SHIPPING.is_match(last_user) && last_user.len() < 200;
-            let outcome = if input.kind == SealKind::Done && shipped {
-                Outcome::Shipped
-            } else if FIXING.is_match(&text) || FIXING.is_match(&input.title) {
-                Outcome::Fixed
-            } else {
-                Outcome::Progress
-            };
-            (text, outcome)
-        };
-
-    let mut seen = HashSet::new();
-    let decisions: Vec<String> = decisions
-        .into_iter()
-        .filter(|d| seen.insert(normalize(d)) && !is_order(d))
-        .take(super::MAX_DECISIONS)
-        .map(|d| clip(&d, 240))
-        .collect();
-    ExtractOutput { summary, outcome, files: touched_files(input), decisions, facts: super::candidates::facts(input) }
-}
-
-/// "I've tidied the CHANGELOG" becomes "Tidied the CHANGELOG": the journal
-/// speaks of the work, not of who typed.
-fn as_outcome_sentence(sentence: &str) -> String {
-    let mut s = sentence.trim();
-    for prefix in [
-        "I've ",
-        "I have ",
-        "We've ",
-        "We have ",
-        "I ",
-        "We ",
-        "Just ",
-        "Now ",
-        "Done: ",
-        "Done, ",
-        "Done — ",
-        "Finally ",
-    ] {
-        if let Some(rest) = s.strip_prefix(prefix)
-            && ACHIEVED.is_match(rest)
-        {
-            s = rest.trim_start();
-        }
-    }
-    let mut chars = s.chars();
-    match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => String::new(),
-    }
-}
-
-/// Ends a summary sentence with a full stop. A lead-in to a list ("Tidied
-/// CHANGELOG.md for v1.0.4:", "Created the spec at:") loses its colon and a
-/// preposition left dangling by it, rather than becoming "…:.".
-fn ensure_full_stop(s: &str) -> String {
-    let lead_in = s.trim_end().ends_with(':');
-    let mut s = s.trim_end().trim_end_matches([':', ' ']).to_string();
-    const DANGLING: &[&str] = &["at", "in", "to", "into", "from", "with", "for", "of", "on", "as"];
-    while lead_in
-        && let Some((head, last)) = s.rsplit_once(' ')
-        && DANGLING.contains(&last.to_ascii_lowercase().as_str())
-    {
-        s = head.trim_end().to_string();
-    }
-    if s.ends_with(['.', '!', '…']) { s } else { format!("{s}.") }
-}
-
-/// A session that changed nothing: one thin line naming what was asked.
-fn question_summary(input: &ExtractInput) -> String {
-    let topic = if !input.title.trim().is_empty() {
-        input.title.trim().to_string()
-    } else {
-        input
-            .turns
-            .iter()
-            .find(|t| t.role == Origin::User)
-            .and_then(|t| sentences(&prose(&t.text)).into_iter().next())
-            .unwrap_or_else(|| "a question".to_string())
-    };
-    format!("Answered \"{}\"; no changes made.", clip(topic.trim(), 140))
-}
-
-/// The summary of a session when its reported outcomes cannot be used (the
-/// boundary found them instruction-shaped): what was asked and the files it
-/// changed, or the thin question line when it changed none.
-pub fn plain_summary(input: &ExtractInput) -> String {
-    match changed_files(input).as_slice() {
-        [] => question_summary(input),
-        changed => changes_summary(input, changed),
-    }
-}
-
-/// A session whose prose reports nothing but whose tools changed files: what
-/// was asked, and where it changed things.
-fn changes_summary(input: &ExtractInput, changed: &[String]) -> String {
-    let shown: Vec<&str> = changed.iter().take(3).map(String::as_str).collect();
-    let more = match changed.len().saturating_sub(shown.len()) {
-        0 => String::new(),
-        n => format!(" and {n} more file(s)"),
-    };
-    let files = format!("{}{more}", shown.join(", "));
-    match input.title.trim() {
-        "" => format!("Changed {}.", clip(&files, 200)),
-        title => format!("Worked on \"{}\": changed {}.", clip(title, 120), clip(&files, 200)),
-    }
-}
-
-/// Whether a tool of this name changes the files it names.
-fn modifies(tool: &str) -> bool {
-    let name = tool.to_ascii_lowercase();
-    ["edit", "write", "patch", "create", "move", "rename", "delete", "notebook"].iter().any(|verb| name.contains(verb))
-}
-
-/// The files the session's tools changed, in order, once each.
-fn changed_files(input: &ExtractInput) -> Vec<String> {
-    let mut seen = HashSet::new();
-    input
-        .tools
-        .iter()
-        .filter(|tool| modifies(&tool.name))
-        .flat_map(|tool| tool.files.iter())
-        .filter(|file| seen.insert(file.as_str()))
-        .cloned()
+        .map(|(_, _, s)| clip(&s, 260))
         .collect()
 }
 
@@ -286,7 +258,7 @@ fn touched_files(input: &ExtractInput) -> Vec<String> {
     let mut read = Vec::new();
     let mut seen = HashSet::new();
     for tool in &input.tools {
-        let modifies = modifies(&tool.name);
+        let modifies = super::evidence::modifies(&tool.name);
         for file in &tool.files {
             if seen.insert(file.clone()) {
                 if modifies { changed.push(file.clone()) } else { read.push(file.clone()) }

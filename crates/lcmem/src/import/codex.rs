@@ -194,6 +194,7 @@ fn call_evidence(payload: &Value) -> Evidence {
         command,
         purpose: str_field(&arguments, "justification").map(|j| crate::extract::clip(j.trim(), 200)),
         todos: arguments.get("plan").map(|p| todo_items(p, "step")).unwrap_or_default(),
+        rejected: false,
     }
 }
 

@@ -47,6 +47,8 @@ pub(crate) struct Evidence {
     pub command: Option<String>,
     pub purpose: Option<String>,
     pub todos: Vec<Todo>,
+    /// The user refused the call: see `Line::Tool::rejected`.
+    pub rejected: bool,
 }
 
 #[derive(Clone, Copy)]
@@ -128,8 +130,9 @@ impl<'a> Emitter<'a> {
     }
 
     pub fn tool(&mut self, name: &str, files: &[String], evidence: Evidence, ts: Option<Timestamp>) {
-        let Evidence { command, purpose, todos } = evidence;
-        let line = Line::Tool { name: name.to_string(), files: files.to_vec(), ts, command, purpose, todos }.to_json();
+        let Evidence { command, purpose, todos, rejected } = evidence;
+        let line = Line::Tool { name: name.to_string(), files: files.to_vec(), ts, command, purpose, todos, rejected }
+            .to_json();
         self.push(line, Kind::Tool);
     }
 

@@ -107,6 +107,10 @@ pub enum Line {
         purpose: Option<String>,
         #[serde(skip_serializing_if = "Vec::is_empty")]
         todos: Vec<Todo>,
+        /// The user refused the call, so it did not run: a later line that
+        /// repeats an earlier call's name and files, cancelling it.
+        #[serde(skip_serializing_if = "std::ops::Not::not")]
+        rejected: bool,
     },
     Status {
         status: Status,
@@ -185,7 +189,12 @@ impl Line {
                         "\"todos\" must be an array of {\"text\", \"status\": pending|in_progress|completed}; skipped"
                     })?,
                 };
-                Line::Tool { name, files, ts, command, purpose, todos }
+                let rejected = match value.get("rejected") {
+                    None | Some(Value::Null) => false,
+                    Some(Value::Bool(b)) => *b,
+                    Some(_) => return Err("\"rejected\" must be true or false; skipped".into()),
+                };
+                Line::Tool { name, files, ts, command, purpose, todos, rejected }
             }
             "status" => {
                 let status: Status = serde_json::from_value(value.get("status").cloned().unwrap_or(Value::Null))
@@ -257,6 +266,7 @@ mod tests {
                 command: None,
                 purpose: None,
                 todos: vec![],
+                rejected: false,
             },
             Line::Tool {
                 name: "Bash".into(),
@@ -265,6 +275,7 @@ mod tests {
                 command: Some("git push".into()),
                 purpose: Some("Push".into()),
                 todos: vec![Todo { text: "Push".into(), status: TodoStatus::InProgress }],
+                rejected: true,
             },
             Line::Status { status: Status::Pinned, ts: Some(ts) },
             Line::Title { title: "Renamed".into(), ts: None },
@@ -289,8 +300,16 @@ mod tests {
             r#"{"type":"status","status":"done","ts":"2026-11-01T09:00:00Z"}"#
         );
         assert_eq!(
-            Line::Tool { name: "Write".into(), files: vec![], ts: None, command: None, purpose: None, todos: vec![] }
-                .to_json(),
+            Line::Tool {
+                name: "Write".into(),
+                files: vec![],
+                ts: None,
+                command: None,
+                purpose: None,
+                todos: vec![],
+                rejected: false,
+            }
+            .to_json(),
             r#"{"type":"tool","name":"Write","files":[]}"#
         );
         let plan = Line::Tool {
@@ -300,6 +319,7 @@ mod tests {
             command: None,
             purpose: None,
             todos: vec![Todo { text: "Tag v1".into(), status: TodoStatus::Completed }],
+            rejected: false,
         };
         assert_eq!(
             plan.to_json(),

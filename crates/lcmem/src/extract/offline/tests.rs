@@ -1,7 +1,9 @@
 use jiff::Timestamp;
 
 use super::*;
+use crate::extract::summary::ensure_full_stop;
 use crate::extract::{ExtractInput, ToolUse, Turn};
+use crate::journal::SealKind;
 
 fn input(kind: SealKind, turns: &[(Origin, &str)]) -> ExtractInput {
     ExtractInput {

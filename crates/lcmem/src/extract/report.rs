@@ -1,0 +1,320 @@
+//! Reading an agent's report of its work: the message in which it says
+//! what it did, usually structured (a heading, bullets, "Root cause:",
+//! "Still to do:"). The parts a teammate would retell are picked out: the
+//! headline, the cause or reason, the main items, and what is left.
+
+use std::sync::LazyLock;
+
+use regex::Regex;
+
+use super::text::{clip, prose, sentences};
+
+/// What one report message says.
+#[derive(Debug, Default, Clone, PartialEq)]
+pub struct Report {
+    /// What was done, in one sentence (an informative heading, or the first
+    /// sentence that reports rather than greets, plans or introduces).
+    pub headline: Option<String>,
+    /// The next units that could stand as the headline, for when the first
+    /// one cannot be used (it reads as an order).
+    pub alternatives: Vec<String>,
+    /// "Root cause: …", or a sentence giving the reason for a choice.
+    pub cause: Option<String>,
+    /// The cause was labelled as the root cause.
+    pub cause_is_root: bool,
+    /// The first top-level items of what was done ("lead: what").
+    pub items: Vec<String>,
+    /// Items the report lists as still to do.
+    pub left: Vec<String>,
+}
+
+/// One block of a message, in order.
+#[derive(Debug, Clone, PartialEq)]
+enum Unit {
+    Heading(String),
+    Bullet { nested: bool, text: String },
+    Para(String),
+    Break,
+}
+
+/// Headings that say a report follows, not what it reports.
+const GENERIC: &[&str] = &[
+    "done",
+    "all done",
+    "summary",
+    "changes",
+    "changes made",
+    "what changed",
+    "what i did",
+    "what was done",
+    "what's included",
+    "whats included",
+    "result",
+    "results",
+    "overview",
+    "complete",
+    "completed",
+    "status",
+    "update",
+    "updates",
+    "details",
+    "notes",
+    "key changes",
+    "key sections",
+    "verification",
+    "testing",
+    "tests",
+    "benefits",
+    "findings",
+    "next steps",
+    "implementation",
+    "changed",
+    "files changed",
+];
+
+/// Exclamations that open a reply and say nothing: "Perfect!", "Done!".
+static INTERJECTION: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(
+        r"(?i)^(?:perfect|great|excellent|done|all done|absolutely|sure|okay|ok|alright|got it|indeed|nice|awesome|good|good news|excellent news|success|right|understood|you're right|you are right)[!.,]*$",
+    )
+    .expect("valid regex")
+});
+
+/// Sentences that plan, offer or introduce rather than report.
+static NOT_A_REPORT: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(
+        r"(?i)^(?:sure|ok|okay|alright|got it|on it|(?:i'm |i am |now )?(?:looking|checking|working|reading|investigating|exploring|starting)\b|i'll|i will|i'm going to|let me|let's|now i|next,? i|first,? i|i need to|we need to|i should|shall i|would you|do you|want me|if you|here's|here is|here are|below is|this is what|as you can see|you can|ready to|the spec is ready|would you like)\b",
+    )
+    .expect("valid regex")
+});
+
+static LEFT: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(
+        r"(?i)^(?:still to do|still open|remaining|left to do|left|to do|todo|next steps?|open items|not done yet|not done|for the next attempt|follow[- ]ups?|what's left|what is left)\b",
+    )
+    .expect("valid regex")
+});
+
+static CAUSE: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"(?i)^(?:root cause|cause|the cause|why)\s*[:—-]\s*(.+)$").expect("valid regex"));
+
+static REASON: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)\b(?:because|we chose|chose\b.*\bover\b|so that|since (?:the|we|it|skiff|our))\b")
+        .expect("valid regex")
+});
+
+static LINK: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"\[([^\]]+)\]\([^)]*\)").expect("valid regex"));
+
+/// Text of one line without markdown: links become their text, emphasis
+/// goes, and leading symbols (emoji, check marks) are dropped.
+fn clean(line: &str) -> String {
+    let text = LINK.replace_all(line, "$1").replace("**", "").replace("__", "");
+    let text = text.trim_start_matches(|c: char| !(c.is_alphanumeric() || "`.~/$@%(\"'<[".contains(c)));
+    text.trim().to_string()
+}
+
+fn units(text: &str) -> Vec<Unit> {
+    let mut out = Vec::new();
+    for line in prose(text).lines() {
+        let trimmed = line.trim();
+        if trimmed.is_empty() {
+            out.push(Unit::Break);
+            continue;
+        }
+        if trimmed.starts_with('|') {
+            continue;
+        }
+        let indent = line.len() - line.trim_start().len();
+        if let Some(rest) = trimmed.strip_prefix('#') {
+            out.push(Unit::Heading(clean(rest.trim_start_matches('#'))));
+        } else if let Some(rest) = ["- ", "* ", "+ "].iter().find_map(|m| trimmed.strip_prefix(m)).or_else(|| {
+            let digits = trimmed.chars().take_while(char::is_ascii_digit).count();
+            (digits > 0 && trimmed[digits..].starts_with(". ")).then(|| &trimmed[digits + 2..])
+        }) {
+            let rest = rest.trim_start_matches("[x] ").trim_start_matches("[ ] ");
+            out.push(Unit::Bullet { nested: indent >= 2, text: clean(rest) });
+        } else if trimmed.starts_with("**") && trimmed.ends_with("**") && !trimmed[2..trimmed.len() - 2].contains("**")
+        {
+            // A line in bold alone is a heading in all but name.
+            out.push(Unit::Heading(clean(trimmed)));
+        } else {
+            out.push(Unit::Para(clean(trimmed)));
+        }
+    }
+    out
+}
+
+fn is_generic_heading(text: &str) -> bool {
+    let folded: String = text
+        .to_lowercase()
+        .chars()
+        .filter(|c| c.is_alphanumeric() || c.is_whitespace() || *c == '\'')
+        .collect::<String>()
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    folded.is_empty() || GENERIC.contains(&folded.as_str())
+}
+
+/// Whether a sentence can stand as the headline of a report.
+fn reports(sentence: &str) -> bool {
+    let s = sentence.trim();
+    !s.ends_with('?')
+        && !INTERJECTION.is_match(s)
+        && !NOT_A_REPORT.is_match(s)
+        && !super::offline::HEDGED.is_match(s)
+        && s.chars().filter(|c| c.is_alphanumeric()).count() >= 12
+}
+
+fn words(s: &str) -> usize {
+    s.split_whitespace().count()
+}
+
+/// "lead: what" of an item, cut to fit a summary.
+fn item_text(text: &str) -> String {
+    clip(text.trim_end_matches([':', '.', ',', ';', ' ']), 110)
+}
+
+impl Report {
+    pub fn read(text: &str) -> Report {
+        let units = units(text);
+        let mut report = Report::default();
+        let mut in_left = false;
+        let mut pending_lead: Option<String> = None;
+        for (i, unit) in units.iter().enumerate() {
+            let text = match unit {
+                Unit::Break => continue,
+                Unit::Heading(t) | Unit::Para(t) | Unit::Bullet { text: t, .. } => t.as_str(),
+            };
+            if text.is_empty() {
+                continue;
+            }
+            // What is left: a section, a lead-in, or a line of its own.
+            if LEFT.is_match(text) {
+                match text.split_once(':') {
+                    Some((_, rest)) if !rest.trim().is_empty() => report.left.push(item_text(rest.trim())),
+                    _ => in_left = true,
+                }
+                continue;
+            }
+            if matches!(unit, Unit::Heading(_)) || (matches!(unit, Unit::Para(_)) && !text.ends_with(':')) {
+                in_left = false;
+            }
+            if let Some(caps) = CAUSE.captures(text)
+                && report.cause.is_none()
+            {
+                report.cause = sentences(&caps[1]).into_iter().next().map(|s| clip(&s, 220));
+                report.cause_is_root = true;
+                continue;
+            }
+            if in_left {
+                if let Unit::Bullet { nested: false, text } = unit {
+                    report.left.push(item_text(text));
+                }
+                continue;
+            }
+            if report.headline.is_none() || report.alternatives.len() < 3 {
+                let next = units[i + 1..].iter().find(|u| !matches!(u, Unit::Break));
+                if let Some(headline) = headline_of(unit, text, next, &mut pending_lead) {
+                    if report.headline.is_none() {
+                        report.headline = Some(headline);
+                        continue;
+                    }
+                    report.alternatives.push(headline);
+                }
+            }
+            match unit {
+                Unit::Bullet { nested: false, text } => report.items.push(item_text(text)),
+                Unit::Para(text) if text.contains(": ") && words(text.split(':').next().unwrap_or("")) <= 4 => {
+                    report.items.push(item_text(text))
+                }
+                _ => {}
+            }
+            if report.cause.is_none()
+                && let Unit::Para(text) | Unit::Bullet { text, .. } = unit
+                && let Some(reason) = sentences(text).into_iter().find(|s| REASON.is_match(s) && reports(s))
+            {
+                report.cause = Some(clip(&reason, 220));
+            }
+        }
+        report.items.truncate(4);
+        report.left.truncate(3);
+        report
+    }
+}
+
+/// The headline a unit gives, if it gives one. A lead-in ("Created the spec
+/// at:") followed by one short line (the path) becomes one sentence.
+fn headline_of(unit: &Unit, text: &str, next: Option<&Unit>, lead: &mut Option<String>) -> Option<String> {
+    if let Some(open) = lead.take() {
+        return Some(format!("{} {}", open.trim_end_matches(':'), text.trim_end_matches([':', '.'])));
+    }
+    match unit {
+        Unit::Heading(t) if is_generic_heading(t) => None,
+        Unit::Heading(t) => {
+            (words(t) >= 2 || t.chars().any(|c| c.is_ascii_digit())).then(|| t.trim_end_matches(':').to_string())
+        }
+        Unit::Para(_) | Unit::Bullet { .. } => {
+            let first = sentences(text).into_iter().find(|s| !INTERJECTION.is_match(s))?;
+            if !reports(&first) {
+                return None;
+            }
+            if first.ends_with(':') {
+                let short_next = match next {
+                    Some(Unit::Para(n) | Unit::Heading(n)) => n.len() <= 100 && !n.contains(". "),
+                    _ => false,
+                };
+                if short_next && words(&first) >= 3 {
+                    *lead = Some(first);
+                    return None;
+                }
+                if words(&first) < 5 {
+                    return None;
+                }
+            }
+            Some(first)
+        }
+        Unit::Break => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_informative_heading_is_the_headline_and_root_cause_the_cause() {
+        let r = Report::read(
+            "## Fix: uploads resend the whole part on retry\n\n**Root cause:** a shared reader was reused. More.\n\n\
+             **Fix**\n- `upload.go`: each part gets its own reader.\n- `retry.go`: takes a factory.\n",
+        );
+        assert_eq!(r.headline.as_deref(), Some("Fix: uploads resend the whole part on retry"));
+        assert_eq!(r.cause.as_deref(), Some("a shared reader was reused."));
+        assert_eq!(r.items, ["`upload.go`: each part gets its own reader", "`retry.go`: takes a factory"]);
+    }
+
+    #[test]
+    fn greetings_generic_headings_and_lead_ins_are_skipped() {
+        let r = Report::read("Perfect! Here's what changed:\n\n## Summary\n\nThe importer now keeps tool names.\n");
+        assert_eq!(r.headline.as_deref(), Some("The importer now keeps tool names."));
+        let r = Report::read("Done! I've created the design document at:\n\n**`specs/sync.md`**\n\n- more");
+        assert_eq!(r.headline.as_deref(), Some("I've created the design document at `specs/sync.md`"));
+    }
+
+    #[test]
+    fn what_is_left_is_kept_apart() {
+        let r = Report::read(
+            "## Config, part 1\n\nDone:\n- **Schema**: profiles.\n\nStill to do:\n- the migrate command,\n- docs.\n\n\
+             Remaining on config: delete the old loader.",
+        );
+        assert_eq!(r.headline.as_deref(), Some("Config, part 1"));
+        assert_eq!(r.items, ["Schema: profiles"]);
+        assert_eq!(r.left, ["the migrate command", "docs", "delete the old loader"]);
+    }
+
+    #[test]
+    fn plans_and_questions_are_not_headlines() {
+        let r = Report::read("I'll look at the parser first. Shall I also fix the tests?");
+        assert_eq!(r.headline, None);
+    }
+}
