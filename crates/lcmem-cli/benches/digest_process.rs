@@ -49,6 +49,7 @@ fn big_project() -> (tempfile::TempDir, PathBuf, PathBuf) {
             created_at: at,
             last_active: at,
             extractor: "bench".into(),
+            covers: None,
         }));
     }
     let lock = store.lock().unwrap();

@@ -56,6 +56,7 @@ fn project() -> Project {
             created_at: at,
             last_active: at,
             extractor: "bench".into(),
+            covers: None,
         }));
     }
     lcmem::journal::append(&store, &lock, &records).unwrap();

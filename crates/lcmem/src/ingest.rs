@@ -23,7 +23,8 @@ use crate::store::{ImportOutcome, Store};
 pub struct Ingested {
     /// `None` when the transcript held no prompt yet.
     pub outcome: Option<ImportOutcome>,
-    /// Set when the session was sealed now (or had been already).
+    /// Set when the session was sealed now, sealed again as a revision (it
+    /// grew since), or had been already.
     pub sealed: Option<SealOutcome>,
     /// Lines of the transcript that could not be read, and why.
     pub diagnostics: Vec<Diagnostic>,
@@ -32,8 +33,7 @@ pub struct Ingested {
 impl Ingested {
     /// Whether anything was written: new lines, or a seal.
     pub fn changed(&self) -> bool {
-        self.outcome.as_ref().is_some_and(ImportOutcome::wrote)
-            || matches!(self.sealed, Some(SealOutcome::Sealed { .. }))
+        self.outcome.as_ref().is_some_and(ImportOutcome::wrote) || self.sealed.as_ref().is_some_and(SealOutcome::wrote)
     }
 
     /// A one-line account for logs and the watcher's output.
@@ -42,10 +42,16 @@ impl Ingested {
             None => return format!("{}: no user prompt in it yet", transcript.display()),
             Some(ImportOutcome::Added { id }) => format!("added {id}"),
             Some(ImportOutcome::Extended { id, lines }) => format!("extended {id} by {lines} line(s)"),
+            Some(ImportOutcome::Reconverted { id, lines }) => {
+                format!("reconverted {id} ({lines} line(s), lcmem's status lines kept)")
+            }
             Some(ImportOutcome::Unchanged { id }) => format!("{id} unchanged"),
         };
         let sealed = match &self.sealed {
             Some(SealOutcome::Sealed { facts, .. }) => format!(", sealed ({facts} candidate fact(s))"),
+            Some(SealOutcome::Revised { facts, revision, .. }) => {
+                format!(", sealed again as revision {revision} ({facts} candidate fact(s))")
+            }
             Some(SealOutcome::AlreadySealed { .. }) => ", already sealed".to_string(),
             None => String::new(),
         };
@@ -73,7 +79,7 @@ pub fn finish(store: &Store, report: Report, seal: bool, now: Timestamp) -> Resu
         (Some(outcome), true) => Some(seal::seal(store, outcome.id(), None, &OfflineExtractor, now)?),
         _ => None,
     };
-    if matches!(sealed, Some(SealOutcome::Sealed { .. })) {
+    if sealed.as_ref().is_some_and(SealOutcome::wrote) {
         digest::consolidate_if_due(store, now)?;
     }
     let ingested = Ingested { outcome: report.outcome, sealed, diagnostics: report.diagnostics };
@@ -83,10 +89,19 @@ pub fn finish(store: &Store, report: Report, seal: bool, now: Timestamp) -> Resu
     Ok(ingested)
 }
 
-/// The sessions of `store` not sealed yet, in id order.
+/// The sessions of `store` not sealed yet, and those that grew since they
+/// were sealed (due a revision), in id order. A sealed session whose file
+/// cannot be read is left out: sealing it would fail the same way.
 pub fn unsealed(store: &Store) -> Result<Vec<String>> {
     let journal = Journal::of(store)?;
-    Ok(store.session_ids()?.into_iter().filter(|id| journal.get(id).is_none()).collect())
+    Ok(store
+        .session_ids()?
+        .into_iter()
+        .filter(|id| match journal.get(id) {
+            None => true,
+            Some(current) => store.read_session(id).is_ok_and(|s| current.entry.outgrown_by(&s)),
+        })
+        .collect())
 }
 
 /// What sealing a batch of sessions did after the seals themselves.
@@ -124,4 +139,68 @@ pub fn seal_sessions(
 /// Brings the derived caches (the search index) up to date with the files.
 pub fn refresh_caches(store: &Store, progress: &mut dyn Progress) -> Result<IndexReport> {
     recall::refresh_index(store, progress)
+}
+
+#[cfg(test)]
+mod tests {
+    use lcmem_test_support::SessionFile;
+
+    use super::*;
+    use crate::facts::Fold;
+    use crate::journal::{self, Record};
+
+    fn ts(s: &str) -> Timestamp {
+        s.parse().unwrap()
+    }
+
+    /// Stores session `s1` holding `turns` rounds of work (imported again as it grows).
+    fn store_turns(store: &Store, turns: usize) {
+        let mut file = SessionFile::new("s1", "2026-11-01T09:00:00Z").title("Parser work");
+        for n in 1..=turns {
+            let at = format!("2026-11-0{n}T10:00:00Z");
+            file = file
+                .message("user", &format!("Fix bug {n} in the parser."), &at)
+                .tool("Edit", &[format!("src/parser_{n}.rs")], &at)
+                .message("assistant", &format!("Fixed bug {n}. The parser uses a recursive descent design."), &at);
+        }
+        store.import_bytes(Path::new("s1.jsonl"), file.bytes()).unwrap();
+    }
+
+    fn seal_now(store: &Store, kind: Option<SealKind>) -> SealOutcome {
+        seal::seal(store, "s1", kind, &OfflineExtractor, ts("2026-11-30T00:00:00Z")).unwrap()
+    }
+
+    #[test]
+    fn a_revision_closes_as_the_one_before_was_sealed_and_facts_count_the_session_once() {
+        let (_dir, store) = crate::store::temp_store();
+        store_turns(&store, 1);
+        assert!(matches!(seal_now(&store, Some(SealKind::Archived)), SealOutcome::Sealed { .. }));
+        assert!(unsealed(&store).unwrap().is_empty());
+        store_turns(&store, 2);
+        assert_eq!(unsealed(&store).unwrap(), ["s1"], "grown: due a revision");
+        let SealOutcome::Revised { entry, revision: 2, .. } = seal_now(&store, None) else { panic!("not revised") };
+        assert_eq!(entry.kind, SealKind::Archived, "as the revision before");
+        assert_eq!(entry.covers, Some(6));
+
+        // Sealed done, then archived for inactivity; resumed: done again.
+        store_turns(&store, 3);
+        assert!(matches!(seal_now(&store, Some(SealKind::Done)), SealOutcome::Revised { revision: 3, .. }));
+        let lock = store.lock().unwrap();
+        let archive = Record::Archive { session_id: "s1".into(), ts: ts("2026-11-30T00:00:00Z"), reason: "x".into() };
+        journal::append(&store, &lock, &[archive]).unwrap();
+        drop(lock);
+        assert_eq!(Journal::of(&store).unwrap().get("s1").unwrap().entry.kind, SealKind::Archived);
+        assert!(matches!(seal_now(&store, None), SealOutcome::AlreadySealed { .. }), "an archive event is no work");
+        store_turns(&store, 4);
+        let SealOutcome::Revised { entry, .. } = seal_now(&store, None) else { panic!("not revised") };
+        assert_eq!(entry.kind, SealKind::Done, "as its last seal, not the archive for inactivity");
+
+        // Each revision observed the facts again; the fold counts the session once.
+        let fold = Fold::read(&store.facts_path()).unwrap();
+        let fact = fold.facts.iter().find(|f| f.text.contains("recursive descent")).expect("the fact");
+        assert_eq!(fact.sources.iter().filter(|s| s.session == "s1").count(), 1);
+        assert_eq!(fact.independent_sources(), 1);
+        let journal = Journal::of(&store).unwrap();
+        assert_eq!((journal.entries.len(), journal.earlier.len()), (1, 3));
+    }
 }

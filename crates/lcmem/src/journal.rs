@@ -5,6 +5,11 @@
 //! current standing can be read from the journal alone without opening every
 //! session file.
 //!
+//! A session that grew after it was sealed (a resumed agent session) is
+//! sealed again: its new `sealed` line is a *revision* that covers the whole
+//! session and becomes the current entry; the earlier ones stay in the file
+//! as history ([`Journal::earlier`]), searchable but never in the digest.
+//!
 //! This module owns `journal.jsonl`: [`append`] is the only way a line is
 //! added (through the write boundary, which redacts it), and
 //! [`remove_session`] the only rewrite (forget).
@@ -21,7 +26,7 @@ use crate::error::Result;
 use crate::extract::Outcome;
 use crate::jsonl;
 use crate::lock::WriteLock;
-use crate::session::Status;
+use crate::session::{Line, Session, Status};
 use crate::store::Store;
 
 /// How a session was closed: finished work, or gone cold.
@@ -49,6 +54,45 @@ pub struct Entry {
     pub last_active: Timestamp,
     /// Which extractor wrote the summary, e.g. `offline-v1`.
     pub extractor: String,
+    /// How many message and tool lines of the session the entry covers
+    /// ([`work_lines`]); absent in entries written before revisions.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub covers: Option<usize>,
+}
+
+impl Entry {
+    /// Whether `session` holds work this entry does not cover, so that it
+    /// is due a revision: more message and tool lines than the entry
+    /// counted, or, for an entry that did not count them, a message or tool
+    /// line later than its last activity. Status lines never count: pinning
+    /// or closing a sealed session is not new work.
+    pub fn outgrown_by(&self, session: &Session) -> bool {
+        match self.covers {
+            Some(covered) => work_lines(session) > covered,
+            None => work(session).filter_map(Line::ts).any(|ts| ts > self.last_active),
+        }
+    }
+
+    /// Whether this entry, read after `earlier` for the same session, is a
+    /// revision of it (it covers more) rather than a duplicate: the test
+    /// [`Entry::outgrown_by`] applied when the revision was sealed.
+    fn revises(&self, earlier: &Entry) -> bool {
+        match (self.covers, earlier.covers) {
+            (Some(now), Some(before)) => now > before,
+            _ => self.last_active > earlier.last_active,
+        }
+    }
+}
+
+/// The lines of a session that are its work: messages and tool actions.
+fn work(session: &Session) -> impl Iterator<Item = &Line> {
+    session.events.iter().map(|e| &e.value).filter(|l| matches!(l, Line::Message { .. } | Line::Tool { .. }))
+}
+
+/// How many message and tool lines `session` holds: what an entry sealed
+/// now covers.
+pub fn work_lines(session: &Session) -> usize {
+    work(session).count()
 }
 
 /// Where a session stands.
@@ -133,6 +177,13 @@ pub struct Current {
     pub last_used: Option<Timestamp>,
     /// The journal line of the entry, for citations.
     pub line: usize,
+    /// Which revision of the session's entry this is, from 1; the earlier
+    /// ones are in [`Journal::earlier`].
+    pub revision: usize,
+    /// The kind its own `sealed` line gave, before any later archive event
+    /// (a revision falls back to it: an archive for inactivity ends when the
+    /// session is resumed).
+    pub sealed_kind: SealKind,
 }
 
 impl Current {
@@ -145,8 +196,12 @@ impl Current {
 /// The whole journal, folded.
 #[derive(Debug, Default)]
 pub struct Journal {
-    /// Sealed sessions in the order they were sealed.
+    /// Sealed sessions in the order they were first sealed, each at its
+    /// current revision.
     pub entries: Vec<Current>,
+    /// Revisions that a later one replaced, in the order they were replaced,
+    /// each as it stood then: history, for recall.
+    pub earlier: Vec<Current>,
     /// Pin state of sessions not sealed yet: applied when they are.
     pub pending_pins: HashMap<String, bool>,
     pub diagnostics: Vec<Diagnostic>,
@@ -179,19 +234,42 @@ impl Journal {
             };
             match record {
                 Record::Sealed(mut entry) => {
-                    if index.contains_key(&entry.session_id) {
-                        journal.diagnostics.push(Diagnostic::new(
-                            path,
-                            line.number,
-                            format!("session {} is sealed twice; the first entry is kept", entry.session_id),
-                        ));
+                    if let Some(&i) = index.get(&entry.session_id) {
+                        let current = &mut journal.entries[i];
+                        if !entry.revises(&current.entry) {
+                            journal.diagnostics.push(Diagnostic::new(
+                                path,
+                                line.number,
+                                format!(
+                                    "session {} is sealed twice over the same lines; the first entry is kept",
+                                    entry.session_id
+                                ),
+                            ));
+                            continue;
+                        }
+                        let revision = Current {
+                            sealed_kind: entry.kind,
+                            entry,
+                            last_used: current.last_used,
+                            line: line.number,
+                            revision: current.revision + 1,
+                        };
+                        let replaced = std::mem::replace(current, revision);
+                        journal.earlier.push(replaced);
                         continue;
                     }
                     if let Some(pinned) = journal.pending_pins.remove(&entry.session_id) {
                         entry.pinned = pinned;
                     }
                     index.insert(entry.session_id.clone(), journal.entries.len());
-                    journal.entries.push(Current { entry, last_used: None, line: line.number });
+                    let sealed_kind = entry.kind;
+                    journal.entries.push(Current {
+                        entry,
+                        last_used: None,
+                        line: line.number,
+                        revision: 1,
+                        sealed_kind,
+                    });
                 }
                 Record::Pin { session_id, .. } => journal.set_pinned(&index, session_id, true),
                 Record::Unpin { session_id, .. } => journal.set_pinned(&index, session_id, false),
@@ -261,6 +339,18 @@ impl Journal {
     pub fn get(&self, session_id: &str) -> Option<&Current> {
         self.index.get(session_id).map(|&i| &self.entries[i])
     }
+
+    /// Every revision of every entry: the current ones ([`Journal::entries`])
+    /// first, then the earlier ones. [`Journal::revision`] takes a position
+    /// in this order.
+    pub fn revisions(&self) -> impl Iterator<Item = &Current> {
+        self.entries.iter().chain(&self.earlier)
+    }
+
+    /// The revision at position `i` of [`Journal::revisions`].
+    pub fn revision(&self, i: usize) -> &Current {
+        self.entries.get(i).unwrap_or_else(|| &self.earlier[i - self.entries.len()])
+    }
 }
 
 /// Appends records to `store`'s journal, through the write boundary.
@@ -277,4 +367,81 @@ pub(crate) fn remove_session(store: &Store, lock: &WriteLock, session: &str) -> 
 /// Whether a journal or facts line is about `session`.
 pub(crate) fn names_session(value: &Value, session: &str) -> bool {
     ["session_id", "source_session"].iter().any(|k| value.get(k).and_then(Value::as_str) == Some(session))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use lcmem_test_support::SessionFile;
+
+    fn ts(s: &str) -> Timestamp {
+        s.parse().unwrap()
+    }
+
+    fn session(file: SessionFile) -> Session {
+        let bytes = file.bytes();
+        Session::from_lines(Path::new("s.jsonl"), jsonl::read_from(&bytes[..], Path::new("s.jsonl")).unwrap()).unwrap()
+    }
+
+    fn entry(summary: &str, last_active: &str, covers: Option<usize>) -> Entry {
+        Entry {
+            session_id: "s1".into(),
+            sealed_at: ts("2026-11-30T00:00:00Z"),
+            kind: SealKind::Done,
+            title: "T".into(),
+            summary: summary.into(),
+            files: vec![],
+            decisions: vec![],
+            pinned: false,
+            outcome: Outcome::Progress,
+            created_at: ts("2026-11-01T09:00:00Z"),
+            last_active: ts(last_active),
+            extractor: "offline-v1".into(),
+            covers,
+        }
+    }
+
+    #[test]
+    fn only_new_messages_and_tool_lines_outgrow_an_entry() {
+        let sealed = SessionFile::new("s1", "2026-11-01T09:00:00Z")
+            .message("user", "Fix it.", "2026-11-01T09:01:00Z")
+            .tool("Edit", &["a.rs"], "2026-11-01T09:02:00Z");
+        let covered = entry("Fixed it.", "2026-11-01T09:02:00Z", Some(work_lines(&session(sealed.clone()))));
+        assert_eq!(covered.covers, Some(2));
+        let old = entry("Fixed it.", "2026-11-01T09:02:00Z", None);
+        let pinned = sealed.clone().status("pinned", "2026-11-05T00:00:00Z").status("done", "2026-11-06T00:00:00Z");
+        for e in [&covered, &old] {
+            assert!(!e.outgrown_by(&session(sealed.clone())));
+            assert!(!e.outgrown_by(&session(pinned.clone())), "status lines are not work");
+        }
+        let resumed = pinned.message("user", "And the docs.", "2026-11-07T00:00:00Z");
+        assert!(covered.outgrown_by(&session(resumed.clone())) && old.outgrown_by(&session(resumed)));
+    }
+
+    #[test]
+    fn a_later_seal_covering_more_is_the_current_revision_and_the_first_is_history() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("journal.jsonl");
+        let line = |r: &Record| format!("{}\n", serde_json::to_string(r).unwrap());
+        let records = [
+            Record::Sealed(entry("First.", "2026-11-01T10:00:00Z", None)),
+            Record::Pin { session_id: "s1".into(), ts: ts("2026-11-02T00:00:00Z") },
+            Record::Used { session_id: "s1".into(), ts: ts("2026-11-03T00:00:00Z") },
+            Record::Sealed(entry("Second.", "2026-11-04T10:00:00Z", Some(4))),
+            Record::Sealed(entry("Again.", "2026-11-04T10:00:00Z", Some(4))),
+        ];
+        std::fs::write(&path, records.iter().map(line).collect::<String>()).unwrap();
+        let journal = Journal::read(&path).unwrap();
+        assert_eq!(journal.entries.len(), 1);
+        let current = journal.get("s1").unwrap();
+        assert_eq!((current.entry.summary.as_str(), current.revision, current.line), ("Second.", 2, 4));
+        assert_eq!(current.last_used, Some(ts("2026-11-03T00:00:00Z")), "use carries over");
+        assert_eq!(journal.earlier.len(), 1);
+        assert_eq!((journal.earlier[0].entry.summary.as_str(), journal.earlier[0].revision), ("First.", 1));
+        assert!(journal.earlier[0].entry.pinned, "history as it stood");
+        let all: Vec<&str> = journal.revisions().map(|c| c.entry.summary.as_str()).collect();
+        assert_eq!(all, ["Second.", "First."]);
+        assert_eq!(journal.revision(1).entry.summary, "First.");
+        assert_eq!(journal.diagnostics.len(), 1, "the same lines sealed twice: {:?}", journal.diagnostics);
+    }
 }

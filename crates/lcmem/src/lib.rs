@@ -32,6 +32,7 @@ pub mod lock;
 pub mod plain;
 pub mod project;
 pub mod recall;
+mod reimport;
 pub mod scrub;
 pub mod seal;
 pub mod session;

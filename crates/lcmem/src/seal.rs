@@ -6,7 +6,7 @@ use crate::error::{Error, Result};
 use crate::extract::{ExtractInput, Extractor};
 use crate::facts::SubjectKeyJudge;
 use crate::facts::{self, Observation};
-use crate::journal::{self, Entry, Journal, Record, SealKind};
+use crate::journal::{self, Current, Entry, Journal, Record, SealKind};
 use crate::scrub;
 use crate::session::{Line, Role, Session, Status};
 use crate::store::Store;
@@ -17,15 +17,27 @@ pub enum SealOutcome {
     /// The session was sealed now: its journal entry and how many candidate
     /// facts were observed.
     Sealed { entry: Entry, facts: usize },
-    /// The session had been sealed before; nothing was written.
+    /// The session had grown since it was sealed and was sealed again: its
+    /// entry is now `revision` (2 or more), covering the whole session; the
+    /// earlier ones stay in the journal as history.
+    Revised { entry: Entry, facts: usize, revision: usize },
+    /// The session had been sealed before and its entry covers all of it;
+    /// nothing was written.
     AlreadySealed { entry: Entry },
 }
 
 impl SealOutcome {
     pub fn entry(&self) -> &Entry {
         match self {
-            SealOutcome::Sealed { entry, .. } | SealOutcome::AlreadySealed { entry } => entry,
+            SealOutcome::Sealed { entry, .. }
+            | SealOutcome::Revised { entry, .. }
+            | SealOutcome::AlreadySealed { entry } => entry,
         }
+    }
+
+    /// Whether the seal wrote a journal entry (a first one or a revision).
+    pub fn wrote(&self) -> bool {
+        !matches!(self, SealOutcome::AlreadySealed { .. })
     }
 }
 
@@ -33,10 +45,13 @@ impl SealOutcome {
 /// journal entry and its candidate facts. `kind` overrides the session's own
 /// closing status; without either, a session is sealed as done.
 ///
-/// Idempotent: a session already in the journal is left as it is. Facts are
+/// Idempotent: a session whose journal entry covers all of it is left as it
+/// is. One that grew since (it was resumed) is sealed again, over the whole
+/// session, as a revision of its entry ([`SealOutcome::Revised`]). Facts are
 /// written before the journal entry, so the entry is the commit point: a crash
-/// between the two leaves the session unsealed, and sealing it again records
-/// the same observations once more, which the facts fold counts once.
+/// between the two leaves the session unsealed (or at its earlier revision),
+/// and sealing it again records the same observations once more, which the
+/// facts fold counts once.
 pub fn seal(
     store: &Store,
     id: &str,
@@ -45,9 +60,6 @@ pub fn seal(
     now: Timestamp,
 ) -> Result<SealOutcome> {
     store.ensure_enabled()?;
-    if let Some(current) = find_entry(store, id)? {
-        return Ok(SealOutcome::AlreadySealed { entry: current });
-    }
     seal_session(store, &store.read_session(id)?, kind, extractor, now)
 }
 
@@ -61,15 +73,19 @@ pub fn seal_session(
 ) -> Result<SealOutcome> {
     store.ensure_enabled()?;
     let id = session.id();
-    if let Some(current) = find_entry(store, id)? {
-        return Ok(SealOutcome::AlreadySealed { entry: current });
-    }
+    let previous = match find_entry(store, session)? {
+        Found::Covers(entry) => return Ok(SealOutcome::AlreadySealed { entry }),
+        Found::Outgrown(current) => Some(current),
+        Found::None => None,
+    };
+    // A revision closes as the session now says, else as the revision before.
     let kind = kind
         .or(match session.closing_status() {
             Some(Status::Archived) => Some(SealKind::Archived),
             Some(Status::Done) => Some(SealKind::Done),
             _ => None,
         })
+        .or(previous.as_ref().map(|c| c.sealed_kind))
         .unwrap_or(SealKind::Done);
     let input = ExtractInput::from_session(session, kind);
     let output =
@@ -119,6 +135,7 @@ pub fn seal_session(
         created_at: session.header.created_at,
         last_active: session.last_active(),
         extractor: extractor.name().to_string(),
+        covers: Some(journal::work_lines(session)),
     };
     let workspace = if output.facts.is_empty() { WorkspaceText(String::new()) } else { WorkspaceText::of(session) };
     let observations: Vec<facts::Event> = output
@@ -146,9 +163,11 @@ pub fn seal_session(
 
     let lock = store.lock()?;
     // Another process may have sealed it while we were extracting.
-    if let Some(current) = find_entry(store, id)? {
-        return Ok(SealOutcome::AlreadySealed { entry: current });
-    }
+    let revision = match find_entry(store, session)? {
+        Found::Covers(entry) => return Ok(SealOutcome::AlreadySealed { entry }),
+        Found::Outgrown(current) => current.revision + 1,
+        Found::None => 1,
+    };
     facts::append(store, &lock, &observations)?;
     if !touched.is_empty() {
         facts::append_reconciled(store, &lock, &touched, &SubjectKeyJudge, now)?;
@@ -156,7 +175,12 @@ pub fn seal_session(
     // What the caller sees is what the journal holds: the boundary's copy.
     let entry = scrub::scrubbed(guards, &entry);
     journal::append(store, &lock, &[Record::Sealed(entry.clone())])?;
-    Ok(SealOutcome::Sealed { entry, facts: observations.len() })
+    let facts = observations.len();
+    Ok(if revision > 1 {
+        SealOutcome::Revised { entry, facts, revision }
+    } else {
+        SealOutcome::Sealed { entry, facts }
+    })
 }
 
 /// The session's tool output, normalised, to tell whether a candidate fact
@@ -181,18 +205,32 @@ impl WorkspaceText {
     }
 }
 
-/// The journal's current entry for a session, if it was sealed. A session
-/// whose id appears nowhere in the journal's bytes was never sealed, which
-/// spares reading a large journal for every new seal; any other journal is
-/// read as a whole, however it is spaced or edited.
-fn find_entry(store: &Store, id: &str) -> Result<Option<Entry>> {
+/// What the journal holds for a session.
+enum Found {
+    /// Never sealed.
+    None,
+    /// Its current entry covers the whole session: nothing to seal.
+    Covers(Entry),
+    /// Its current entry, which the session has outgrown: due a revision.
+    Outgrown(Current),
+}
+
+/// The journal's current entry for a session, and whether the session grew
+/// past it. A session whose id appears nowhere in the journal's bytes was
+/// never sealed, which spares reading a large journal for every new seal;
+/// any other journal is read as a whole, however it is spaced or edited.
+fn find_entry(store: &Store, session: &Session) -> Result<Found> {
     let Some(bytes) = crate::jsonl::read_optional(&store.journal_path())? else {
-        return Ok(None);
+        return Ok(Found::None);
     };
-    if memchr::memmem::find(&bytes, id.as_bytes()).is_none() {
-        return Ok(None);
+    if memchr::memmem::find(&bytes, session.id().as_bytes()).is_none() {
+        return Ok(Found::None);
     }
-    Ok(Journal::of(store)?.get(id).map(|c| c.entry.clone()))
+    Ok(match Journal::of(store)?.get(session.id()) {
+        None => Found::None,
+        Some(current) if current.entry.outgrown_by(session) => Found::Outgrown(current.clone()),
+        Some(current) => Found::Covers(current.entry.clone()),
+    })
 }
 
 /// Pins or unpins a session: recorded in the session's file and in the

@@ -22,6 +22,7 @@ use crate::guards::Guards;
 use crate::jsonl;
 use crate::lock::WriteLock;
 use crate::project::Project;
+use crate::reimport::Merge;
 use crate::session::{self, Session};
 
 /// One project's corner of the store.
@@ -44,6 +45,13 @@ pub enum ImportOutcome {
         id: String,
         lines: usize,
     },
+    /// A converted transcript's stored copy was replaced by a new
+    /// conversion of it (this build's converter reads more of it), lcmem's
+    /// own status lines carried over; `lines` is the new copy's line count.
+    Reconverted {
+        id: String,
+        lines: usize,
+    },
     Unchanged {
         id: String,
     },
@@ -53,7 +61,10 @@ impl ImportOutcome {
     /// The stored session's id.
     pub fn id(&self) -> &str {
         match self {
-            ImportOutcome::Added { id } | ImportOutcome::Extended { id, .. } | ImportOutcome::Unchanged { id } => id,
+            ImportOutcome::Added { id }
+            | ImportOutcome::Extended { id, .. }
+            | ImportOutcome::Reconverted { id, .. }
+            | ImportOutcome::Unchanged { id } => id,
         }
     }
 
@@ -243,7 +254,10 @@ impl Store {
     /// Validates a v1 session file and adds it to the store. The stored copy
     /// is byte-for-byte the file (malformed lines included: they are the
     /// user's, and are reported, not dropped). Importing the same file again
-    /// changes nothing; a file that grew since is appended to.
+    /// changes nothing; a file that grew since is appended to. A converted
+    /// transcript's copy is also reconciled around lcmem's own status lines
+    /// and re-converted by a newer converter ([`crate::reimport`]); any other
+    /// difference is [`Error::SessionConflict`].
     pub fn import_file(&self, path: &Path) -> Result<(ImportOutcome, Vec<Diagnostic>)> {
         let bytes = std::fs::read(path).at(path)?;
         self.import_bytes(path, bytes)
@@ -267,26 +281,32 @@ impl Store {
                 jsonl::atomic_write(&target, &bytes)?;
                 ImportOutcome::Added { id }
             }
-            Some(existing) if existing == bytes => ImportOutcome::Unchanged { id },
-            // The stored copy is a prefix of the file: append what it grew
-            // by. A copy whose last line was cut off by a killed append is
-            // a prefix too (the cut line is the start of the file's next
-            // one): the fragment is cut back and the whole line written.
-            Some(existing) if bytes.starts_with(&existing) => {
-                let complete = existing.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
-                let tail = std::str::from_utf8(&bytes[complete..]).map_err(|_| Error::Format {
-                    path: origin.to_path_buf(),
-                    line: 0,
-                    message: "new lines are not UTF-8 text".into(),
-                })?;
-                let new_lines: Vec<String> = tail.lines().map(str::to_string).collect();
-                let count = new_lines.len();
-                crate::scrub::append_transcript_lines(&lock, &target, complete as u64, &new_lines)?;
-                ImportOutcome::Extended { id, lines: count }
-            }
-            Some(_) => {
-                return Err(Error::SessionConflict { id, path: origin.to_path_buf(), stored: target });
-            }
+            Some(existing) => match crate::reimport::merge(&existing, &bytes) {
+                Merge::Unchanged => ImportOutcome::Unchanged { id },
+                // Append what it grew by; a fragment a killed append left
+                // past the whole lines is cut back and the line written whole.
+                Merge::Append { complete, tail } => {
+                    let tail = std::str::from_utf8(&tail).map_err(|_| Error::Format {
+                        path: origin.to_path_buf(),
+                        line: 0,
+                        message: "new lines are not UTF-8 text".into(),
+                    })?;
+                    let new_lines: Vec<String> = tail.lines().map(str::to_string).collect();
+                    let count = new_lines.len();
+                    crate::scrub::append_transcript_lines(&lock, &target, complete as u64, &new_lines)?;
+                    ImportOutcome::Extended { id, lines: count }
+                }
+                // A converted copy re-converted: the bytes are the boundary's
+                // (the new conversion, redacted above, and the status lines
+                // lcmem wrote through it), replaced atomically.
+                Merge::Rewrite { bytes } => {
+                    jsonl::atomic_write(&target, &bytes)?;
+                    ImportOutcome::Reconverted { id, lines: bytes.iter().filter(|&&b| b == b'\n').count() }
+                }
+                Merge::Conflict => {
+                    return Err(Error::SessionConflict { id, path: origin.to_path_buf(), stored: target });
+                }
+            },
         };
         Ok((outcome, parsed.diagnostics))
     }

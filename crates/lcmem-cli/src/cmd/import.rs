@@ -143,6 +143,7 @@ fn describe(outcome: &ImportOutcome, report: &Report) -> String {
         return match outcome {
             ImportOutcome::Added { id } => format!("added     {id}{note}"),
             ImportOutcome::Extended { id, lines } => format!("extended  {id}: {lines} new line(s){note}"),
+            ImportOutcome::Reconverted { id, lines } => reconverted(id, *lines, &note),
             ImportOutcome::Unchanged { id } => format!("unchanged {id}"),
         };
     }
@@ -154,8 +155,14 @@ fn describe(outcome: &ImportOutcome, report: &Report) -> String {
             report.counts.messages, report.counts.tools
         ),
         ImportOutcome::Extended { id, lines } => format!("extended  {id}: {lines} new line(s) ({format}{note})"),
+        ImportOutcome::Reconverted { id, lines } => reconverted(id, *lines, &format!(" ({format}{note})")),
         ImportOutcome::Unchanged { id } => format!("unchanged {id}"),
     }
+}
+
+/// A stored copy replaced by this version's conversion of the transcript.
+fn reconverted(id: &str, lines: usize, note: &str) -> String {
+    format!("updated   {id}: converted again by this version, {lines} line(s), pins and closing status kept{note}")
 }
 
 /// `lcmem import --all TOOL`: every transcript, each into its own project.
@@ -259,6 +266,11 @@ impl Tally {
                     Some(ImportOutcome::Extended { id, lines }) => {
                         self.extended += 1;
                         println!("extended  {id}: {lines} new line(s) in {root}");
+                    }
+                    Some(ImportOutcome::Reconverted { id, lines }) => {
+                        // Counted with the extended ones in the closing line.
+                        self.extended += 1;
+                        println!("{} in {root}", reconverted(&id, lines, ""));
                     }
                     Some(ImportOutcome::Unchanged { .. }) => self.unchanged += 1,
                     None => self.empty += 1,

@@ -2,7 +2,7 @@
 
 use std::process::ExitCode;
 
-use lcmem::journal::Journal;
+use lcmem::journal::{Entry, Journal};
 
 use lcmem::plain::control_free;
 
@@ -11,7 +11,8 @@ use crate::output::{day, print_json, warn_all};
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// Print one JSON array of entries (current pin and archive state applied)
+    /// Print one JSON array of entries (current pin and archive state applied; each with its revision number and
+    /// how many earlier revisions the journal keeps)
     #[arg(long)]
     json: bool,
 }
@@ -21,7 +22,11 @@ pub fn run(args: Args, context: &Context) -> anyhow::Result<ExitCode> {
     let journal = Journal::read(&store.journal_path())?;
     warn_all(&journal.diagnostics);
     if args.json {
-        let entries: Vec<_> = journal.entries.iter().map(|c| &c.entry).collect();
+        let entries: Vec<_> = journal
+            .entries
+            .iter()
+            .map(|c| Shown { entry: &c.entry, revision: c.revision, earlier_revisions: c.revision - 1 })
+            .collect();
         print_json(&entries)?;
         return Ok(ExitCode::SUCCESS);
     }
@@ -33,15 +38,32 @@ pub fn run(args: Args, context: &Context) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// The journal as people read it: newest activity last, one block per entry.
+/// A current entry as `--json` prints it: the entry, which revision it is,
+/// and how many earlier ones the journal keeps (a session that went on after
+/// it was sealed is sealed again).
+#[derive(serde::Serialize)]
+struct Shown<'a> {
+    #[serde(flatten)]
+    entry: &'a Entry,
+    revision: usize,
+    earlier_revisions: usize,
+}
+
+/// The journal as people read it: newest activity last, one block per entry
+/// (at its current revision).
 pub fn render(journal: &Journal) -> String {
     let mut out = String::new();
-    let mut entries: Vec<_> = journal.entries.iter().map(|c| &c.entry).collect();
-    entries.sort_by_key(|e| e.last_active);
-    for e in entries {
+    let mut entries: Vec<_> = journal.entries.iter().collect();
+    entries.sort_by_key(|c| c.entry.last_active);
+    for current in entries {
+        let e = &current.entry;
         let pin = if e.pinned { " · pinned" } else { "" };
+        let revision = match current.revision {
+            1 => String::new(),
+            n => format!(" · revision {n}"),
+        };
         out.push_str(&format!(
-            "{}  {}  [{:?} · {:?}{pin}]  ({})\n",
+            "{}  {}  [{:?} · {:?}{pin}{revision}]  ({})\n",
             day(e.last_active),
             e.title,
             e.kind,

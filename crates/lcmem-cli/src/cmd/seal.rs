@@ -13,12 +13,14 @@ use crate::output::warn_all;
 #[derive(clap::Args)]
 #[command(after_help = "Sealing runs the offline extractor over the session's user and assistant prose and \
 its tool metadata (never tool output): it appends one journal line with a 1-3 sentence summary and appends \
-candidate facts to facts.jsonl, every string scrubbed of secrets. Sealing a sealed session changes nothing.")]
+candidate facts to facts.jsonl, every string scrubbed of secrets. Sealing a sealed session changes nothing, \
+unless it went on after it was sealed (a resumed session): then it is sealed again, over the whole session, as a \
+new revision of its journal entry; the earlier one stays in the journal.")]
 pub struct Args {
     /// Session ids (or unique prefixes)
     #[arg(value_name = "SESSION", required_unless_present = "all")]
     sessions: Vec<String>,
-    /// Seal every session not sealed yet
+    /// Seal every session not sealed yet, and every one that went on since it was sealed
     #[arg(long, conflicts_with = "sessions")]
     all: bool,
     /// Seal as finished work (the default, unless the session says archived)
@@ -59,6 +61,14 @@ pub fn run(args: Args, context: &Context) -> anyhow::Result<ExitCode> {
                 match outcome {
                     SealOutcome::Sealed { entry, facts } => {
                         println!("sealed  {id} ({:?}, {facts} candidate fact(s))", entry.kind);
+                        println!("        {}", entry.summary);
+                    }
+                    SealOutcome::Revised { entry, facts, revision } => {
+                        println!(
+                            "sealed again  {id} ({:?}, revision {revision}: it went on after it was sealed; \
+                             {facts} candidate fact(s))",
+                            entry.kind
+                        );
                         println!("        {}", entry.summary);
                     }
                     SealOutcome::AlreadySealed { .. } => println!("already sealed  {id}: nothing changed"),

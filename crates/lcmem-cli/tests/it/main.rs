@@ -12,6 +12,7 @@ mod import_transcripts;
 mod mcp;
 mod memory_control;
 mod recall;
+mod resumed;
 mod trust_boundary;
 mod trust_durable;
 mod trust_forget;

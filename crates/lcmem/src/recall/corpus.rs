@@ -86,7 +86,7 @@ impl<'a> Corpus<'a> {
         match self.place(u) {
             Loc::Turn { line, .. } => line as usize,
             Loc::Indexed { .. } => 0,
-            Loc::Journal(i) => self.memory.journal.entries[i as usize].line,
+            Loc::Journal(i) => self.memory.journal.revision(i as usize).line,
             Loc::Fact(i) => self.memory.fold.facts[i as usize].line,
         }
     }
@@ -99,7 +99,7 @@ impl<'a> Corpus<'a> {
                 Some(path) => scan::read_turn(path, offset)?,
                 None => None,
             },
-            Loc::Journal(i) => Some((scan::journal_text(&self.memory.journal.entries[i as usize]), None)),
+            Loc::Journal(i) => Some((scan::journal_text(self.memory.journal.revision(i as usize)), None)),
             Loc::Fact(i) => Some((self.memory.fold.facts[i as usize].text.clone(), None)),
         })
     }
@@ -235,7 +235,7 @@ impl<'a> Corpus<'a> {
             let len = analyzed.lens[i as usize];
             let unit = match analyzed.units[i as usize] {
                 Source::Journal(j) => {
-                    let current = &memory.journal.entries[j as usize];
+                    let current = memory.journal.revision(j as usize);
                     let session = by_id.get(&current.entry.session_id).copied().unwrap_or(NO_SESSION);
                     let ts = current.entry.last_active.as_second();
                     Unit { kind: HitKind::Journal, session, turn: 0, len, ts, phrases, loc: Loc::Journal(j) }

@@ -154,9 +154,19 @@ pub(super) fn build(
             hit.citation = format!("{named} ({}) {}:{line}", day(created), shown(store, &hit.path));
         }
         Loc::Journal(i) => {
-            let entry = &corpus.memory.journal.entries[i as usize].entry;
+            let revision = corpus.memory.journal.revision(i as usize);
+            let entry = &revision.entry;
             hit.path = store.journal_path();
-            hit.state = HitState::Journal { kind: entry.kind, pinned: entry.pinned };
+            // The standing is the session's, whichever revision matched.
+            let standing = journal.map_or(entry, |current| &current.entry);
+            hit.state = HitState::Journal { kind: standing.kind, pinned: standing.pinned };
+            if let Some(current) = journal.filter(|current| current.revision != revision.revision) {
+                hit.note = Some(format!(
+                    "earlier revision {} of {} of this session's journal entry: the session went on after it was \
+                     sealed; the current revision is at line {}",
+                    revision.revision, current.revision, current.line
+                ));
+            }
             hit.session_title = clean(&entry.title);
             hit.citation = format!(
                 "journal: {} ({}) {}:{line}",

@@ -51,7 +51,8 @@ impl Memory {
 /// Which record a unit is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Source {
-    /// An entry of the folded journal, by index.
+    /// A revision of a journal entry, by its position in
+    /// [`Journal::revisions`] (current entries first, then earlier ones).
     Journal(u32),
     /// A fact of the fold, by index.
     Fact(u32),
@@ -82,8 +83,9 @@ pub struct MemoryIndex {
 
 impl MemoryIndex {
     pub fn build(memory: &Memory) -> MemoryIndex {
-        let journal =
-            memory.journal.entries.iter().enumerate().map(|(i, c)| (Source::Journal(i as u32), journal_text(c)));
+        // Earlier revisions of an entry too: what a resumed session's first
+        // seal said stays findable (the hit says it is an earlier revision).
+        let journal = memory.journal.revisions().enumerate().map(|(i, c)| (Source::Journal(i as u32), journal_text(c)));
         let facts = searchable_facts(&memory.fold).map(|(i, f)| (Source::Fact(i as u32), f.text.clone()));
         MemoryIndex::of(journal.chain(facts))
     }
