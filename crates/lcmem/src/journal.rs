@@ -336,6 +336,12 @@ impl Journal {
     }
 
     /// A sealed session's current entry.
+    /// How many seals the journal holds: sessions sealed, and every
+    /// earlier revision of a resealed one.
+    pub fn seals(&self) -> usize {
+        self.entries.len() + self.earlier.len()
+    }
+
     pub fn get(&self, session_id: &str) -> Option<&Current> {
         self.index.get(session_id).map(|&i| &self.entries[i])
     }

@@ -126,6 +126,8 @@ fn hook_session_end(sandbox: &Sandbox) -> std::process::Output {
 #[test]
 fn a_resumed_session_is_sealed_again_as_a_revision_and_the_first_stays_findable() {
     let sandbox = Sandbox::new();
+    // MEMORY.md is rewritten after every seal, so a reseal must count as one.
+    ok(&sandbox, &["config", "set", "memory.consolidate_every", "1"]);
     let cwd = sandbox.project();
     let mut records = first_part(&cwd);
     write_transcript(&transcript(&sandbox), &records);
@@ -171,6 +173,9 @@ fn a_resumed_session_is_sealed_again_as_a_revision_and_the_first_stays_findable(
     let third = current(&sandbox);
     assert_eq!(third["revision"].as_u64(), Some(3), "{third}");
     assert!(third["files"].to_string().contains("README.md"), "{third}");
+    // The digest a new session loads carries the work after the resume.
+    let digest = std::fs::read_to_string(sandbox.store_dir().join("memory/MEMORY.md")).unwrap();
+    assert!(digest.contains("Documented the configurable timeout"), "the reseal never reached MEMORY.md:\n{digest}");
     assert_eq!(sealed_lines(&sandbox).len(), 3);
     assert!(hook_session_end(&sandbox).status.success());
     assert_eq!(sealed_lines(&sandbox).len(), 3, "an unchanged session is not sealed again");

@@ -128,7 +128,7 @@ pub fn consolidate_locked(store: &Store, lock: &WriteLock, now: Timestamp) -> Re
             .collect(),
         sources: chosen.iter().flat_map(|c| c.sources.iter().cloned()).collect::<BTreeSet<_>>().into_iter().collect(),
         welcome: super::welcome::strip(&journal, now),
-        sealed: journal.entries.len(),
+        sealed: journal.seals(),
         undo,
     };
     if current.as_deref() == Some(text.as_str()) {
@@ -339,7 +339,9 @@ pub fn consolidate_if_due(store: &Store, now: Timestamp) -> Result<Option<Consol
     if !settings.memory_enabled || settings.consolidate_every == 0 {
         return Ok(None);
     }
-    let sealed = Journal::of(store)?.entries.len();
+    // Every seal counts, a reseal of a resumed session too: its new work
+    // must reach the digest like a new session's.
+    let sealed = Journal::of(store)?.seals();
     let due = match state::read_state(&state::state_path(store))? {
         None => sealed > 0,
         Some(s) => sealed.saturating_sub(s.sealed) >= settings.consolidate_every as usize,
