@@ -9,6 +9,7 @@ mod common;
 mod crash_and_concurrency;
 mod golden;
 mod import_transcripts;
+mod journal_quality;
 mod mcp;
 mod memory_control;
 mod recall;

@@ -48,8 +48,16 @@ pub fn sentences(prose: &str) -> Vec<String> {
         }
         let mut start = 0;
         let bytes = line.as_bytes();
+        // Inside an inline code span (`a. b`) nothing ends a sentence, unless
+        // the span never closes on this line.
+        let closes = bytes.iter().filter(|&&b| b == b'`').count() % 2 == 0;
+        let mut in_code = false;
         for (i, &b) in bytes.iter().enumerate() {
-            let ends = matches!(b, b'.' | b'!' | b'?')
+            if b == b'`' && closes {
+                in_code = !in_code;
+            }
+            let ends = !in_code
+                && matches!(b, b'.' | b'!' | b'?')
                 && bytes.get(i + 1).is_none_or(|n| n.is_ascii_whitespace())
                 && !is_abbreviation(&line[start..i]);
             if ends {
@@ -101,6 +109,13 @@ mod tests {
     fn sentences_keep_versions_and_file_names_whole() {
         let got = sentences("Tidied CHANGELOG.md for v1.0.4. Then ran the tests!\n- Bumped the version");
         assert_eq!(got, ["Tidied CHANGELOG.md for v1.0.4.", "Then ran the tests!", "Bumped the version"]);
+    }
+
+    #[test]
+    fn sentences_are_never_cut_inside_inline_code() {
+        let got = sentences("Set `retry.max = 3. Then restart` in the config. Done.");
+        assert_eq!(got, ["Set `retry.max = 3. Then restart` in the config.", "Done."]);
+        assert_eq!(sentences("An odd ` tick. Ends here."), ["An odd ` tick.", "Ends here."]);
     }
 
     #[test]
