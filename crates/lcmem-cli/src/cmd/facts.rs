@@ -12,8 +12,9 @@ use crate::output::{day, print_json, warn_all};
     args_conflicts_with_subcommands = true,
     after_help = "States: confirmed (a user said so), observed (seen in two or more independent sessions), \
 inferred (seen once), superseded (replaced by a newer fact), unconfirmed-instruction (reads as an order: \
-recorded, never promoted until a user confirms it). Without --all, only facts that may appear in the digest \
-are listed."
+recorded, never promoted until a user confirms it). A [convention] is how the team works (\"we use \
+conventional commits\"); one that reads as an order waits for your confirmation: see `lcmem facts pending`. \
+Without --all, only facts that may appear in the digest are listed."
 )]
 pub struct Args {
     #[command(subcommand)]
@@ -44,6 +45,12 @@ enum Command {
     Edit { id: String, text: String },
     /// Add a fact of your own (confirmed)
     Add { text: String },
+    /// List facts withheld until you confirm them (conventions first), e.g. "never push to main"
+    Pending {
+        /// Print one JSON array of the waiting facts
+        #[arg(long)]
+        json: bool,
+    },
     /// List possible contradictions that need your decision
     Conflicts {
         #[arg(long)]
@@ -58,6 +65,7 @@ pub fn run(args: Args, context: &Context) -> anyhow::Result<ExitCode> {
     let (id, verb) = match args.command {
         None => return list(&store, args.all, args.json),
         Some(Command::Conflicts { json }) => return conflicts(&store, json),
+        Some(Command::Pending { json }) => return pending(&store, json),
         Some(Command::Add { text }) => (facts::add(&store, &text, &judge, now)?, "added"),
         Some(Command::Delete { id }) => (lcmem::digest::delete_fact(&store, &id, now)?, "deleted"),
         Some(command) => {
@@ -68,7 +76,9 @@ pub fn run(args: Args, context: &Context) -> anyhow::Result<ExitCode> {
                 Command::NotTrue { id } => (id, Action::NotTrue, "marked not true"),
                 Command::Restore { id } => (id, Action::Restore, "restored"),
                 Command::Edit { id, text } => (id, Action::Edit(text), "edited"),
-                Command::Add { .. } | Command::Delete { .. } | Command::Conflicts { .. } => unreachable!(),
+                Command::Add { .. } | Command::Delete { .. } | Command::Conflicts { .. } | Command::Pending { .. } => {
+                    unreachable!()
+                }
             };
             (facts::apply(&store, &id, action, &judge, now)?, verb)
         }
@@ -106,6 +116,32 @@ fn list(store: &lcmem::Store, all: bool, json: bool) -> anyhow::Result<ExitCode>
     if !fold.conflicts.is_empty() {
         println!("\n{} possible conflict(s): see `lcmem facts conflicts`.", fold.conflicts.len());
     }
+    if let Some(note) = facts::pending_note(&fold) {
+        println!("\n{note}");
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The facts waiting for a person's confirmation.
+fn pending(store: &lcmem::Store, json: bool) -> anyhow::Result<ExitCode> {
+    let fold = Fold::read(&store.facts_path())?;
+    warn_all(&fold.diagnostics);
+    let waiting = fold.pending();
+    if json {
+        print_json(&waiting)?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    if waiting.is_empty() {
+        println!("Nothing waits for your confirmation.");
+        return Ok(ExitCode::SUCCESS);
+    }
+    if let Some(note) = facts::pending_note(&fold) {
+        println!("{note}\n");
+    }
+    for fact in waiting {
+        print!("{}", lcmem::plain::control_free(&render(&fold, fact)));
+    }
+    println!("\nconfirm one: `lcmem facts confirm ID`; drop one: `lcmem facts not-true ID`");
     Ok(ExitCode::SUCCESS)
 }
 
@@ -119,6 +155,9 @@ fn render(fold: &Fold, fact: &Fact) -> String {
     }
     if fact.deleted {
         flags.push("deleted");
+    }
+    if fact.convention {
+        flags.push("convention");
     }
     let flags = if flags.is_empty() { String::new() } else { format!(" [{}]", flags.join(", ")) };
     let text = if fact.deleted { "(text deleted)" } else { fact.text.as_str() };

@@ -3,6 +3,7 @@
 use jiff::Timestamp;
 
 use crate::extract::Outcome;
+use crate::facts::{Fold, pending_note};
 use crate::journal::{Journal, SealKind};
 use crate::store::Store;
 
@@ -10,19 +11,27 @@ use crate::store::Store;
 pub const NO_MEMORY_YET: &str = "lcmem has no memory of this project yet: when a session ends, what it achieved goes \
 into the journal, and the next session starts with a short digest of it.";
 
-/// The strip for a store: from the last consolidation when there was one,
-/// else from the journal. `None` when memory is off.
+/// The strip for a store: the recent arc from the last consolidation when
+/// there was one, else from the journal; then how many conventions wait for
+/// a person's confirmation, read afresh from the facts log (a confirm since
+/// the consolidation counts at once). `None` when memory is off.
 pub fn welcome(store: &Store, now: Timestamp) -> crate::Result<Option<String>> {
     if !store.settings()?.memory_enabled {
         return Ok(None);
     }
-    if let Some(state) = super::state::read_state(&super::state::state_path(store))?
-        && !state.welcome.is_empty()
-    {
-        return Ok(Some(state.welcome));
+    let arc = match super::state::read_state(&super::state::state_path(store))? {
+        Some(state) if !state.welcome.is_empty() => state.welcome,
+        _ => strip(&Journal::read(&store.journal_path())?, now),
+    };
+    Ok(Some(with_pending(arc, &Fold::read(&store.facts_path())?)))
+}
+
+/// The arc, then what waits for the user, if anything does.
+fn with_pending(arc: String, fold: &Fold) -> String {
+    match pending_note(fold) {
+        Some(note) => format!("{arc} {note}."),
+        None => arc,
     }
-    let journal = Journal::read(&store.journal_path())?;
-    Ok(Some(strip(&journal, now)))
 }
 
 /// "This project, lately: shipped X · fixed Y · tidied the CHANGELOG. 3 pinned threads."
@@ -72,5 +81,37 @@ fn lowercase_first(s: &str) -> String {
         Some(c) if chars.clone().next().is_some_and(|n| n.is_lowercase()) => c.to_lowercase().chain(chars).collect(),
         Some(c) => std::iter::once(c).chain(chars).collect(),
         None => String::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::facts::{Event, Observation, Origin, fact_id};
+
+    fn withheld(text: &str) -> Event {
+        Event::Observe(Observation {
+            fact: fact_id(text),
+            text: text.into(),
+            source_session: "s1".into(),
+            learned_at: "2026-11-01T10:00:00Z".parse().unwrap(),
+            confidence: 0.7,
+            confirmed: false,
+            origin: Origin::User,
+            instruction: true,
+            workspace_echo: false,
+            convention: true,
+        })
+    }
+
+    #[test]
+    fn the_strip_says_how_many_conventions_wait_and_where() {
+        let fold = Fold::from_events(
+            [withheld("Never push to main."), withheld("Always rebase before merging.")].into_iter().enumerate(),
+        );
+        let arc = strip(&Journal::default(), "2026-11-02T10:00:00Z".parse().unwrap());
+        let line = with_pending(arc.clone(), &fold);
+        assert_eq!(line, format!("{arc} 2 conventions wait for your confirmation: lcmem facts pending."));
+        assert_eq!(with_pending(arc.clone(), &Fold::default()), arc);
     }
 }

@@ -59,7 +59,9 @@ impl ConflictJudge for SubjectKeyJudge {
         let (Some(a), Some(b)) = (subject::parse(&older.text), subject::parse(&newer.text)) else {
             return Judgement::Unrelated;
         };
-        if a.subject != b.subject || a.object == b.object {
+        // "We use conventional commits" and "we use pnpm" are two ways of
+        // working, not one replacing the other.
+        if a.subject != b.subject || a.object == b.object || a.is_team() {
             return Judgement::Unrelated;
         }
         let short = |s: &Statement| s.object.split_whitespace().count() <= 4;
@@ -76,6 +78,14 @@ impl ConflictJudge for SubjectKeyJudge {
         }
         Judgement::Unrelated
     }
+}
+
+/// Whether every session behind `newer` also said `older`: one session's
+/// two statements with the same subject are two things it said, and
+/// neither is news about the other. The extractor keeps only the later of
+/// them; a fact read elsewhere (a model lane, a hand edit) keeps both.
+fn said_together(older: &Fact, newer: &Fact) -> bool {
+    !newer.sources.is_empty() && newer.sources.iter().all(|n| older.sources.iter().any(|o| o.session == n.session))
 }
 
 /// Facts the user set aside, and withheld instructions, take no part.
@@ -110,6 +120,9 @@ pub fn reconcile(fold: &Fold, touched: &[String], judge: &dyn ConflictJudge, now
             if already {
                 continue; // an open conflict waits for the user, not for the next guess
             }
+            if !(newer.confirmed || newer.user_authored) && said_together(older, newer) {
+                continue;
+            }
             match judge.judge(older, newer) {
                 Judgement::Unrelated => {}
                 // Workspace content repeated is not evidence against a fact
@@ -125,4 +138,63 @@ pub fn reconcile(fold: &Fold, touched: &[String], judge: &dyn ConflictJudge, now
         }
     }
     events
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::facts::{Observation, Origin, fact_id};
+
+    fn observe(text: &str, session: &str, day: u32) -> Event {
+        Event::Observe(Observation {
+            fact: fact_id(text),
+            text: text.into(),
+            source_session: session.into(),
+            learned_at: format!("2026-11-{day:02}T10:00:00Z").parse().unwrap(),
+            confidence: 0.5,
+            confirmed: false,
+            origin: Origin::Assistant,
+            instruction: false,
+            workspace_echo: false,
+            convention: false,
+        })
+    }
+
+    fn fold(events: &[Event]) -> Fold {
+        Fold::from_events(events.iter().cloned().enumerate().map(|(i, e)| (i + 1, e)))
+    }
+
+    fn now() -> Timestamp {
+        "2026-11-20T10:00:00Z".parse().unwrap()
+    }
+
+    #[test]
+    fn a_long_sentence_still_supersedes_at_its_clause_boundary() {
+        let (old, new) = ("The cache lives in Redis.", "The cache now lives in Postgres and Redis is gone.");
+        let events = [observe(old, "s1", 1), observe(new, "s2", 2)];
+        let found = reconcile(&fold(&events), &[fact_id(new)], &SubjectKeyJudge, now());
+        assert!(
+            matches!(found.as_slice(), [Event::Supersede { fact, by, .. }] if *fact == fact_id(old) && *by == fact_id(new)),
+            "{found:?}"
+        );
+    }
+
+    #[test]
+    fn two_statements_of_one_session_never_supersede_each_other() {
+        let (a, b) = ("The cache lives in Redis.", "The cache lives in Postgres.");
+        let events = [observe(a, "s1", 1), observe(b, "s1", 1)];
+        let f = fold(&events);
+        assert_eq!(reconcile(&f, &[fact_id(a), fact_id(b)], &SubjectKeyJudge, now()), vec![]);
+        // A later session saying one of them again is news: that one wins.
+        let events = [observe(a, "s1", 1), observe(b, "s1", 1), observe(b, "s2", 3)];
+        let found = reconcile(&fold(&events), &[fact_id(b)], &SubjectKeyJudge, now());
+        assert!(matches!(found.as_slice(), [Event::Supersede { fact, .. }] if *fact == fact_id(a)), "{found:?}");
+    }
+
+    #[test]
+    fn the_teams_ways_of_working_do_not_replace_each_other() {
+        let (a, b) = ("We use conventional commits.", "We use pnpm.");
+        let events = [observe(a, "s1", 1), observe(b, "s2", 2)];
+        assert_eq!(reconcile(&fold(&events), &[fact_id(b)], &SubjectKeyJudge, now()), vec![]);
+    }
 }

@@ -111,6 +111,9 @@ pub struct Fact {
     pub deleted: bool,
     pub confirmed: bool,
     pub instruction: bool,
+    /// A session read it as a convention: how the team works ("we use
+    /// conventional commits"), not how the project is.
+    pub convention: bool,
     /// Whether a user wrote it (`lcmem facts add`, or a line added to MEMORY.md).
     pub user_authored: bool,
     pub sources: Vec<Source>,
@@ -240,6 +243,7 @@ impl Fold {
                     deleted: false,
                     confirmed: false,
                     instruction: false,
+                    convention: false,
                     user_authored: false,
                     sources: Vec::new(),
                     confidence: 0.0,
@@ -274,6 +278,7 @@ impl Fold {
                     note(fact, o.learned_at, format!("seen again in {} after deletion", o.source_session));
                 }
                 fact.instruction |= o.instruction;
+                fact.convention |= o.convention;
                 match fact.sources.iter_mut().find(|s| s.session == o.source_session) {
                     Some(source) => source.confidence = source.confidence.max(o.confidence),
                     None => fact.sources.push(Source {

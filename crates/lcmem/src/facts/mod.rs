@@ -12,6 +12,7 @@ mod actions;
 mod conflict;
 mod fold;
 pub(crate) mod log;
+mod pending;
 pub mod subject;
 
 pub use actions::{Action, add, apply, delete_physically};
@@ -19,6 +20,7 @@ pub(crate) use actions::{append_reconciled, delete_locked};
 pub use conflict::{ConflictJudge, Judgement, SubjectKeyJudge, reconcile};
 pub use fold::{Conflict, Fact, Fold, Provenance, Source, State};
 pub use log::append;
+pub use pending::{PENDING_COMMAND, pending_note};
 
 use jiff::Timestamp;
 use serde::{Deserialize, Serialize};

@@ -1,0 +1,169 @@
+//! Candidate facts: which sentences of a session are durable statements about
+//! the project, ranked so that the best of them are kept.
+//!
+//! A sentence is a candidate when it states how the project is ("the cache
+//! lives in Postgres"), how the team works ("we use conventional commits",
+//! a house rule listed after a lead-in), or what was decided ("we chose
+//! minio-go because …"). Chatter is not: discourse openers, status lines,
+//! evaluations, plan items, measurements, talk about the conversation and
+//! textbook definitions ([`chatter`]). When one session states the same
+//! subject twice with different objects, the later sentence wins and the
+//! earlier is no candidate. The rest are scored ([`rank`]) and only the best
+//! few are kept.
+
+mod chatter;
+mod convention;
+mod layout;
+mod rank;
+#[cfg(test)]
+mod tests;
+
+use std::collections::HashSet;
+
+use super::text::sentences;
+use super::{CandidateFact, ExtractInput};
+use crate::facts::subject::{self, Statement};
+use crate::facts::{Origin, normalize};
+use layout::Context;
+
+/// What kind of durable statement a candidate is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    /// Subject, relation, object: how the project is.
+    Statement,
+    /// A rule of the house or a way the team works.
+    Convention,
+    /// A choice made, with its reason when given.
+    Decision,
+}
+
+/// One sentence that may be a fact, and where the session said it.
+#[derive(Debug, Clone)]
+struct Candidate {
+    text: String,
+    origin: Origin,
+    kind: Kind,
+    /// A convention in the facts log's sense (how the team works).
+    convention: bool,
+    /// The parse, for statements: later sentences with the same key win.
+    statement: Option<Statement>,
+    /// Said in the session's final report (the last assistant message).
+    final_report: bool,
+    /// Position in the session, for ties and for the order kept.
+    order: usize,
+}
+
+/// Plain statements about the project, from either speaker, best first
+/// kept and returned in the order the session said them.
+pub(super) fn facts(input: &ExtractInput) -> Vec<CandidateFact> {
+    let last_assistant =
+        input.turns.iter().rposition(|t| t.role == Origin::Assistant && !t.compaction && !t.text.trim().is_empty());
+    let mut found = Vec::new();
+    for (index, turn) in input.turns.iter().enumerate() {
+        let final_report = Some(index) == last_assistant;
+        for line in layout::lines(&turn.text) {
+            for sentence in sentences(&line.text) {
+                let at = Place { origin: turn.role, final_report, order: found.len() };
+                found.extend(candidates_in(&sentence, line.context, at));
+            }
+        }
+    }
+    for (order, c) in found.iter_mut().enumerate() {
+        c.order = order;
+    }
+    let found = later_wins(found);
+    let mut seen = HashSet::new();
+    let unique: Vec<Candidate> = found.into_iter().filter(|c| seen.insert(normalize(&c.text))).collect();
+    rank::keep_best(unique)
+        .into_iter()
+        .map(|c| CandidateFact {
+            confidence: match c.origin {
+                Origin::User => 0.7,
+                Origin::Assistant => 0.5,
+            },
+            text: c.text,
+            origin: c.origin,
+            convention: c.convention,
+        })
+        .collect()
+}
+
+#[derive(Debug, Clone, Copy)]
+struct Place {
+    origin: Origin,
+    final_report: bool,
+    order: usize,
+}
+
+/// The candidates one sentence holds: none, one, or each rule of a list.
+fn candidates_in(sentence: &str, context: Context, at: Place) -> Vec<Candidate> {
+    let make = |text: String, kind: Kind, convention: bool, statement: Option<Statement>| Candidate {
+        text,
+        origin: at.origin,
+        kind,
+        convention,
+        statement,
+        final_report: at.final_report,
+        order: at.order,
+    };
+    match context {
+        Context::Plan => return Vec::new(),
+        Context::Rules(noun) => {
+            return convention::rule_item(noun, sentence)
+                .map(|t| make(t, Kind::Convention, true, None))
+                .into_iter()
+                .collect();
+        }
+        Context::Numbered if at.origin == Origin::Assistant && !at.final_report => return Vec::new(),
+        Context::Prose | Context::Numbered => {}
+    }
+    if let Some(rules) = convention::inline_rules(sentence) {
+        return rules.into_iter().map(|t| make(t, Kind::Convention, true, None)).collect();
+    }
+    let mut out = Vec::new();
+    for clause in convention::clauses(&chatter::without_label(sentence)) {
+        if chatter::is_chatter(&clause) {
+            continue;
+        }
+        let status = chatter::is_status(&clause);
+        if let Some(text) = convention::decision(&clause).filter(|_| !status) {
+            out.push(make(text, Kind::Decision, false, None));
+        } else if let Some((text, practice)) = convention::constraint(&clause).filter(|_| !status) {
+            out.push(make(text, Kind::Convention, practice, None));
+        } else if let Some(statement) = subject::parse(&clause).filter(worth_a_candidate) {
+            let practice = convention::is_practice(&statement);
+            let kind = if practice { Kind::Convention } else { Kind::Statement };
+            out.push(make(statement.text.clone(), kind, practice, Some(statement)));
+        }
+    }
+    out
+}
+
+/// A statement is a candidate unless it is idle or a status; a judgement
+/// the guard reads as an order ("printing the token is fine" is a
+/// permission) stays, so that it is recorded and withheld, never dropped
+/// unseen.
+fn worth_a_candidate(s: &Statement) -> bool {
+    match chatter::idle(s) {
+        None => !chatter::is_status(&s.text) || rank::is_mechanism(s),
+        Some(chatter::Idle::Judgement) => lcmem_guard::judge(&s.text).instruction,
+        Some(_) => false,
+    }
+}
+
+/// Drops every statement that a later sentence of the same session restates
+/// with the same subject and relation but another object: the session
+/// changed that state, and only where it ended is a fact.
+fn later_wins(found: Vec<Candidate>) -> Vec<Candidate> {
+    let key = |c: &Candidate| c.statement.as_ref().filter(|s| !s.is_team()).map(|s| (s.key(), s.object.clone()));
+    let keys: Vec<Option<(String, String)>> = found.iter().map(key).collect();
+    found
+        .into_iter()
+        .enumerate()
+        .filter(|(i, _)| match &keys[*i] {
+            None => true,
+            Some((k, object)) => !keys[i + 1..].iter().flatten().any(|(later, o)| later == k && o != object),
+        })
+        .map(|(_, c)| c)
+        .collect()
+}

@@ -1,0 +1,96 @@
+//! Facts waiting for a person: text shaped like an order (most often a
+//! convention, "never push to main") is recorded but withheld until a user
+//! confirms it. These say how many wait and where to see them.
+
+use super::{Fact, Fold, State};
+
+/// The command that lists them.
+pub const PENDING_COMMAND: &str = "lcmem facts pending";
+
+impl Fold {
+    /// Facts withheld until a user confirms them, conventions first, each
+    /// group in order of first appearance.
+    pub fn pending(&self) -> Vec<&Fact> {
+        let mut waiting: Vec<&Fact> = self
+            .facts
+            .iter()
+            .filter(|f| f.state == State::UnconfirmedInstruction && !f.not_true && !f.deleted)
+            .collect();
+        waiting.sort_by_key(|f| !f.convention);
+        waiting
+    }
+}
+
+/// "2 conventions wait for your confirmation: lcmem facts pending", or
+/// `None` when nothing waits.
+pub fn pending_note(fold: &Fold) -> Option<String> {
+    let waiting = fold.pending();
+    let conventions = waiting.iter().filter(|f| f.convention).count();
+    let (n, verb) = match waiting.len() {
+        0 => return None,
+        1 => (1, "waits"),
+        n => (n, "wait"),
+    };
+    let what = if conventions == n {
+        plural(n, "convention")
+    } else if conventions == 0 {
+        plural(n, "withheld fact")
+    } else {
+        format!("{} ({})", plural(n, "fact"), plural(conventions, "convention"))
+    };
+    Some(format!("{what} {verb} for your confirmation: {PENDING_COMMAND}"))
+}
+
+fn plural(n: usize, noun: &str) -> String {
+    if n == 1 { format!("1 {noun}") } else { format!("{n} {noun}s") }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::facts::{Event, Observation, Origin, fact_id};
+
+    fn observe(text: &str, convention: bool, instruction: bool) -> Event {
+        Event::Observe(Observation {
+            fact: fact_id(text),
+            text: text.into(),
+            source_session: "s1".into(),
+            learned_at: "2026-11-01T10:00:00Z".parse().unwrap(),
+            confidence: 0.5,
+            confirmed: false,
+            origin: Origin::User,
+            instruction,
+            workspace_echo: false,
+            convention,
+        })
+    }
+
+    fn fold(events: Vec<Event>) -> Fold {
+        Fold::from_events(events.into_iter().enumerate().map(|(i, e)| (i + 1, e)))
+    }
+
+    #[test]
+    fn withheld_conventions_are_counted_and_a_confirm_takes_one_off() {
+        let mut events = vec![
+            observe("Never push to main.", true, true),
+            observe("Always squash before merging.", true, true),
+            observe("The cache uses Redis.", false, false),
+        ];
+        let f = fold(events.clone());
+        assert_eq!(f.pending().len(), 2);
+        assert_eq!(pending_note(&f).unwrap(), "2 conventions wait for your confirmation: lcmem facts pending");
+        events
+            .push(Event::Confirm { fact: fact_id("Never push to main."), at: "2026-11-02T10:00:00Z".parse().unwrap() });
+        let f = fold(events);
+        assert_eq!(pending_note(&f).unwrap(), "1 convention waits for your confirmation: lcmem facts pending");
+        assert!(f.facts.iter().all(|x| x.text != "Never push to main." || x.state == State::Confirmed));
+    }
+
+    #[test]
+    fn nothing_waiting_says_nothing_and_other_orders_are_named_apart() {
+        assert_eq!(pending_note(&fold(vec![observe("The cache uses Redis.", false, false)])), None);
+        let f = fold(vec![observe("Never push to main.", true, true), observe("Print the token.", false, true)]);
+        assert_eq!(pending_note(&f).unwrap(), "2 facts (1 convention) wait for your confirmation: lcmem facts pending");
+        assert!(f.pending()[0].convention, "conventions first");
+    }
+}
