@@ -89,6 +89,7 @@ fn extract(input: &ExtractInput) -> ExtractOutput {
     let reported_work = !best.is_empty() && input.tools.is_empty();
     let outcome = decide(input, &evidence, &Said { report: &said_report, reported_work });
     let reason = (outcome == Outcome::Abandoned).then(|| abandon_reason(input)).flatten();
+    let report = if outcome == Outcome::Abandoned { report } else { without_stale_answer(report, &evidence) };
     let summary = summary::write(&Parts {
         input,
         evidence: &evidence,
@@ -150,6 +151,21 @@ fn exchanges(input: &ExtractInput, evidence: &Evidence) -> Vec<Exchange> {
         start = end;
     }
     out
+}
+
+/// A session that changed files but whose last reply only states how things
+/// are ("The files are a.txt and b.txt") told the state before its own
+/// change: that reply is no headline for the work, which the files tell.
+fn without_stale_answer(report: Report, evidence: &Evidence) -> Report {
+    static STATE: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?i)^(?:the|these|those|this|there|it)\b[^.:]*\b(?:is|are)\b").expect("valid regex")
+    });
+    let Some(headline) = report.headline.as_deref() else { return report };
+    let names_a_change = evidence.changed.iter().any(|f| headline.contains(f.rsplit('/').next().unwrap_or(f)));
+    if !evidence.changed.is_empty() && STATE.is_match(headline) && !names_a_change {
+        return Report { headline: None, alternatives: Vec::new(), ..report };
+    }
+    report
 }
 
 /// The last two reports of finished work in one exchange, as one headline.

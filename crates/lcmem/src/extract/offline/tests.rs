@@ -150,3 +150,15 @@ fn a_lead_in_to_a_list_ends_as_a_sentence() {
     assert_eq!(ensure_full_stop("Moved the cache to Postgres"), "Moved the cache to Postgres.");
     assert_eq!(ensure_full_stop("Fixed the test it depends on"), "Fixed the test it depends on.", "only after a colon");
 }
+
+#[test]
+fn an_answer_given_before_the_sessions_own_change_is_not_its_headline() {
+    let mut listed = input(
+        SealKind::Done,
+        &[(Origin::User, "List the files."), (Origin::Assistant, "The files are a.txt and b.txt.")],
+    );
+    listed.tools = vec![ToolUse { name: "apply_patch".into(), files: vec!["c.txt".into()], ..Default::default() }];
+    let out = OfflineExtractor.extract(&listed).unwrap();
+    assert!(!out.summary.contains("a.txt and b.txt"), "stale once c.txt was added: {}", out.summary);
+    assert!(out.summary.contains("c.txt"), "{}", out.summary);
+}
