@@ -103,6 +103,9 @@ static REASON: LazyLock<Regex> = LazyLock::new(|| {
         .expect("valid regex")
 });
 
+static STRONG_REASON: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"(?i)\b(?:because|we chose|chose\b.*\bover\b|decided)\b").expect("valid regex"));
+
 static LINK: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"\[([^\]]+)\]\([^)]*\)").expect("valid regex"));
 
 /// Text of one line without markdown: links become their text, emphasis
@@ -181,6 +184,9 @@ impl Report {
         let mut report = Report::default();
         let mut in_left = false;
         let mut pending_lead: Option<String> = None;
+        let mut reason_strength = 0;
+        let mut section = 0;
+        let mut sectioned: Vec<(usize, String)> = Vec::new();
         for (i, unit) in units.iter().enumerate() {
             let text = match unit {
                 Unit::Break => continue,
@@ -199,6 +205,9 @@ impl Report {
             }
             if matches!(unit, Unit::Heading(_)) || (matches!(unit, Unit::Para(_)) && !text.ends_with(':')) {
                 in_left = false;
+            }
+            if matches!(unit, Unit::Heading(_)) || (matches!(unit, Unit::Para(_)) && text.ends_with(':')) {
+                section += 1;
             }
             if let Some(caps) = CAUSE.captures(text)
                 && report.cause.is_none()
@@ -224,20 +233,36 @@ impl Report {
                 }
             }
             match unit {
-                Unit::Bullet { nested: false, text } => report.items.push(item_text(text)),
+                Unit::Bullet { nested: false, text } => sectioned.push((section, item_text(text))),
                 Unit::Para(text) if text.contains(": ") && words(text.split(':').next().unwrap_or("")) <= 4 => {
-                    report.items.push(item_text(text))
+                    sectioned.push((section, item_text(text)))
                 }
                 _ => {}
             }
-            if report.cause.is_none()
+            if !report.cause_is_root
                 && let Unit::Para(text) | Unit::Bullet { text, .. } = unit
-                && let Some(reason) = sentences(text).into_iter().find(|s| REASON.is_match(s) && reports(s))
             {
-                report.cause = Some(clip(&reason, 220));
+                for s in sentences(text).into_iter().filter(|s| REASON.is_match(s) && reports(s)) {
+                    // A stated choice ("we chose X because Y") beats an aside ("since it…").
+                    let strength = if STRONG_REASON.is_match(&s) { 2 } else { 1 };
+                    if strength > reason_strength {
+                        reason_strength = strength;
+                        report.cause = Some(clip(&s, 220));
+                    }
+                }
             }
         }
-        report.items.truncate(4);
+        // One item per section first, then the next of each: a report in
+        // sections is told by all of them, not by the first one's details.
+        let mut rounds: Vec<(usize, usize, String)> = Vec::new();
+        let mut seen_in: std::collections::HashMap<usize, usize> = std::collections::HashMap::new();
+        for (order, (section, item)) in sectioned.into_iter().enumerate() {
+            let rank = seen_in.entry(section).or_insert(0);
+            rounds.push((*rank, order, item));
+            *rank += 1;
+        }
+        rounds.sort();
+        report.items = rounds.into_iter().map(|(_, _, item)| item).take(4).collect();
         report.left.truncate(3);
         report
     }

@@ -49,7 +49,16 @@ pub fn write(parts: &Parts<'_>) -> String {
         }
         Outcome::Abandoned => {
             let what = if input.title.trim().is_empty() { "an attempt".to_string() } else { clip(&input.title, 120) };
-            line.push(format!("Abandoned: {what}"));
+            // A title is often the request itself ("Upload parts in
+            // parallel"): told as the attempt it was, not as an order.
+            let plain = format!("Abandoned: {what}");
+            if (parts.is_order)(&plain) {
+                let mut chars = what.chars();
+                let lowered: String = chars.next().map(|c| c.to_lowercase().chain(chars).collect()).unwrap_or_default();
+                line.push(format!("Abandoned an attempt to {lowered}"));
+            } else {
+                line.push(plain);
+            }
             line.extend(headline);
             line.extend(parts.reason.map(|r| clip(r, 220)));
             return line.finish();
@@ -90,7 +99,14 @@ pub fn write(parts: &Parts<'_>) -> String {
     if short_head || line.len() < 240 {
         let so_far = line.text();
         let mut items: Vec<&str> = Vec::new();
-        for item in report.items.iter().filter(keep).filter(|i| !so_far.contains(i.as_str())).take(3) {
+        let told = crate::facts::normalize(&so_far);
+        let said_already = |item: &str| {
+            // An item the line already holds, whole or cut: compared on its
+            // first words, since either copy may have been clipped.
+            let key: String = crate::facts::normalize(item).chars().take(48).collect();
+            told.contains(key.trim_end())
+        };
+        for item in report.items.iter().filter(keep).filter(|i| !said_already(i)).take(3) {
             if line.len() + items.iter().map(|i| i.len() + 2).sum::<usize>() + item.len() + 2 < BUDGET {
                 items.push(item);
             }

@@ -88,7 +88,8 @@ fn abandoned_work_is_called_abandoned() {
         ))
         .unwrap();
     assert_eq!(out.outcome, Outcome::Abandoned);
-    assert!(out.summary.starts_with("Abandoned:"), "{}", out.summary);
+    // The title is the request ("Tidy the CHANGELOG"): told as an attempt, not repeated as an order.
+    assert!(out.summary.starts_with("Abandoned an attempt to tidy the CHANGELOG."), "{}", out.summary);
 }
 
 #[test]
