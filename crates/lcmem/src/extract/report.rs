@@ -338,6 +338,17 @@ mod tests {
     }
 
     #[test]
+    fn every_section_of_a_report_is_told_before_the_details_of_one() {
+        let r = Report::read(
+            "## Release 2.0\n\n**Build**\n- `ci.yml`: builds on tags.\n- `Makefile`: one target.\n- `x`: more.\n\n\
+             **Docs**\n- `README.md`: install section.\n\nWe chose tags over branches because a tag is immutable.\n\
+             The cache stays, since it is cheap.",
+        );
+        assert_eq!(r.items[..2], ["`ci.yml`: builds on tags", "`README.md`: install section"]);
+        assert_eq!(r.cause.as_deref(), Some("We chose tags over branches because a tag is immutable."));
+    }
+
+    #[test]
     fn plans_and_questions_are_not_headlines() {
         let r = Report::read("I'll look at the parser first. Shall I also fix the tests?");
         assert_eq!(r.headline, None);
