@@ -10,6 +10,7 @@ mod import;
 mod install;
 mod journal;
 mod mcp;
+mod project;
 mod recall;
 mod seal;
 mod sessions;
@@ -62,6 +63,9 @@ pub enum Command {
     Mcp(mcp::Args),
     /// What an agent's hooks run: the digest at session start, import and seal at its end
     Hook(hook::Args),
+    /// Which memory this folder belongs to; keep a moved project's memory
+    #[command(subcommand)]
+    Project(project::Command),
     /// Wire lcmem's hooks and MCP server into an agent's settings (shows the diff first)
     Install(install::Args),
     /// Follow the agents' transcript folders; import and seal sessions that went quiet
@@ -90,6 +94,7 @@ pub fn run(command: Command, context: &Context) -> anyhow::Result<ExitCode> {
         Command::Index(command) => recall::index(command, context),
         Command::Mcp(args) => mcp::run(args, context),
         Command::Hook(args) => hook::run(args, context),
+        Command::Project(command) => project::run(command, context),
         Command::Install(args) => install::run(args, context),
         Command::Watch(args) => watch::run(args, context),
         Command::Tour(args) => tour::run(args),

@@ -13,6 +13,7 @@ mod import_transcripts;
 mod journal_quality;
 mod mcp;
 mod memory_control;
+mod projects;
 mod recall;
 mod resumed;
 mod trust_boundary;
