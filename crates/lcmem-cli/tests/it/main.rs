@@ -10,6 +10,7 @@ mod crash_and_concurrency;
 mod facts_quality;
 mod golden;
 mod import_transcripts;
+mod install;
 mod journal_quality;
 mod mcp;
 mod memory_control;
