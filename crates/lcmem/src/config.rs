@@ -181,9 +181,10 @@ impl ConfigFiles {
                 let cap = int("memory.cap_tokens")?;
                 if cap > CAP_TOKENS_MAX {
                     let source = value("memory.cap_tokens").source.scope();
-                    return Err(Error::Config {
-                        path: source.map_or_else(|| self.project.clone(), |s| self.path(s).to_path_buf()),
-                        message: format!("memory.cap_tokens = {cap} is over {CAP_TOKENS_MAX}: {}", cap_reason()),
+                    return Err(Error::CapTooLarge {
+                        value: cap.to_string(),
+                        max: CAP_TOKENS_MAX,
+                        file: Some(source.map_or_else(|| self.project.clone(), |s| self.path(s).to_path_buf())),
                     });
                 }
                 cap
@@ -206,7 +207,7 @@ impl ConfigFiles {
             Default::Int(_) => toml::Value::Integer(value.parse::<u32>().map_err(|_| bad("a whole number"))?.into()),
         };
         if known.name == "memory.cap_tokens" && parsed.as_integer().is_some_and(|n| n > i64::from(CAP_TOKENS_MAX)) {
-            return Err(Error::CapTooLarge { value: value.to_string(), max: CAP_TOKENS_MAX });
+            return Err(Error::CapTooLarge { value: value.to_string(), max: CAP_TOKENS_MAX, file: None });
         }
         let path = self.path(scope);
         if scope == Scope::Project
@@ -334,9 +335,10 @@ mod tests {
     fn a_cap_past_the_hook_limit_is_refused_when_set_and_when_read() {
         let (_dir, files) = files("", "[memory]\ncap_tokens = 5000\n");
         match files.load().unwrap_err() {
-            Error::Config { path, message } => {
-                assert_eq!(path, files.project);
-                assert!(message.contains("over 2000") && message.contains("10,000 characters"), "{message}");
+            error @ Error::CapTooLarge { .. } => {
+                let message = error.to_string();
+                assert!(message.contains(&files.project.display().to_string()), "{message}");
+                assert!(message.contains("at most 2000") && message.contains("10,000 characters"), "{message}");
             }
             other => panic!("{other}"),
         }

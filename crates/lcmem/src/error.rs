@@ -73,9 +73,14 @@ pub enum Error {
         path.display(), target.display()
     )]
     SymlinkOutside { path: PathBuf, target: PathBuf },
-    /// A `memory.cap_tokens` over [`crate::config::CAP_TOKENS_MAX`].
-    #[error("memory.cap_tokens takes at most {max}, not {value}: {}", crate::config::cap_reason())]
-    CapTooLarge { value: String, max: u32 },
+    /// A `memory.cap_tokens` over [`crate::config::CAP_TOKENS_MAX`]: being
+    /// set, or (`file`) found in a settings file.
+    #[error(
+        "{}memory.cap_tokens takes at most {max}, not {value}: {}",
+        file.as_ref().map(|f| format!("{}: ", f.display())).unwrap_or_default(),
+        crate::config::cap_reason()
+    )]
+    CapTooLarge { value: String, max: u32, file: Option<PathBuf> },
     /// A project folder (or slug) with no store to move.
     #[error("{} has no memory in the store (no folder {})", project.display(), dir.display())]
     NoProjectStore { project: PathBuf, dir: PathBuf },

@@ -203,6 +203,11 @@ fn a_cap_past_claude_codes_context_limit_is_refused_with_a_sentence() {
     let error = String::from_utf8_lossy(&out.get_output().stderr).into_owned();
     assert!(error.contains("at most 2000") && error.contains("10,000 characters"), "{error}");
     sandbox.assert_cmd().args(["config", "set", "memory.cap_tokens", "2000"]).assert().success();
+    // A file edited by hand past the bound is refused when it is read, naming the file.
+    write(&sandbox.store_dir().join("config.toml"), "[memory]\ncap_tokens = 9000\n");
+    let out = sandbox.assert_cmd().args(["consolidate"]).assert().code(1);
+    let error = String::from_utf8_lossy(&out.get_output().stderr).into_owned();
+    assert!(error.contains("config.toml") && error.contains("at most 2000") && error.contains("lower it"), "{error}");
 }
 
 #[test]
@@ -212,9 +217,9 @@ fn the_crate_is_ready_for_cargo_install() {
     // the package metadata crates.io needs is there, with every path dependency versioned.
     let out = assert_cmd::Command::new(lcmem_bin()).arg("--version").assert().success();
     assert!(stdout(out).starts_with("lcmem "), "no version");
-    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let out = std::process::Command::new(cargo)
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let out = std::process::Command::new(&cargo)
         .args(["metadata", "--format-version", "1", "--no-deps", "--offline"])
         .current_dir(&root)
         .output()
@@ -232,4 +237,13 @@ fn the_crate_is_ready_for_cargo_install() {
             assert_ne!(dependency["req"], "*", "{} has no version for crates.io", dependency["name"]);
         }
     }
+    // What `cargo package` would upload: the README it names comes along.
+    let out = std::process::Command::new(cargo)
+        .args(["package", "--list", "-p", "lcmem-cli", "--offline", "--allow-dirty"])
+        .current_dir(&root)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let listed = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(listed.lines().any(|l| l == "README.md") && listed.lines().any(|l| l == "src/main.rs"), "{listed}");
 }
