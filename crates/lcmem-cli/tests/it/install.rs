@@ -46,8 +46,13 @@ fn uninstall_claude_code_restores_the_users_settings_byte_for_byte() {
     let claude = user_home(&sandbox).join(".claude");
     write(&claude.join("settings.json"), USERS_SETTINGS);
     write(&claude.join(".claude.json"), "{\"numStartups\": 7, \"mcpServers\": {\"db\": {\"command\": \"pg-mcp\"}}}");
-    lcmem(&sandbox, &["install", "claude-code", "--command", "/opt/lcmem"]).assert().success();
+    let out = stdout(lcmem(&sandbox, &["install", "claude-code", "--command", "/opt/lcmem"]).assert().success());
     assert_ne!(std::fs::read_to_string(claude.join("settings.json")).unwrap(), USERS_SETTINGS);
+    // The user's four-space layout is kept: the only line of theirs that changes is the one lcmem's hook goes
+    // into (JSON is written one value a line), and the one-line ~/.claude.json.
+    let removed: Vec<&str> = out.lines().filter(|l| l.starts_with('-') && !l.starts_with("---")).collect();
+    assert!(removed.iter().all(|l| l.contains("notify-send") || l.contains("numStartups")), "{out}");
+    assert!(out.contains("+            {\n"), "not indented as the user's file: {out}");
 
     let out = stdout(lcmem(&sandbox, &["uninstall", "claude-code"]).assert().success());
     assert!(out.contains("-") && out.contains("hook claude-code"), "{out}");

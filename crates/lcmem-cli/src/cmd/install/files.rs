@@ -62,12 +62,23 @@ pub fn plan(path: &Path, edit: impl FnOnce(&mut Map<String, Value>)) -> anyhow::
     let mut doc = parse_object(path, before.as_deref())?;
     let original = doc.clone();
     edit(&mut doc);
-    let after = if doc == original && before.is_some() {
-        before.clone()
-    } else {
-        Some(serde_json::to_string_pretty(&doc)? + "\n")
-    };
+    let after =
+        if doc == original && before.is_some() { before.clone() } else { Some(pretty(&doc, before.as_deref())?) };
     Ok(Change { path: path.to_path_buf(), before, after, drop_backup: false })
+}
+
+/// `doc` as pretty JSON indented as the file was (two spaces for a new or
+/// one-line file), so that only the lines lcmem changes differ.
+fn pretty(doc: &Map<String, Value>, before: Option<&str>) -> anyhow::Result<String> {
+    use serde::Serialize as _;
+    let indent = before
+        .and_then(|text| text.lines().skip(1).find(|l| l.starts_with([' ', '\t'])))
+        .map(|line| &line[..line.len() - line.trim_start_matches([' ', '\t']).len()])
+        .unwrap_or("  ");
+    let mut out = Vec::new();
+    let formatter = serde_json::ser::PrettyFormatter::with_indent(indent.as_bytes());
+    doc.serialize(&mut serde_json::Serializer::with_formatter(&mut out, formatter))?;
+    Ok(String::from_utf8(out)? + "\n")
 }
 
 /// Reads `path`, takes lcmem out of it with `edit`, and returns both texts.
