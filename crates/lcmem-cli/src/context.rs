@@ -39,10 +39,18 @@ impl Context {
         self.project.clone().unwrap_or_else(|| PathBuf::from("."))
     }
 
+    /// The project's store: `--project` (a path, or a store slug), else the current directory.
     pub fn store(&self) -> anyhow::Result<Store> {
         let project = self.project_path();
-        Store::open(&self.home()?, &project)
-            .with_context(|| format!("cannot open the project at {}", project.display()))
+        let home = self.home()?;
+        let name = project.to_string_lossy();
+        if !project.exists() && lcmem::project::is_slug(&name) && !home.join("sessions").join(&*name).is_dir() {
+            bail!(
+                "{name} is neither a folder here nor a store under {}: `lcmem project show` names a folder's store",
+                home.join("sessions").display()
+            );
+        }
+        Store::open(&home, &project).with_context(|| format!("cannot open the project at {}", project.display()))
     }
 
     /// "Now": `$LCMEM_NOW` when set (for reproducible runs), else the clock.

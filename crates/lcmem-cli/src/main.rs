@@ -45,7 +45,7 @@ struct Cli {
     /// The store root [env: LEVELCODE_HOME] [default: ~/.levelcode]
     #[arg(long, global = true, value_name = "DIR")]
     home: Option<PathBuf>,
-    /// The project: a path inside it, resolved to its git top level [default: .]
+    /// The project: a path inside it (a worktree or subfolder of a git repository is the repository), or a store slug [default: .]
     #[arg(long, global = true, value_name = "PATH")]
     project: Option<PathBuf>,
     #[command(subcommand)]

@@ -24,6 +24,18 @@ pub fn cli(error: &Error) -> String {
             "{error}. lcmem writes only inside its store: replace the link with a real folder or file (move what it \
              points to back into the store), then run the command again"
         ),
+        Error::CapTooLarge { max, file: None, .. } => format!("{error}; {max} is the largest cap"),
+        Error::CapTooLarge { max, file: Some(_), .. } => format!(
+            "{error}; lower it with `lcmem config set memory.cap_tokens {max}` (with --global when the file is the \
+             global one)"
+        ),
+        Error::NoProjectStore { .. } => {
+            format!("{error}; `lcmem project show` names a folder's memory, `ls ~/.levelcode/sessions` lists them all")
+        }
+        Error::ProjectStoreExists { .. } => format!(
+            "{error}. To keep both, import the old sessions into it: `lcmem --project NEW import \
+             ~/.levelcode/sessions/OLD-SLUG/*.jsonl`"
+        ),
         Error::BadQuery(QueryProblem::EmptyRange { since, until }) => {
             format!("--since {since} is after --until {until}: nothing can match")
         }

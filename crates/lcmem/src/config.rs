@@ -8,6 +8,14 @@ use std::path::{Path, PathBuf};
 use crate::error::{Error, Result};
 use crate::jsonl;
 
+/// The largest `memory.cap_tokens` accepted. The digest a session is given
+/// is MEMORY.md (at most the cap, in o200k tokens) inside a frame of about
+/// 400 characters, and Claude Code drops a hook's `additionalContext` past
+/// 10,000 characters. English prose runs near 4 characters a token, so
+/// 2,000 tokens (about 8,000 characters) leaves room for the frame and for
+/// text whose tokens run longer (paths, identifiers).
+pub const CAP_TOKENS_MAX: u32 = 2000;
+
 /// A setting the engine knows: its dotted key, what it means, and its default.
 #[derive(Debug, PartialEq)]
 pub struct Key {
@@ -35,7 +43,11 @@ pub const KEYS: &[Key] = &[
         help: "rewrite MEMORY.md by itself after this many seals (0: only on demand)",
         default: Default::Int(5),
     },
-    Key { name: "memory.cap_tokens", help: "hard cap on MEMORY.md, in o200k tokens", default: Default::Int(1500) },
+    Key {
+        name: "memory.cap_tokens",
+        help: "hard cap on MEMORY.md, in o200k tokens (at most 2000: Claude Code's 10,000-character limit)",
+        default: Default::Int(1500),
+    },
     Key {
         name: "memory.archive_after_days",
         help: "a session inactive this long is auto-archived and fades from the digest",
@@ -165,7 +177,18 @@ impl ConfigFiles {
             memory_enabled,
             disabled_by,
             consolidate_every: int("memory.consolidate_every")?,
-            cap_tokens: int("memory.cap_tokens")?,
+            cap_tokens: {
+                let cap = int("memory.cap_tokens")?;
+                if cap > CAP_TOKENS_MAX {
+                    let source = value("memory.cap_tokens").source.scope();
+                    return Err(Error::CapTooLarge {
+                        value: cap.to_string(),
+                        max: CAP_TOKENS_MAX,
+                        file: Some(source.map_or_else(|| self.project.clone(), |s| self.path(s).to_path_buf())),
+                    });
+                }
+                cap
+            },
             archive_after_days: int("memory.archive_after_days")?,
             history: int("memory.history")?,
         })
@@ -183,6 +206,9 @@ impl ConfigFiles {
             }),
             Default::Int(_) => toml::Value::Integer(value.parse::<u32>().map_err(|_| bad("a whole number"))?.into()),
         };
+        if known.name == "memory.cap_tokens" && parsed.as_integer().is_some_and(|n| n > i64::from(CAP_TOKENS_MAX)) {
+            return Err(Error::CapTooLarge { value: value.to_string(), max: CAP_TOKENS_MAX, file: None });
+        }
         let path = self.path(scope);
         if scope == Scope::Project
             && let Some(dir) = path.parent()
@@ -211,6 +237,14 @@ impl ConfigFiles {
     pub fn get_in(&self, scope: Scope, key: &str) -> Result<Option<toml::Value>> {
         Ok(get(&read_table(self.path(scope))?, key))
     }
+}
+
+/// Why the cap has a ceiling, in one clause.
+pub fn cap_reason() -> String {
+    format!(
+        "a digest of more than {CAP_TOKENS_MAX} tokens can pass the 10,000 characters Claude Code accepts from a \
+         session-start hook, and would be cut off"
+    )
 }
 
 /// Precedence, decided once: the global master switch, then the project's
@@ -295,6 +329,22 @@ mod tests {
         let settings = files.load().unwrap();
         assert_eq!((settings.memory_enabled, settings.disabled_by), (false, Some(Scope::Project)));
         assert_eq!(settings.cap_tokens, 900);
+    }
+
+    #[test]
+    fn a_cap_past_the_hook_limit_is_refused_when_set_and_when_read() {
+        let (_dir, files) = files("", "[memory]\ncap_tokens = 5000\n");
+        match files.load().unwrap_err() {
+            error @ Error::CapTooLarge { .. } => {
+                let message = error.to_string();
+                assert!(message.contains(&files.project.display().to_string()), "{message}");
+                assert!(message.contains("at most 2000") && message.contains("10,000 characters"), "{message}");
+            }
+            other => panic!("{other}"),
+        }
+        assert!(matches!(files.set(Scope::Global, "memory.cap_tokens", "2001"), Err(Error::CapTooLarge { .. })));
+        files.set(Scope::Project, "memory.cap_tokens", "2000").unwrap();
+        assert_eq!(files.load().unwrap().cap_tokens, 2000);
     }
 
     #[test]

@@ -73,6 +73,20 @@ pub enum Error {
         path.display(), target.display()
     )]
     SymlinkOutside { path: PathBuf, target: PathBuf },
+    /// A `memory.cap_tokens` over [`crate::config::CAP_TOKENS_MAX`]: being
+    /// set, or (`file`) found in a settings file.
+    #[error(
+        "{}memory.cap_tokens takes at most {max}, not {value}: {}",
+        file.as_ref().map(|f| format!("{}: ", f.display())).unwrap_or_default(),
+        crate::config::cap_reason()
+    )]
+    CapTooLarge { value: String, max: u32, file: Option<PathBuf> },
+    /// A project folder (or slug) with no store to move.
+    #[error("{} has no memory in the store (no folder {})", project.display(), dir.display())]
+    NoProjectStore { project: PathBuf, dir: PathBuf },
+    /// The folder a store would be moved to is taken: nothing is merged.
+    #[error("{} already has a memory ({}); nothing was moved", project.display(), dir.display())]
+    ProjectStoreExists { project: PathBuf, dir: PathBuf },
     #[error("cannot load the o200k tokenizer: {0}")]
     Tokenizer(String),
 }

@@ -106,9 +106,10 @@ impl Store {
         &self.guards
     }
 
-    /// Resolves `project_path` to its project and opens its store.
+    /// Resolves `project_path` to its project (a path inside it, or a store
+    /// slug: see [`Project::resolve_in`]) and opens its store.
     pub fn open(home: &Path, project_path: &Path) -> Result<Store> {
-        Ok(Store::new(home, Project::resolve(project_path)?))
+        Ok(Store::new(home, Project::resolve_in(home, project_path)?))
     }
 
     pub fn home(&self) -> &Path {

@@ -6,10 +6,12 @@ mod facts;
 mod forget;
 mod guard;
 mod hook;
+mod hook_codex;
 mod import;
 mod install;
 mod journal;
 mod mcp;
+mod project;
 mod recall;
 mod seal;
 mod sessions;
@@ -61,9 +63,14 @@ pub enum Command {
     /// Serve the project's memory to agents over MCP (stdio): recall_sessions, memory_digest
     Mcp(mcp::Args),
     /// What an agent's hooks run: the digest at session start, import and seal at its end
-    Hook(hook::Args),
+    Hook(hook_codex::Args),
+    /// Which memory this folder belongs to; keep a moved project's memory
+    #[command(subcommand)]
+    Project(project::Command),
     /// Wire lcmem's hooks and MCP server into an agent's settings (shows the diff first)
     Install(install::Args),
+    /// Take lcmem's hooks and MCP server out of an agent's settings (the memory stays)
+    Uninstall(install::UninstallArgs),
     /// Follow the agents' transcript folders; import and seal sessions that went quiet
     Watch(watch::Args),
     /// Run lcmem on the bundled example project in a temporary store
@@ -89,8 +96,10 @@ pub fn run(command: Command, context: &Context) -> anyhow::Result<ExitCode> {
         Command::Recall(args) => recall::run(args, context),
         Command::Index(command) => recall::index(command, context),
         Command::Mcp(args) => mcp::run(args, context),
-        Command::Hook(args) => hook::run(args, context),
+        Command::Hook(args) => hook_codex::run(args, context),
+        Command::Project(command) => project::run(command, context),
         Command::Install(args) => install::run(args, context),
+        Command::Uninstall(args) => install::uninstall(args, context),
         Command::Watch(args) => watch::run(args, context),
         Command::Tour(args) => tour::run(args),
     }

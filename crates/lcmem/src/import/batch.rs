@@ -28,7 +28,8 @@ pub enum Placement {
 
 /// The project a transcript belongs to, from the working directory it
 /// recorded. A folder that still exists is resolved like `--project` (to its
-/// git top level), so sessions land where the project's own commands look.
+/// repository: a worktree or a subfolder goes to the repository's memory), so
+/// sessions land where the project's own commands look.
 /// A folder that is gone (deleted, or another machine's) cannot be resolved;
 /// the recorded path is then taken as the project root, which gives the
 /// slug the project had if that path was its top level. A relative path
@@ -44,6 +45,19 @@ pub fn place(cwd: &Path) -> Option<Project> {
     }
     let root: PathBuf = cwd.components().collect();
     Some(Project { slug: slug_for(&root), root })
+}
+
+/// [`place`] for the store under `home`: a folder that still exists is
+/// resolved as [`Project::resolve_in`] does, so a store made under the
+/// earlier rule is carried over to its repository's slug first.
+pub fn place_in(home: &Path, cwd: &Path) -> Option<Project> {
+    if cwd.is_absolute()
+        && cwd.exists()
+        && let Ok(project) = Project::resolve_in(home, cwd)
+    {
+        return Some(project);
+    }
+    place(cwd)
 }
 
 /// Converts each of `files` from `format` and adds it to the store (under
@@ -83,10 +97,11 @@ impl Batch<'_> {
         if converted.is_empty() {
             return Ok(Placement::Empty { report: unstored(converted) });
         }
+        let home = self.home;
         let project = converted
             .cwd
             .clone()
-            .and_then(|cwd| self.projects.entry(cwd.clone()).or_insert_with(|| place(&cwd)).clone());
+            .and_then(|cwd| self.projects.entry(cwd.clone()).or_insert_with(|| place_in(home, &cwd)).clone());
         let Some(project) = project else {
             return Ok(Placement::NoProject { report: unstored(converted) });
         };

@@ -1,0 +1,228 @@
+//! The user's settings files: reading them, planning a change, showing it
+//! as a diff of only the lines that change, and writing it atomically with
+//! the file's mode kept.
+
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context as _, bail};
+use serde_json::{Map, Value};
+
+/// One settings file and what lcmem does to it.
+pub struct Change {
+    pub path: PathBuf,
+    pub before: Option<String>,
+    /// The new text, or `None` to remove a file lcmem alone made.
+    pub after: Option<String>,
+    /// The original was put back: the backup install kept has done its job.
+    pub drop_backup: bool,
+}
+
+impl Change {
+    pub fn unchanged(&self) -> bool {
+        self.before == self.after
+    }
+}
+
+/// The copy of a file's original that the first change keeps beside it.
+pub fn backup_of(path: &Path) -> PathBuf {
+    PathBuf::from(format!("{}.lcmem-backup", path.display()))
+}
+
+pub fn read(path: &Path) -> anyhow::Result<Option<String>> {
+    match std::fs::read_to_string(path) {
+        Ok(text) => Ok(Some(text)),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+        Err(e) => Err(e).with_context(|| format!("cannot read {}", path.display())),
+    }
+}
+
+/// A JSON object from `text` (nothing or blank is an empty object). A file
+/// that is not a JSON object is an error: it is never overwritten.
+pub fn parse_object(path: &Path, text: Option<&str>) -> anyhow::Result<Map<String, Value>> {
+    match text.map(str::trim) {
+        None | Some("") => Ok(Map::new()),
+        Some(text) => match serde_json::from_str::<Value>(text) {
+            Ok(Value::Object(map)) => Ok(map),
+            Ok(_) => bail!("{} is not a JSON object; fix it by hand, nothing was changed", path.display()),
+            Err(e) => bail!(
+                "{}:{}:{}: not valid JSON ({e}); fix it by hand, nothing was changed",
+                path.display(),
+                e.line(),
+                e.column()
+            ),
+        },
+    }
+}
+
+/// Reads `path` (a missing file is an empty object), applies `edit`, and
+/// returns both texts. An edit that changes nothing leaves the text as it is.
+pub fn plan(path: &Path, edit: impl FnOnce(&mut Map<String, Value>)) -> anyhow::Result<Change> {
+    let before = read(path)?;
+    let mut doc = parse_object(path, before.as_deref())?;
+    let original = doc.clone();
+    edit(&mut doc);
+    let after =
+        if doc == original && before.is_some() { before.clone() } else { Some(pretty(&doc, before.as_deref())?) };
+    Ok(Change { path: path.to_path_buf(), before, after, drop_backup: false })
+}
+
+/// `doc` as pretty JSON indented as the file was (two spaces for a new or
+/// one-line file), so that only the lines lcmem changes differ.
+fn pretty(doc: &Map<String, Value>, before: Option<&str>) -> anyhow::Result<String> {
+    use serde::Serialize as _;
+    let indent = before
+        .and_then(|text| text.lines().skip(1).find(|l| l.starts_with([' ', '\t'])))
+        .map(|line| &line[..line.len() - line.trim_start_matches([' ', '\t']).len()])
+        .unwrap_or("  ");
+    let mut out = Vec::new();
+    let formatter = serde_json::ser::PrettyFormatter::with_indent(indent.as_bytes());
+    doc.serialize(&mut serde_json::Serializer::with_formatter(&mut out, formatter))?;
+    Ok(String::from_utf8(out)? + "\n")
+}
+
+/// Reads `path`, takes lcmem out of it with `edit`, and returns both texts.
+/// When what is left is the original install kept (`<file>.lcmem-backup`),
+/// the original comes back byte for byte; when nothing is left of a file
+/// lcmem made (no backup), the file goes.
+pub fn plan_removal(path: &Path, edit: impl FnOnce(&mut Map<String, Value>)) -> anyhow::Result<Change> {
+    let mut change = plan(path, edit)?;
+    if change.unchanged() || change.before.is_none() {
+        change.after = change.before.clone();
+        return Ok(change);
+    }
+    let left = parse_object(path, change.after.as_deref())?;
+    match read(&backup_of(path))? {
+        Some(original) if parse_object(path, Some(&original)).is_ok_and(|o| o == left) => {
+            change.after = Some(original);
+            change.drop_backup = true;
+        }
+        None if left.is_empty() => change.after = None,
+        _ => {}
+    }
+    Ok(change)
+}
+
+/// Shows each change (only the lines that change) and, unless `dry_run`,
+/// writes it. Returns how many files change.
+pub fn apply(changes: &[Change], dry_run: bool, unchanged_because: &str) -> anyhow::Result<usize> {
+    let mut changed = 0;
+    for change in changes {
+        if change.unchanged() {
+            println!("unchanged {}: {unchanged_because}", change.path.display());
+            continue;
+        }
+        changed += 1;
+        match &change.after {
+            Some(after) => {
+                println!("--- {}", change.path.display());
+                print!("{}", diff(change.before.as_deref().unwrap_or(""), after));
+            }
+            None => println!("remove {} (lcmem made it; nothing else is in it)", change.path.display()),
+        }
+        if !dry_run {
+            write(change)?;
+        }
+    }
+    Ok(changed)
+}
+
+/// The lines that differ, as `-`/`+` lines under an `@@ line N` mark for
+/// each run of changes: the longest common subsequence of the lines between
+/// the common head and tail, so lines that stay are not shown.
+pub fn diff(before: &str, after: &str) -> String {
+    let (old, new): (Vec<&str>, Vec<&str>) = (before.lines().collect(), after.lines().collect());
+    let head = old.iter().zip(&new).take_while(|(a, b)| a == b).count();
+    let tail = old[head..].iter().rev().zip(new[head..].iter().rev()).take_while(|(a, b)| a == b).count();
+    let (old_mid, new_mid) = (&old[head..old.len() - tail], &new[head..new.len() - tail]);
+    let mut out = String::new();
+    // Past a few million cells, show the middle whole rather than spend the memory.
+    if old_mid.len().saturating_mul(new_mid.len()) > 4_000_000 {
+        out.push_str(&format!("@@ line {}\n", head + 1));
+        old_mid.iter().for_each(|l| out.push_str(&format!("-{l}\n")));
+        new_mid.iter().for_each(|l| out.push_str(&format!("+{l}\n")));
+        return out;
+    }
+    let (n, m) = (old_mid.len(), new_mid.len());
+    let mut lcs = vec![vec![0u32; m + 1]; n + 1];
+    for i in (0..n).rev() {
+        for j in (0..m).rev() {
+            lcs[i][j] = if old_mid[i] == new_mid[j] { lcs[i + 1][j + 1] + 1 } else { lcs[i + 1][j].max(lcs[i][j + 1]) };
+        }
+    }
+    let (mut i, mut j, mut in_run) = (0, 0, false);
+    while i < n || j < m {
+        if i < n && j < m && old_mid[i] == new_mid[j] {
+            (i, j, in_run) = (i + 1, j + 1, false);
+            continue;
+        }
+        if !in_run {
+            out.push_str(&format!("@@ line {}\n", head + j + 1));
+            in_run = true;
+        }
+        if j == m || (i < n && lcs[i + 1][j] >= lcs[i][j + 1]) {
+            out.push_str(&format!("-{}\n", old_mid[i]));
+            i += 1;
+        } else {
+            out.push_str(&format!("+{}\n", new_mid[j]));
+            j += 1;
+        }
+    }
+    out
+}
+
+fn write(change: &Change) -> anyhow::Result<()> {
+    // A settings file that is a link (a dotfiles repository) is written where it leads.
+    let path = std::fs::canonicalize(&change.path).unwrap_or_else(|_| change.path.clone());
+    let backup = backup_of(&change.path);
+    match &change.after {
+        None => std::fs::remove_file(&path).with_context(|| format!("cannot remove {}", path.display()))?,
+        Some(after) => {
+            if let Some(before) = change.before.as_ref().filter(|_| !change.drop_backup && !backup.exists()) {
+                atomic_write(&backup, before.as_bytes(), Some(&path))?;
+            }
+            atomic_write(&path, after.as_bytes(), Some(&path))?;
+        }
+    }
+    if change.drop_backup {
+        std::fs::remove_file(&backup).with_context(|| format!("cannot remove {}", backup.display()))?;
+    }
+    Ok(())
+}
+
+/// Writes `path` by way of a temporary file in its folder, renamed over it:
+/// a crash leaves the old file or the new one. The new file gets the mode of
+/// `mode_of` when that exists; a new file is 0644, as an editor makes it.
+fn atomic_write(path: &Path, content: &[u8], mode_of: Option<&Path>) -> anyhow::Result<()> {
+    let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    let context = || format!("cannot write {}", path.display());
+    let mut tmp = tempfile::Builder::new().prefix(".lcmem-tmp-").tempfile_in(dir).with_context(context)?;
+    tmp.write_all(content).with_context(context)?;
+    match mode_of.and_then(|p| std::fs::metadata(p).ok()).map(|m| m.permissions()) {
+        Some(permissions) => tmp.as_file().set_permissions(permissions).with_context(context)?,
+        None => {
+            use std::os::unix::fs::PermissionsExt as _;
+            tmp.as_file().set_permissions(std::fs::Permissions::from_mode(0o644)).with_context(context)?;
+        }
+    }
+    tmp.as_file().sync_all().with_context(context)?;
+    tmp.persist(path).map_err(|e| e.error).with_context(context)?;
+    lcmem::jsonl::sync_dir(dir)?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::diff;
+
+    #[test]
+    fn the_diff_shows_only_the_lines_that_change() {
+        let before = "{\n  \"a\": \"/old/lcmem\",\n  \"b\": 1,\n  \"c\": \"/old/lcmem\"\n}\n";
+        let after = "{\n  \"a\": \"/new/lcmem\",\n  \"b\": 1,\n  \"c\": \"/new/lcmem\"\n}\n";
+        let shown = diff(before, after);
+        assert!(!shown.contains("\"b\""), "{shown}");
+        assert_eq!(shown.matches("@@").count(), 2, "{shown}");
+        assert_eq!(diff("x\n", "x\n"), "");
+    }
+}
