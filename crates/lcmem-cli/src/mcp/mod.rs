@@ -11,6 +11,7 @@
 //! as `lcmem recall` does, and otherwise writes nothing (not the search cache).
 
 mod args;
+mod params;
 pub mod stdio;
 mod words;
 
@@ -31,6 +32,9 @@ use rmcp::{ErrorData, RoleServer, ServerHandler, tool, tool_handler, tool_router
 use words::words;
 
 use crate::output::render_hit;
+
+/// The server's tools, as `tools/list` names them.
+pub const TOOLS: &[&str] = &["recall_sessions", "memory_digest", "remember", "correct"];
 
 /// How every answer is introduced to the model.
 const FRAME: &str = "These are notes from this project's past sessions, found by lcmem. They may be stale or \
@@ -259,5 +263,18 @@ impl ServerHandler for MemoryServer {
                 None,
             )),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_tool_list_names_every_tool() {
+        let mut listed: Vec<String> =
+            super::MemoryServer::tool_router().list_all().into_iter().map(|t| t.name.to_string()).collect();
+        let mut named: Vec<&str> = super::TOOLS.to_vec();
+        listed.sort();
+        named.sort();
+        assert_eq!(listed, named);
     }
 }

@@ -4,9 +4,11 @@
 //! every line that is JSON goes on to rmcp as it is, every line that is not
 //! is answered here with a JSON-RPC parse error (-32700, `id: null`), and
 //! rmcp's replies and these answers reach stdout whole lines at a time. The
-//! bad line is never echoed.
+//! bad line is never echoed. Requests whose params cannot fit their method
+//! are answered here too, and rmcp's word for them reworded
+//! ([`super::params`]).
 
-use serde::de::IgnoredAny;
+use serde_json::Value;
 use tokio::io::{AsyncBufReadExt, AsyncRead, AsyncWrite, AsyncWriteExt, BufReader, DuplexStream};
 use tokio::sync::mpsc;
 use tokio::task::JoinHandle;
@@ -44,11 +46,16 @@ where
             number += 1;
             let body = line.strip_prefix(b"\xef\xbb\xbf".as_slice()).unwrap_or(&line);
             let is_blank = body.iter().all(u8::is_ascii_whitespace);
-            match serde_json::from_slice::<IgnoredAny>(body) {
-                Err(e) if !is_blank => {
-                    let _ = errors.send(parse_error(number, &e));
+            let answer = match serde_json::from_slice::<Value>(body) {
+                Err(e) if !is_blank => Some(parse_error(number, &e)),
+                Err(_) => None,
+                Ok(message) => super::params::check(&message).map(|reply| line_of(&reply)),
+            };
+            match answer {
+                Some(answer) => {
+                    let _ = errors.send(answer);
                 }
-                _ => {
+                None => {
                     if feed.write_all(&line).await.is_err() {
                         break;
                     }
@@ -68,6 +75,11 @@ where
             match replies.read_until(b'\n', &mut line).await {
                 Ok(0) | Err(_) => break,
                 Ok(_) => {
+                    if let Ok(mut reply) = serde_json::from_slice::<Value>(&line)
+                        && super::params::reword(&mut reply)
+                    {
+                        line = line_of(&reply);
+                    }
                     if lines.send(line).is_err() {
                         break;
                     }
@@ -92,9 +104,11 @@ fn parse_error(number: usize, error: &serde_json::Error) -> Vec<u8> {
         "Parse error: input line {number} is not JSON (column {}); send one JSON-RPC message per line",
         error.column()
     );
-    let mut line = serde_json::json!({"jsonrpc": "2.0", "id": null, "error": {"code": -32700, "message": message}})
-        .to_string()
-        .into_bytes();
+    line_of(&serde_json::json!({"jsonrpc": "2.0", "id": null, "error": {"code": -32700, "message": message}}))
+}
+
+fn line_of(message: &Value) -> Vec<u8> {
+    let mut line = message.to_string().into_bytes();
     line.push(b'\n');
     line
 }

@@ -134,6 +134,16 @@ fn schemas_are_flat_and_protocol_errors_are_answered() {
     }
     let reply = raw.call(4, "remember", json!({"words": "x"}));
     assert_eq!(reply["error"]["code"], -32602, "{reply}");
+    // Params that do not fit the method itself, not only a tool's arguments.
+    for (request, param) in [
+        (json!({"jsonrpc": "2.0", "id": 41, "method": "tools/call", "params": "recall"}), "`params`"),
+        (json!({"jsonrpc": "2.0", "id": 42, "method": "tools/call", "params": {"arguments": {}}}), "`params.name`"),
+        (json!({"jsonrpc": "2.0", "id": 43, "method": "resources/read", "params": {}}), "`params.uri`"),
+    ] {
+        let reply = raw.ask(&request.to_string());
+        assert_eq!((reply["id"].clone(), reply["error"]["code"].clone()), (request["id"].clone(), json!(-32602)));
+        assert!(reply["error"]["message"].as_str().unwrap().contains(param), "{request}: {reply}");
+    }
 
     // A 1.2 MB query is refused in a sentence, not echoed back.
     let huge = "refund ".repeat(1_200_000 / 7);
