@@ -4,7 +4,9 @@
 //! padding hits.
 
 use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{Receiver, channel};
+use std::time::Duration;
 
 use serde_json::{Value, json};
 
@@ -15,7 +17,9 @@ use crate::common::Sandbox;
 struct Raw {
     child: Child,
     input: ChildStdin,
-    output: BufReader<ChildStdout>,
+    /// The server's lines, read on a thread of their own so that a server
+    /// that says nothing fails the test instead of hanging it.
+    output: Receiver<String>,
 }
 
 impl Raw {
@@ -33,7 +37,15 @@ impl Raw {
             .spawn()
             .unwrap();
         let input = child.stdin.take().unwrap();
-        let output = BufReader::new(child.stdout.take().unwrap());
+        let stdout = BufReader::new(child.stdout.take().unwrap());
+        let (lines, output) = channel();
+        std::thread::spawn(move || {
+            for line in stdout.lines().map_while(Result::ok) {
+                if lines.send(line).is_err() {
+                    break;
+                }
+            }
+        });
         let mut raw = Raw { child, input, output };
         let init = json!({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
             "protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "raw", "version": "1"}}});
@@ -48,12 +60,12 @@ impl Raw {
         self.input.flush().unwrap();
     }
 
-    /// Sends a line and reads the one reply it must get (a server that says
-    /// nothing hangs the test, which the harness then reports).
+    /// Sends a line and reads the one reply it must get.
     fn ask(&mut self, line: &str) -> Value {
         self.send(line);
-        let mut reply = String::new();
-        assert!(self.output.read_line(&mut reply).unwrap() > 0, "the server closed without replying");
+        let shown: String = line.chars().take(80).collect();
+        let reply =
+            self.output.recv_timeout(Duration::from_secs(60)).unwrap_or_else(|e| panic!("no reply to {shown} ({e})"));
         serde_json::from_str(&reply).unwrap_or_else(|e| panic!("{e}: {reply}"))
     }
 
