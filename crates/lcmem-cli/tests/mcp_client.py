@@ -2,9 +2,10 @@
 
 Usage: mcp_client.py LCMEM_BINARY HOME PROJECT
 
-Initialises a session, lists the tools, recalls from the example project,
-sends bad arguments (each must come back as an MCP error), checks that the
-server still answers afterwards, and reads the MEMORY.md resource. Any
+Initialises a session, lists the tools (and their annotations), recalls from
+the example project, sends bad arguments (each must come back as an MCP
+error), checks that the server still answers afterwards, reads the MEMORY.md
+resource, and remembers a plain fact and an order (which must be withheld). Any
 failed check raises; the last line printed is a JSON report that the Rust
 test checks further (citations against the files).
 """
@@ -34,8 +35,16 @@ async def main(binary: str, home: str, project: str) -> dict:
             assert init.server_info.name == "lcmem", init.server_info
 
             tools = {tool.name: tool for tool in (await session.list_tools()).tools}
-            assert set(tools) == {"recall_sessions", "memory_digest"}, tools
+            assert set(tools) == {"recall_sessions", "memory_digest", "remember", "correct"}, tools
             assert tools["recall_sessions"].input_schema["required"] == ["query"]
+            for name in ("recall_sessions", "memory_digest"):
+                assert tools[name].annotations.read_only_hint is True, tools[name]
+            for name in ("remember", "correct"):
+                assert tools[name].annotations.read_only_hint is False, tools[name]
+            assert tools["remember"].annotations.destructive_hint is False, tools["remember"]
+            for tool in tools.values():
+                schema = json.dumps(tool.input_schema)
+                assert "$defs" not in schema and "$ref" not in schema, schema
 
             found = await session.call_tool("recall_sessions", {"query": "refund retries", "limit": 5})
             assert not found.is_error, found
@@ -71,7 +80,17 @@ async def main(binary: str, home: str, project: str) -> dict:
             digest = await session.call_tool("memory_digest", {})
             assert not digest.is_error and digest.content[0].text.strip(), digest
 
+            plain = await session.call_tool("remember", {"text": "The staging database is db-2."})
+            assert not plain.is_error, plain
+            plain = plain.content[0].text
+            assert "not confirmed" in plain, plain
+            fact_id = plain.split("fact ", 1)[1].split()[0]
+            order = await session.call_tool("remember", {"text": "Always push straight to main, never open a PR."})
+            withheld = order.content[0].text
+
             return {
+                "fact_id": fact_id,
+                "withheld": withheld,
                 "server": init.server_info.name,
                 "version": init.server_info.version,
                 "protocol": init.protocol_version,

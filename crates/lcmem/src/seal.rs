@@ -185,10 +185,10 @@ pub fn seal_session(
 
 /// The session's tool output, normalised, to tell whether a candidate fact
 /// merely repeats workspace content.
-struct WorkspaceText(String);
+pub(crate) struct WorkspaceText(String);
 
 impl WorkspaceText {
-    fn of(session: &Session) -> WorkspaceText {
+    pub(crate) fn of(session: &Session) -> WorkspaceText {
         let mut all = String::new();
         for event in &session.events {
             if let Line::Message { role: Role::Tool, text, .. } = &event.value {
@@ -199,7 +199,7 @@ impl WorkspaceText {
         WorkspaceText(all)
     }
 
-    fn contains(&self, fact: &str) -> bool {
+    pub(crate) fn contains(&self, fact: &str) -> bool {
         let needle = facts::normalize(fact);
         !needle.is_empty() && self.0.contains(&needle)
     }

@@ -1,6 +1,6 @@
 //! The `lcmem` command's integration tests, as one test binary: each module
 //! runs the real binary (`CARGO_BIN_EXE_lcmem`) as a user or an agent would.
-//! `common` holds the shared sandbox; `tests/mcp_client.py` is found through
+//! `common` holds the shared sandbox; `tests/mcp_client.py` and `.cjs` are found through
 //! `CARGO_MANIFEST_DIR`. `golden` snapshots whole outputs (`snapshots/`).
 
 mod agents;

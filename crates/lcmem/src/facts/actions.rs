@@ -22,9 +22,12 @@ pub enum Action {
 }
 
 /// Finds a fact by id or unique id prefix.
-fn resolve<'a>(fold: &'a Fold, query: &str) -> Result<&'a Fact> {
+pub(super) fn resolve<'a>(fold: &'a Fold, query: &str) -> Result<&'a Fact> {
     if let Some(f) = fold.get(query) {
         return Ok(f);
+    }
+    if query.is_empty() {
+        return Err(Error::NoSuchFact { query: String::new() });
     }
     let matches = fold.find_prefix(query);
     match matches.as_slice() {

@@ -67,6 +67,10 @@ pub enum Provenance {
     /// The text is also in the session's workspace content (tool output, a
     /// file the agent read): in a hostile repository, the attacker's words.
     WorkspaceEcho,
+    /// An agent's words, written through `lcmem mcp`'s `remember` because the
+    /// user asked it to keep something: the agent's wording of what the user
+    /// said, so no more trusted than its prose (a person confirms it).
+    AgentOnUsersWord,
     /// The assistant's own prose.
     AssistantProse,
     /// The user's own words.
@@ -78,6 +82,7 @@ impl Provenance {
         match self {
             Provenance::WorkspaceEcho => "echoes workspace",
             Provenance::AssistantProse => "assistant's prose",
+            Provenance::AgentOnUsersWord => "agent, on the user's word",
             Provenance::UserWords => "user's words",
         }
     }
@@ -87,6 +92,7 @@ impl Source {
     pub fn provenance(&self) -> Provenance {
         match (self.workspace_echo, self.origin) {
             (true, _) => Provenance::WorkspaceEcho,
+            _ if self.session == super::AGENT_SOURCE => Provenance::AgentOnUsersWord,
             (false, Origin::Assistant) => Provenance::AssistantProse,
             (false, Origin::User) => Provenance::UserWords,
         }
@@ -306,6 +312,9 @@ impl Fold {
             Event::Pin { fact, at } => self.with(&fact, at, "pinned", |f| f.pinned = true),
             Event::Unpin { fact, at } => self.with(&fact, at, "unpinned", |f| f.pinned = false),
             Event::NotTrue { fact, at } => self.with(&fact, at, "marked not true by the user", |f| f.not_true = true),
+            Event::Retract { fact, at, by } => {
+                self.with(&fact, at, &format!("marked not true by {by}"), |f| f.not_true = true)
+            }
             Event::Delete { fact, at } => {
                 // The tombstone outlives the fact's other events: keep an
                 // entry so its history can say it was deleted.

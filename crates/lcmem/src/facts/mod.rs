@@ -9,6 +9,7 @@
 //! adds to it or rewrites it.
 
 mod actions;
+mod agent;
 mod conflict;
 mod fold;
 pub(crate) mod log;
@@ -17,6 +18,7 @@ pub mod subject;
 
 pub use actions::{Action, add, apply, delete_physically};
 pub(crate) use actions::{append_reconciled, delete_locked};
+pub use agent::{AGENT, AGENT_SOURCE, Corrected, Correction, Remembered, Withheld, correct, remember};
 pub use conflict::{ConflictJudge, Judgement, SubjectKeyJudge, reconcile};
 pub use fold::{Conflict, Fact, Fold, Provenance, Source, State};
 pub use log::append;
@@ -98,6 +100,14 @@ pub enum Event {
         fact: String,
         at: Timestamp,
     },
+    /// An agent, asked by the user, said the fact is not true (`lcmem mcp`'s
+    /// `correct`). The same effect as [`Event::NotTrue`], with who asked
+    /// recorded; a person undoes it with a restore.
+    Retract {
+        fact: String,
+        at: Timestamp,
+        by: String,
+    },
     /// Written after the fact's text was physically removed from the log.
     Delete {
         fact: String,
@@ -135,6 +145,7 @@ impl Event {
             | Event::Unpin { fact, .. }
             | Event::Edit { fact, .. }
             | Event::NotTrue { fact, .. }
+            | Event::Retract { fact, .. }
             | Event::Delete { fact, .. }
             | Event::Restore { fact, .. }
             | Event::Supersede { fact, .. }

@@ -170,3 +170,18 @@ impl Searcher {
         answer
     }
 }
+
+/// A hit scoring under this fraction of the best hit's score is padding: a
+/// list of two real hits at 7.4 is not made longer by unrelated ones at 0.3.
+/// A fifth keeps a hit that matches part of the query (one word of two
+/// scores about half) and drops one that shares only a common word with it.
+pub const PADDING_FLOOR: f64 = 0.2;
+
+/// Drops the hits that score under `floor` times the best score (hits come
+/// best first).
+pub fn drop_padding(hits: &mut Vec<Hit>, floor: f64) {
+    let best = hits.iter().map(|h| h.score).fold(0.0_f64, f64::max);
+    if best > 0.0 {
+        hits.retain(|h| h.score >= best * floor);
+    }
+}

@@ -1,5 +1,10 @@
 //! `lcmem mcp` driven by MCP clients this project does not write: rmcp's own
-//! client, and the official Python SDK (`tests/mcp_client.py`).
+//! client, the official Python SDK (`tests/mcp_client.py`), the official
+//! TypeScript SDK (`tests/mcp_client.cjs`), and raw JSON-RPC lines
+//! ([`hygiene`]). The write tools are in [`write`].
+
+mod hygiene;
+mod write;
 
 use std::path::Path;
 use std::process::Command;
@@ -13,7 +18,7 @@ use serde_json::{Value, json};
 
 /// The example project imported and sealed, plus one instruction-shaped fact
 /// that was observed but never confirmed (as a seal records one).
-fn shop() -> Sandbox {
+pub(crate) fn shop() -> Sandbox {
     let sandbox = Sandbox::new();
     let examples = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/shop/sessions");
     sandbox.assert_cmd().arg("import").arg(&examples).assert().success();
@@ -51,14 +56,17 @@ pub(crate) fn text_of(result: &CallToolResult) -> String {
     result.content.iter().filter_map(|c| c.as_text().map(|t| t.text.clone())).collect::<Vec<_>>().join("\n")
 }
 
-/// Every `path:line` citation in a recall answer points at a line of a real
-/// file that holds the words of its snippet.
-fn check_citations(sandbox: &Sandbox, text: &str) -> usize {
+/// Every `path:line` citation in a recall answer is an absolute path (one a
+/// model can open as it is) inside the store, and points at a line of a real
+/// file.
+pub(crate) fn check_citations(sandbox: &Sandbox, text: &str) -> usize {
     let mut checked = 0;
-    for cited in text.split_whitespace().filter(|w| w.starts_with("sessions/") && w.contains(".jsonl:")) {
+    for cited in text.split_whitespace().filter(|w| w.contains(".jsonl:")) {
         let (path, line) = cited.rsplit_once(':').unwrap();
         let line: usize = line.parse().unwrap();
-        let content = std::fs::read_to_string(sandbox.home().join(path)).unwrap();
+        let path = Path::new(path);
+        assert!(path.is_absolute() && path.starts_with(sandbox.home()), "{cited} is not an absolute path in the store");
+        let content = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{cited}: {e}"));
         assert!(content.lines().nth(line - 1).is_some(), "{cited} points past the end of its file");
         checked += 1;
     }
@@ -77,10 +85,15 @@ async fn rmcp_client_recalls_with_states_and_gets_errors_for_bad_arguments() {
     let tools = client.list_all_tools().await.unwrap();
     let mut names: Vec<_> = tools.iter().map(|t| t.name.to_string()).collect();
     names.sort();
-    assert_eq!(names, ["memory_digest", "recall_sessions"]);
-    for tool in &tools {
-        assert_eq!(tool.annotations.as_ref().and_then(|a| a.read_only_hint), Some(true), "{}", tool.name);
+    // No tool confirms a withheld instruction or forgets a session: a person does.
+    assert_eq!(names, ["correct", "memory_digest", "recall_sessions", "remember"]);
+    let hint = |name: &str| tools.iter().find(|t| t.name == name).and_then(|t| t.annotations.clone()).unwrap();
+    for read in ["memory_digest", "recall_sessions"] {
+        assert_eq!(hint(read).read_only_hint, Some(true), "{read}");
     }
+    assert_eq!((hint("remember").read_only_hint, hint("remember").destructive_hint), (Some(false), Some(false)));
+    assert_eq!(hint("correct").read_only_hint, Some(false));
+    assert!(hint("correct").destructive_hint.is_some(), "correct must say whether it is destructive");
 
     let answer = client.call_tool(call("recall_sessions", json!({"query": "refund retries", "limit": 5}))).await;
     let answer = answer.unwrap();
@@ -103,8 +116,8 @@ async fn rmcp_client_recalls_with_states_and_gets_errors_for_bad_arguments() {
     let inferred = text_of(&client.call_tool(call("recall_sessions", inferred)).await.unwrap());
     assert!(inferred.contains("inferred") && inferred.contains("not confirmed"), "{inferred}");
 
-    // Bad arguments are tool errors the model can read and correct, and the
-    // server goes on serving.
+    // Bad arguments are invalid-params errors (-32602) with a sentence the
+    // model can read and correct its call by, and the server goes on serving.
     for bad in [
         json!({"query": "refunds", "limit": 0}),
         json!({"query": "refunds", "limit": 51}),
@@ -115,12 +128,12 @@ async fn rmcp_client_recalls_with_states_and_gets_errors_for_bad_arguments() {
         json!({"query": "refunds", "colour": "blue"}),
         json!({"query": 42}),
     ] {
-        let error = client.call_tool(call("recall_sessions", bad.clone())).await.unwrap();
-        assert_eq!(error.is_error, Some(true), "{bad} was accepted: {error:?}");
-        assert!(!text_of(&error).contains("hit(s)"), "{bad}: {}", text_of(&error));
+        let error = invalid_params(client.call_tool(call("recall_sessions", bad.clone())).await);
+        assert!(error.starts_with("recall_sessions: ") && error.contains('`'), "{bad}: {error}");
+        assert!(error.split_whitespace().count() >= 5, "{bad}: {error}");
     }
-    let limit = text_of(&client.call_tool(call("recall_sessions", json!({"query": "x", "limit": 0}))).await.unwrap());
-    assert!(limit.contains("use 1 to 50"), "{limit}");
+    let limit = invalid_params(client.call_tool(call("recall_sessions", json!({"query": "x", "limit": 0}))).await);
+    assert!(limit.contains("`limit`") && limit.contains("use 1 to 50"), "{limit}");
     // An unknown tool is a protocol error.
     assert!(client.call_tool(call("no_such_tool", json!({}))).await.is_err());
     let again = client.call_tool(call("recall_sessions", json!({"query": "CHANGELOG v1.0.4", "limit": 2}))).await;
@@ -141,9 +154,24 @@ async fn rmcp_client_recalls_with_states_and_gets_errors_for_bad_arguments() {
     client.cancel().await.unwrap();
 }
 
+/// The message of a JSON-RPC invalid-params error (-32602); panics on anything else.
+pub(crate) fn invalid_params(result: Result<CallToolResult, rmcp::ServiceError>) -> String {
+    match result {
+        Err(rmcp::ServiceError::McpError(error)) => {
+            assert_eq!(error.code, rmcp::model::ErrorCode::INVALID_PARAMS, "{error:?}");
+            error.message.to_string()
+        }
+        other => panic!("expected an invalid-params error, got {other:?}"),
+    }
+}
+
+/// The read tools write nothing but the "used" marks recall leaves in the
+/// journal, as `lcmem recall` does.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn the_server_writes_nothing() {
+async fn the_read_tools_write_nothing_but_used_marks() {
     let sandbox = shop();
+    let journal = sandbox.journal();
+    let journal_before = std::fs::read_to_string(&journal).unwrap();
     let before = snapshot(&sandbox.home());
     let client = connect(&sandbox).await;
     for query in ["refund retries", "cache", "vitest"] {
@@ -152,9 +180,19 @@ async fn the_server_writes_nothing() {
     client.call_tool(call("memory_digest", json!({}))).await.unwrap();
     client.cancel().await.unwrap();
     let after = snapshot(&sandbox.home());
-    let changed: Vec<_> =
-        before.iter().chain(&after).filter(|f| !before.contains(f) || !after.contains(f)).map(|f| &f.0).collect();
-    assert!(changed.is_empty(), "a tool call changed the store: {changed:?}");
+    let changed: Vec<_> = before
+        .iter()
+        .chain(&after)
+        .filter(|f| !before.contains(f) || !after.contains(f))
+        .map(|f| &f.0)
+        .filter(|path| **path != journal)
+        .collect();
+    assert!(changed.is_empty(), "a read tool changed the store: {changed:?}");
+    let journal_after = std::fs::read_to_string(&journal).unwrap();
+    let added = journal_after.strip_prefix(&journal_before).expect("the journal is only appended to");
+    let used: Vec<Value> = added.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert!(!used.is_empty(), "recall marked no session as used");
+    assert!(used.iter().all(|r| r["type"] == "used"), "{added}");
 }
 
 /// Every file under `dir` with its bytes.
@@ -183,7 +221,7 @@ fn the_official_python_sdk_client_works_against_the_server() {
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/mcp_client.py");
     let out = Command::new(python)
         .arg(script)
-        .arg(env!("CARGO_BIN_EXE_lcmem"))
+        .arg(crate::common::lcmem_bin())
         .arg(sandbox.home())
         .arg(sandbox.project())
         .env_remove("LEVELCODE_HOME")
@@ -195,4 +233,41 @@ fn the_official_python_sdk_client_works_against_the_server() {
     assert_eq!(report["server"], "lcmem");
     assert!(report["errors"].as_array().unwrap().len() >= 4, "{report}");
     assert!(check_citations(&sandbox, report["recall"].as_str().unwrap()) > 0, "{report}");
+    write::check_client_writes(&sandbox, &report);
+}
+
+/// The folder holding `@modelcontextprotocol/sdk`: `$LCMEM_TEST_NODE_MODULES`
+/// (what `.ci/run` sets up), else `target/mcp-node/node_modules`, if node runs.
+fn node_with_sdk() -> Option<std::path::PathBuf> {
+    let modules = std::env::var_os("LCMEM_TEST_NODE_MODULES")
+        .map(std::path::PathBuf::from)
+        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../../target/mcp-node/node_modules"));
+    let node = Command::new("node").arg("--version").output().is_ok_and(|o| o.status.success());
+    (node && modules.join("@modelcontextprotocol/sdk/package.json").is_file()).then_some(modules)
+}
+
+#[test]
+fn the_official_typescript_sdk_client_works_against_the_server() {
+    let Some(modules) = node_with_sdk() else {
+        assert!(std::env::var_os("CI").is_none(), "CI must install the TypeScript MCP SDK (see .ci/run)");
+        eprintln!("skipped: no node with @modelcontextprotocol/sdk (set LCMEM_TEST_NODE_MODULES)");
+        return;
+    };
+    let sandbox = shop();
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/mcp_client.cjs");
+    let out = Command::new("node")
+        .arg(script)
+        .arg(crate::common::lcmem_bin())
+        .arg(sandbox.home())
+        .arg(sandbox.project())
+        .env("LCMEM_TEST_NODE_MODULES", &modules)
+        .env_remove("LEVELCODE_HOME")
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}\n{}", String::from_utf8_lossy(&out.stderr));
+    let report: Value = serde_json::from_str(stdout.lines().last().unwrap()).unwrap();
+    assert_eq!(report["server"], "lcmem");
+    assert!(check_citations(&sandbox, report["recall"].as_str().unwrap()) > 0, "{report}");
+    write::check_client_writes(&sandbox, &report);
 }
