@@ -12,7 +12,7 @@ use crate::diagnostic::Diagnostic;
 use crate::digest::{self, ConsolidateReport};
 use crate::error::{Error, Result};
 use crate::extract::offline::OfflineExtractor;
-use crate::import::{self, Format, Report};
+use crate::import::{self, Format, Reading, Report};
 use crate::journal::{Journal, SealKind};
 use crate::recall::{self, IndexReport, Progress};
 use crate::seal::{self, SealOutcome};
@@ -28,6 +28,8 @@ pub struct Ingested {
     pub sealed: Option<SealOutcome>,
     /// Lines of the transcript that could not be read, and why.
     pub diagnostics: Vec<Diagnostic>,
+    /// How much of the transcript was read ([`ingest`] only).
+    pub reading: Option<Reading>,
 }
 
 impl Ingested {
@@ -39,7 +41,10 @@ impl Ingested {
     /// A one-line account for logs and the watcher's output.
     pub fn describe(&self, transcript: &Path) -> String {
         let imported = match &self.outcome {
-            None => return format!("{}: no user prompt in it yet", transcript.display()),
+            None => {
+                let reading = self.reading.as_ref().map(|r| format!("; {}", r.describe())).unwrap_or_default();
+                return format!("{}: no user prompt in it yet{reading}", transcript.display());
+            }
             Some(ImportOutcome::Added { id }) => format!("added {id}"),
             Some(ImportOutcome::Extended { id, lines }) => format!("extended {id} by {lines} line(s)"),
             Some(ImportOutcome::Reconverted { id, lines }) => {
@@ -59,22 +64,37 @@ impl Ingested {
             0 => String::new(),
             n => format!(", {n} malformed line(s) skipped"),
         };
-        format!("{imported}{sealed}{skipped}")
+        let reading = self.reading.as_ref().map(|r| format!("; {}", r.describe())).unwrap_or_default();
+        format!("{imported}{sealed}{skipped}{reading}")
     }
 }
 
-/// Imports `transcript` (in `format`) into `store`; with `seal`, seals the
-/// session it became and lets the digest consolidate when due. The derived
-/// caches are refreshed when anything changed; their failure is not fatal
-/// (the index is a cache, recall scans what it lacks).
+/// Imports a growing `transcript` (in `format`) into `store`, reading only
+/// what was appended since the last time ([`import::import_growing`]); with
+/// `seal`, seals the session it became and lets the digest consolidate when
+/// due. This is the agent hook's path, which must cost what changed: the
+/// search index is left alone (it is a cache; recall scans the sessions it
+/// lacks and brings it up to date when it runs).
 pub fn ingest(store: &Store, format: Format, transcript: &Path, seal: bool, now: Timestamp) -> Result<Ingested> {
     store.ensure_enabled()?;
-    let report = import::import_file(store, Some(format), transcript)?;
-    finish(store, report, seal, now)
+    let report = import::import_growing(store, format, transcript)?;
+    settle(store, report, seal, now)
 }
 
-/// The rest of [`ingest`] for a transcript already imported into `store`.
+/// The rest of an import for a transcript already imported into `store`:
+/// the seal (with `seal`), then the derived caches, refreshed when anything
+/// changed; their failure is not fatal (the index is a cache, recall scans
+/// what it lacks).
 pub fn finish(store: &Store, report: Report, seal: bool, now: Timestamp) -> Result<Ingested> {
+    let ingested = settle(store, report, seal, now)?;
+    if ingested.changed() {
+        let _ = refresh_caches(store, &mut recall::Quiet);
+    }
+    Ok(ingested)
+}
+
+/// Seals (with `seal`) and consolidates when due.
+fn settle(store: &Store, report: Report, seal: bool, now: Timestamp) -> Result<Ingested> {
     let sealed = match (&report.outcome, seal) {
         (Some(outcome), true) => Some(seal::seal(store, outcome.id(), None, &OfflineExtractor, now)?),
         _ => None,
@@ -82,11 +102,7 @@ pub fn finish(store: &Store, report: Report, seal: bool, now: Timestamp) -> Resu
     if sealed.as_ref().is_some_and(SealOutcome::wrote) {
         digest::consolidate_if_due(store, now)?;
     }
-    let ingested = Ingested { outcome: report.outcome, sealed, diagnostics: report.diagnostics };
-    if ingested.changed() {
-        let _ = refresh_caches(store, &mut recall::Quiet);
-    }
-    Ok(ingested)
+    Ok(Ingested { outcome: report.outcome, sealed, diagnostics: report.diagnostics, reading: report.reading })
 }
 
 /// The sessions of `store` not sealed yet, and those that grew since they

@@ -267,14 +267,69 @@ impl Store {
     /// Like [`Store::import_file`], for content already in memory; `origin`
     /// names it in messages.
     pub fn import_bytes(&self, origin: &Path, bytes: Vec<u8>) -> Result<(ImportOutcome, Vec<Diagnostic>)> {
+        let (bytes, parsed) = self.prepare(origin, bytes)?;
+        let lock = self.lock()?;
+        self.store_parsed(&lock, origin, bytes, parsed)
+    }
+
+    /// A session's bytes as they would be stored (redacted, ending with a
+    /// newline), and the session they hold.
+    fn prepare(&self, origin: &Path, bytes: Vec<u8>) -> Result<(Vec<u8>, Session)> {
         let mut bytes = redact_lines(&self.guards, bytes);
         let lines = jsonl::read_from(&bytes[..], origin)?;
         let parsed = Session::from_lines(origin, lines)?;
         if bytes.last() != Some(&b'\n') {
             bytes.push(b'\n');
         }
+        Ok((bytes, parsed))
+    }
+
+    /// [`Store::import_bytes`] for a writer that holds the lock already.
+    pub(crate) fn import_bytes_locked(
+        &self,
+        lock: &WriteLock,
+        origin: &Path,
+        bytes: Vec<u8>,
+    ) -> Result<(ImportOutcome, Vec<Diagnostic>)> {
+        let (bytes, parsed) = self.prepare(origin, bytes)?;
+        self.store_parsed(lock, origin, bytes, parsed)
+    }
+
+    /// Appends `lines` (whole lines of a converted session, each ended by
+    /// `\n`) to session `id`'s file after its first `at` bytes, redacted as
+    /// [`Store::import_bytes`] would: for an importer that knows the stored
+    /// copy is the conversion so far (`import::cursor`).
+    pub(crate) fn append_converted(
+        &self,
+        lock: &WriteLock,
+        origin: &Path,
+        id: &str,
+        at: u64,
+        lines: Vec<u8>,
+    ) -> Result<ImportOutcome> {
+        let bytes = redact_lines(&self.guards, lines);
+        let text = std::str::from_utf8(&bytes).map_err(|_| Error::Format {
+            path: origin.to_path_buf(),
+            line: 0,
+            message: "new lines are not UTF-8 text".into(),
+        })?;
+        let new_lines: Vec<String> = text.lines().map(str::to_string).collect();
+        if new_lines.is_empty() {
+            return Ok(ImportOutcome::Unchanged { id: id.to_string() });
+        }
+        self.refuse_session_link(id)?;
+        crate::scrub::append_transcript_lines(lock, &self.session_path(id), at, &new_lines)?;
+        Ok(ImportOutcome::Extended { id: id.to_string(), lines: new_lines.len() })
+    }
+
+    fn store_parsed(
+        &self,
+        lock: &WriteLock,
+        origin: &Path,
+        bytes: Vec<u8>,
+        parsed: Session,
+    ) -> Result<(ImportOutcome, Vec<Diagnostic>)> {
         let id = parsed.header.id.clone();
-        let lock = self.lock()?;
         self.refuse_session_link(&id)?;
         let target = self.session_path(&id);
         let outcome = match jsonl::read_optional(&target)? {
@@ -294,7 +349,7 @@ impl Store {
                     })?;
                     let new_lines: Vec<String> = tail.lines().map(str::to_string).collect();
                     let count = new_lines.len();
-                    crate::scrub::append_transcript_lines(&lock, &target, complete as u64, &new_lines)?;
+                    crate::scrub::append_transcript_lines(lock, &target, complete as u64, &new_lines)?;
                     ImportOutcome::Extended { id, lines: count }
                 }
                 // A converted copy re-converted: the bytes are the boundary's

@@ -3,11 +3,16 @@
 //! A hook runs inside someone's working session, so it must never break it:
 //! whatever goes wrong (no store, memory off, a corrupt transcript, bad
 //! input, even a panic), it prints nothing that could steer the agent, exits
-//! 0, and writes what happened to `<home>/logs/hooks.log`.
+//! 0, and writes what happened to `<home>/logs/hooks.log`. Nor may it hang:
+//! it reads one JSON value from stdin and stops there, without waiting for
+//! the end of input (Claude Code may leave the pipe open), within a bound on
+//! time and on size.
 
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
 
 use anyhow::{Context as _, bail};
 use jiff::Timestamp;
@@ -21,8 +26,10 @@ use lcmem::ingest::ingest;
 
 /// The log is cut in two past this size: the older half is kept as `.1`.
 const LOG_LIMIT: u64 = 1 << 20;
-/// More input than any hook event carries: the rest is not read.
-const INPUT_LIMIT: u64 = 4 << 20;
+/// More input than any hook event carries: past it, the hook gives up.
+const INPUT_LIMIT: usize = 1 << 20;
+/// How long the hook waits for a complete JSON value on stdin.
+const INPUT_WAIT: Duration = Duration::from_secs(2);
 
 #[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum Agent {
@@ -54,14 +61,16 @@ struct HookInput {
 
 pub fn run(args: Args, context: &Context) -> anyhow::Result<ExitCode> {
     let Agent::ClaudeCode = args.agent;
-    let mut input = Vec::new();
-    let read = std::io::stdin().take(INPUT_LIMIT).read_to_end(&mut input);
+    let input = match read_input(std::io::stdin(), INPUT_WAIT, INPUT_LIMIT) {
+        Ok(input) => input,
+        Err(problem) => {
+            log(context, "?", &format!("error: {problem}; nothing done"));
+            return Ok(ExitCode::SUCCESS);
+        }
+    };
     // A panic is caught below and logged; its default report on stderr is not wanted.
     std::panic::set_hook(Box::new(|_| {}));
-    let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match read {
-        Ok(_) => handle(&input, context),
-        Err(e) => ("?".to_string(), Err(anyhow::Error::new(e).context("cannot read the hook input"))),
-    }));
+    let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| handle(&input, context)));
     let (event, result) = match outcome {
         Ok((event, result)) => (event, result),
         Err(_) => ("?".to_string(), Err(anyhow::anyhow!("the hook panicked; nothing was printed"))),
@@ -72,9 +81,92 @@ pub fn run(args: Args, context: &Context) -> anyhow::Result<ExitCode> {
             let _ = writeln!(std::io::stdout(), "{output}");
         }
         Ok(None) => {}
-        Err(error) => log(context, &event, &format!("error: {}", crate::output::sentence(&error))),
+        Err(error) => {
+            let line = format!("error: {}", crate::output::sentence(&error));
+            // A store that cannot be written is the user's to fix: said on
+            // stderr too, which Claude Code shows in its transcript view.
+            if unwritable_store(&error, context) {
+                eprintln!("lcmem hook: {line}");
+            }
+            log(context, &event, &line);
+        }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Why the hook input could not be read.
+#[derive(Debug)]
+enum InputProblem {
+    Slow(usize),
+    Large,
+    Unreadable(std::io::Error),
+}
+
+impl std::fmt::Display for InputProblem {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            InputProblem::Slow(got) => {
+                write!(f, "no complete hook input on stdin within {} s ({got} byte(s) came)", INPUT_WAIT.as_secs())
+            }
+            InputProblem::Large => {
+                write!(f, "the hook input is larger than {} KiB without being one JSON value", INPUT_LIMIT >> 10)
+            }
+            InputProblem::Unreadable(e) => write!(f, "cannot read the hook input: {e}"),
+        }
+    }
+}
+
+/// Reads `input` until it holds one complete JSON value (returned, without
+/// what follows it) or ends; gives up after `wait` or past `limit` bytes. The
+/// reading happens on a thread of its own, left blocked when the hook gives
+/// up or stops early: the process exits without waiting for it.
+fn read_input(mut input: impl Read + Send + 'static, wait: Duration, limit: usize) -> Result<Vec<u8>, InputProblem> {
+    let deadline = Instant::now() + wait;
+    let (send, receive) = mpsc::channel::<std::io::Result<Vec<u8>>>();
+    std::thread::spawn(move || {
+        let mut chunk = vec![0u8; 64 << 10];
+        loop {
+            let read = input.read(&mut chunk).map(|n| chunk[..n].to_vec());
+            let done = !matches!(&read, Ok(bytes) if !bytes.is_empty());
+            if send.send(read).is_err() || done {
+                return;
+            }
+        }
+    });
+    let mut buf = Vec::new();
+    loop {
+        let left = deadline.saturating_duration_since(Instant::now());
+        match receive.recv_timeout(left) {
+            Ok(Ok(bytes)) if bytes.is_empty() => return Ok(buf),
+            Ok(Ok(bytes)) => buf.extend_from_slice(&bytes),
+            Ok(Err(e)) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Ok(Err(e)) => return Err(InputProblem::Unreadable(e)),
+            Err(mpsc::RecvTimeoutError::Disconnected) => return Ok(buf),
+            Err(mpsc::RecvTimeoutError::Timeout) => return Err(InputProblem::Slow(buf.len())),
+        }
+        let mut values = serde_json::Deserializer::from_slice(&buf).into_iter::<serde::de::IgnoredAny>();
+        match values.next() {
+            Some(Ok(_)) => {
+                let end = values.byte_offset();
+                buf.truncate(end);
+                return Ok(buf);
+            }
+            // Not JSON: no use waiting for more; handled as bad input.
+            Some(Err(e)) if !e.is_eof() => return Ok(buf),
+            _ if buf.len() > limit => return Err(InputProblem::Large),
+            _ => {}
+        }
+    }
+}
+
+/// Whether `error` is the store (or the log beside it) refusing a write.
+fn unwritable_store(error: &anyhow::Error, context: &Context) -> bool {
+    let Ok(home) = context.home() else { return false };
+    error.chain().any(|cause| match cause.downcast_ref::<lcmem::Error>() {
+        Some(lcmem::Error::Io { path, .. }) => path.starts_with(&home),
+        Some(lcmem::Error::SymlinkOutside { .. }) => true,
+        _ => false,
+    })
 }
 
 /// Handles one event: the event's name (for the log) and what to print.

@@ -263,9 +263,13 @@ fn add_hooks(doc: &mut Map<String, Value>, command: &str) {
         let groups = hooks.entry(event).or_insert_with(|| json!([]));
         let Some(groups) = groups.as_array_mut() else { continue };
         if !groups.iter().any(runs_lcmem_hook) {
-            groups.push(json!({
-                "hooks": [{"type": "command", "command": format!("{} hook claude-code", quoted(command)), "timeout": timeout}]
-            }));
+            let mut hook = json!({"type": "command", "command": format!("{} hook claude-code", quoted(command)), "timeout": timeout});
+            // Claude Code need not wait for the import after each reply; the
+            // start (whose output is the context) and the end stay in step.
+            if event == "Stop" {
+                hook["async"] = json!(true);
+            }
+            groups.push(json!({ "hooks": [hook] }));
         }
         update_stale(groups, "claude-code", &format!("{} hook claude-code", quoted(command)));
     }

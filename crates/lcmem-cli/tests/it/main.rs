@@ -9,6 +9,7 @@ mod common;
 mod crash_and_concurrency;
 mod facts_quality;
 mod golden;
+mod hooks;
 mod import_transcripts;
 mod install;
 mod journal_quality;

@@ -125,12 +125,14 @@ impl Batch<'_> {
     }
 }
 
-fn unstored(converted: Converted) -> Report {
+/// The report of a conversion that stored nothing (yet).
+pub(super) fn unstored(converted: Converted) -> Report {
     Report {
         format: converted.format,
         outcome: None,
         counts: converted.counts,
         cwd: converted.cwd,
         diagnostics: converted.diagnostics,
+        reading: None,
     }
 }

@@ -8,13 +8,11 @@
 //! without a `type`; both shapes are read. What becomes of each is in
 //! `docs/importers.md`.
 
-use std::path::Path;
-
 use jiff::Timestamp;
 use serde_json::Value;
 
 use super::emit::{Emitter, Evidence, relative_to};
-use super::{Converted, Format, command_line, each_line, item_texts, str_field, timestamp, todo_items};
+use super::{command_line, item_texts, str_field, timestamp, todo_items};
 use crate::session::Role;
 
 /// Text Codex sends in the user's name that the user did not write: the
@@ -28,15 +26,9 @@ const IDE_REQUEST: &str = "## My request for Codex:";
 
 const PATCH_HEADERS: &[&str] = &["*** Add File: ", "*** Update File: ", "*** Delete File: ", "*** Move to: "];
 
-pub(super) fn convert(path: &Path, bytes: &[u8]) -> Converted {
-    let mut emitter = Emitter::new(path, Format::Codex);
-    // The working directory in force, for making tool paths relative.
-    let mut cwd: Option<String> = None;
-    each_line(path, bytes, &mut emitter, |e, value| convert_line(e, value, &mut cwd));
-    emitter.finish()
-}
-
-fn convert_line(e: &mut Emitter<'_>, value: &Value, cwd: &mut Option<String>) {
+/// Converts one line; `cwd` is the working directory in force, for making
+/// tool paths relative.
+pub(super) fn convert_line(e: &mut Emitter<'_>, value: &Value, cwd: &mut Option<String>) {
     if !value.is_object() {
         return e.warn("line is not a JSON object; skipped");
     }

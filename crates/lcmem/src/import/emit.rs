@@ -13,6 +13,7 @@
 use std::path::{Component, Path, PathBuf};
 
 use jiff::Timestamp;
+use serde::{Deserialize, Serialize};
 
 use crate::diagnostic::Diagnostic;
 use crate::session::{self, Header, Line, Role, Todo};
@@ -51,29 +52,68 @@ pub(crate) struct Evidence {
     pub rejected: bool,
 }
 
-#[derive(Clone, Copy)]
+#[derive(Debug, Clone, Copy, Serialize, Deserialize)]
 enum Kind {
     Message,
     Tool,
     Title,
 }
 
+/// What an emitter knows after some input lines: all that converting the
+/// lines after them needs, so that a conversion resumed from it writes what
+/// the conversion of the whole transcript writes past that point.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub(crate) struct EmitState {
+    id: Option<String>,
+    created_at: Option<Timestamp>,
+    cwd: Option<String>,
+    summary: Option<String>,
+    first_prompt: Option<String>,
+    settled: bool,
+    pending: Vec<(String, Kind)>,
+    counts: Counts,
+}
+
+impl EmitState {
+    /// Whether the header was written.
+    pub fn settled(&self) -> bool {
+        self.settled
+    }
+}
+
 impl<'a> Emitter<'a> {
-    pub fn new(path: &'a Path, format: Format) -> Emitter<'a> {
+    /// An emitter that goes on from `state`: its output is only what the
+    /// lines fed to it add.
+    pub fn resume(path: &'a Path, format: Format, state: EmitState) -> Emitter<'a> {
+        let EmitState { id, created_at, cwd, summary, first_prompt, settled, pending, counts } = state;
         Emitter {
             path,
             format,
             line: 0,
-            id: None,
-            created_at: None,
-            cwd: None,
-            summary: None,
-            first_prompt: None,
-            settled: false,
-            pending: Vec::new(),
+            id,
+            created_at,
+            cwd,
+            summary,
+            first_prompt,
+            settled,
+            pending,
             out: Vec::new(),
-            counts: Counts::default(),
+            counts,
             diagnostics: Vec::new(),
+        }
+    }
+
+    /// What this emitter knows now, to resume from later.
+    pub fn state(&self) -> EmitState {
+        EmitState {
+            id: self.id.clone(),
+            created_at: self.created_at,
+            cwd: self.cwd.clone(),
+            summary: self.summary.clone(),
+            first_prompt: self.first_prompt.clone(),
+            settled: self.settled,
+            pending: self.pending.clone(),
+            counts: self.counts,
         }
     }
 

@@ -12,6 +12,7 @@
 mod batch;
 mod claude_code;
 mod codex;
+mod cursor;
 mod discover;
 mod emit;
 
@@ -26,6 +27,7 @@ use crate::jsonl::{self, LineProblem};
 use crate::store::{ImportOutcome, Store};
 
 pub use batch::{Placement, import_all, place};
+pub use cursor::{Reading, Restart, import_growing};
 pub use discover::{discover_claude_code, discover_codex, jsonl_files};
 pub use emit::sanitize_id;
 
@@ -58,7 +60,7 @@ impl std::fmt::Display for Format {
 }
 
 /// How many lines of each kind a conversion wrote.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Counts {
     /// Message lines, of every role.
     pub messages: usize,
@@ -123,10 +125,80 @@ fn detect_line(value: &Value) -> Option<Format> {
 /// diagnostics) from `format` to session format v1. A v1 file is passed
 /// through untouched: the store validates it on import.
 pub fn convert(format: Format, path: &Path, bytes: &[u8]) -> Converted {
-    match format {
-        Format::V1 => v1_passthrough(bytes),
-        Format::ClaudeCode => claude_code::convert(path, bytes),
-        Format::Codex => codex::convert(path, bytes),
+    match Resume::start(format) {
+        None => v1_passthrough(bytes),
+        Some(start) => convert_more(path, bytes, start).0,
+    }
+}
+
+/// Where a conversion stands after some whole lines of a transcript: the
+/// emitter's state and the converter's memory of earlier lines. Converting
+/// more lines from it writes exactly what converting the whole transcript
+/// writes past them (see `emit`), which is what lets a growing transcript be
+/// converted a piece at a time ([`cursor`]).
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
+pub(crate) struct Resume {
+    /// Input lines consumed, for the numbers in diagnostics.
+    lines: usize,
+    emit: emit::EmitState,
+    reader: Reader,
+}
+
+/// Each converter's memory of earlier lines.
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
+enum Reader {
+    ClaudeCode(claude_code::Seen),
+    /// The working directory in force.
+    Codex(Option<String>),
+}
+
+impl Resume {
+    /// The start of a conversion from `format`; `None` for v1, which is not converted.
+    pub(crate) fn start(format: Format) -> Option<Resume> {
+        let reader = match format {
+            Format::V1 => return None,
+            Format::ClaudeCode => Reader::ClaudeCode(claude_code::Seen::default()),
+            Format::Codex => Reader::Codex(None),
+        };
+        Some(Resume { lines: 0, emit: emit::EmitState::default(), reader })
+    }
+
+    pub(crate) fn format(&self) -> Format {
+        reader_format(&self.reader)
+    }
+
+    /// Whether the session's header has been written.
+    pub(crate) fn settled(&self) -> bool {
+        self.emit.settled()
+    }
+}
+
+/// Converts `bytes`, the lines of a transcript that follow those `from`
+/// covered: the output is only what they add, and the state after them is
+/// returned to go on from. `bytes` should end at a line's end for the state
+/// to be resumable; a last line without its newline is converted as it is.
+pub(crate) fn convert_more(path: &Path, bytes: &[u8], from: Resume) -> (Converted, Resume) {
+    let Resume { lines, emit, reader } = from;
+    let mut emitter = emit::Emitter::resume(path, reader_format(&reader), emit);
+    let reader = match reader {
+        Reader::ClaudeCode(mut seen) => {
+            each_line(path, bytes, lines, &mut emitter, |e, v| claude_code::convert_line(e, v, &mut seen));
+            Reader::ClaudeCode(seen)
+        }
+        Reader::Codex(mut cwd) => {
+            each_line(path, bytes, lines, &mut emitter, |e, v| codex::convert_line(e, v, &mut cwd));
+            Reader::Codex(cwd)
+        }
+    };
+    let lines = lines + bytes.iter().filter(|&&b| b == b'\n').count();
+    let state = Resume { lines, emit: emitter.state(), reader };
+    (emitter.finish(), state)
+}
+
+fn reader_format(reader: &Reader) -> Format {
+    match reader {
+        Reader::ClaudeCode(_) => Format::ClaudeCode,
+        Reader::Codex(_) => Format::Codex,
     }
 }
 
@@ -156,6 +228,8 @@ pub struct Report {
     pub cwd: Option<PathBuf>,
     /// Skipped lines: of the transcript for a conversion, of the file for v1.
     pub diagnostics: Vec<Diagnostic>,
+    /// How much of the transcript was read, for [`import_growing`].
+    pub reading: Option<Reading>,
 }
 
 /// Adds a converted file to `store`. An empty conversion writes nothing.
@@ -168,7 +242,7 @@ pub fn store_converted(store: &Store, path: &Path, converted: Converted) -> Resu
         diagnostics.extend(more);
         Some(outcome)
     };
-    Ok(Report { format, outcome, counts, cwd, diagnostics })
+    Ok(Report { format, outcome, counts, cwd, diagnostics, reading: None })
 }
 
 /// Reads `path`, converts it (`format` `None`: detect it, and read a file
@@ -195,6 +269,7 @@ pub fn import_found(store: &Store, format: Option<Format>, path: &Path) -> Resul
 fn each_line(
     path: &Path,
     bytes: &[u8],
+    before: usize,
     emitter: &mut emit::Emitter<'_>,
     mut convert_line: impl FnMut(&mut emit::Emitter<'_>, &Value),
 ) {
@@ -206,7 +281,7 @@ fn each_line(
         }
     };
     for line in lines {
-        emitter.at_line(line.number);
+        emitter.at_line(before + line.number);
         match line.parsed {
             Ok(value) => convert_line(emitter, &value),
             Err(LineProblem::Torn) => {

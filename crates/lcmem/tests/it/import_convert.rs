@@ -9,7 +9,7 @@ use lcmem::jsonl;
 use lcmem::session::{Line, Role, Session};
 use proptest::prelude::*;
 
-fn fixture(name: &str) -> PathBuf {
+pub(super) fn fixture(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures").join(name)
 }
 
@@ -297,7 +297,7 @@ fn conversion_is_deterministic() {
 
 /// Lines for the property tests: real fixture lines, damaged copies of them,
 /// plausible records with odd values, and noise.
-fn any_line() -> impl Strategy<Value = String> {
+pub(super) fn any_line() -> impl Strategy<Value = String> {
     let mut real = Vec::new();
     for name in
         ["claude_code_session.jsonl", "codex_rollout.jsonl", "codex_legacy.jsonl", "claude_code_malformed.jsonl"]

@@ -5,6 +5,7 @@
 mod digest;
 mod durable_writes;
 mod import_convert;
+mod import_growing;
 mod import_store;
 mod recall;
 mod red_team;

@@ -1,0 +1,346 @@
+//! Importing a growing transcript by reading only what was appended to it.
+//!
+//! For each transcript the project's store keeps a small state file,
+//! `cache/transcripts/<hash of its path>.json` (derived data: deleting it
+//! costs one full conversion, nothing else). It records:
+//!
+//! - `offset`: how many bytes of the transcript were converted, always ending
+//!   at the end of a line;
+//! - `head` and `tail`: a hash (64-bit FNV-1a) of the first 4 KiB of those
+//!   bytes and of the last 4 KiB before `offset`. Checking them reads 8 KiB
+//!   whatever the transcript's size. A transcript that is only ever appended
+//!   to (as Claude Code and Codex write theirs) keeps both; one rewritten in
+//!   place, or shorter than `offset`, does not, and is converted in full. An
+//!   edit that keeps the file's length past `offset` and both windows intact
+//!   is not seen: such an edit is not something either tool does;
+//! - `stored`: the session the conversion went to, the length of its stored
+//!   copy after the last write and a hash of that copy's last 4 KiB. A copy
+//!   that is that, followed only by lcmem's own status lines (a pin, a seal),
+//!   is appended to; any other change (forgotten, converted again, edited)
+//!   means a full conversion, which the store reconciles as it always has;
+//! - `resume`: the converter's state after those lines (the emitter's header
+//!   and counts, the record uuids and tool calls seen, the working
+//!   directory), so that the new lines convert exactly as they would in a
+//!   conversion of the whole transcript.
+//!
+//! Everything happens under the project's write lock, so two hooks importing
+//! the same transcript at once cannot both append the same lines. A last
+//! line without its newline is still being written: it is left for the next
+//! import. See `docs/importers.md`.
+
+use std::fs::File;
+use std::io::{Read, Seek, SeekFrom};
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use super::batch::unstored;
+use super::{Format, Report, Resume, convert_more};
+use crate::diagnostic::Diagnostic;
+use crate::error::{IoContext, Result};
+use crate::jsonl;
+use crate::lock::WriteLock;
+use crate::store::Store;
+
+/// The state file's format; a file of another format (or from another
+/// lcmem version) is not used.
+const FORMAT: u32 = 1;
+/// How many bytes each check window covers.
+const WINDOW: u64 = 4096;
+/// More status lines than lcmem ever appends between two imports.
+const STATUS_TAIL_LIMIT: u64 = 1 << 20;
+
+/// How much of a transcript an import read, and why it read it all.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Reading {
+    /// Bytes of the transcript read, the checks' windows included.
+    pub read: u64,
+    /// The transcript's size.
+    pub size: u64,
+    /// Where the conversion went on from (0 for a full conversion).
+    pub from: u64,
+    /// Set when the transcript was converted in full, with why.
+    pub restart: Option<Restart>,
+}
+
+/// Why a transcript was converted in full.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Restart {
+    /// No usable state: the first import, a deleted cache, another version.
+    Fresh,
+    /// The transcript is shorter than what was converted.
+    Shrunk,
+    /// What was converted is no longer what the transcript starts with.
+    Rewritten,
+    /// The stored session is not what the last import left.
+    StoredChanged,
+}
+
+impl Reading {
+    /// A few words for a log line.
+    pub fn describe(&self) -> String {
+        let why = match self.restart {
+            None => {
+                return format!("read {} of {} bytes (from byte {})", self.read, self.size, self.from);
+            }
+            Some(Restart::Fresh) => "",
+            Some(Restart::Shrunk) => "the transcript shrank since the last import, so ",
+            Some(Restart::Rewritten) => "the transcript was rewritten since the last import, so ",
+            Some(Restart::StoredChanged) => "the stored copy changed since the last import, so ",
+        };
+        format!("{why}read in full ({} bytes) and converted in full", self.size)
+    }
+}
+
+#[derive(Serialize, Deserialize)]
+struct Cursor {
+    v: u32,
+    lcmem: String,
+    source: PathBuf,
+    offset: u64,
+    head: u64,
+    tail: u64,
+    stored: Mark,
+    resume: Resume,
+}
+
+/// The stored copy as the last import left it.
+#[derive(Serialize, Deserialize)]
+struct Mark {
+    id: String,
+    len: u64,
+    tail: u64,
+}
+
+/// Imports the transcript at `path` (Claude Code or Codex) into `store`,
+/// converting only the lines appended since the last import when the state
+/// file says that is safe, and everything otherwise. The report says which.
+pub fn import_growing(store: &Store, format: Format, path: &Path) -> Result<Report> {
+    if format == Format::V1 {
+        return super::import_file(store, Some(format), path);
+    }
+    let lock = store.lock()?;
+    let mut file = File::open(path).at(path)?;
+    let size = file.metadata().at(path)?.len();
+    let state_path = state_path(store, path);
+    let cursor = load(&state_path, path, format);
+    let (restart, resumed) = match cursor {
+        None => (Some(Restart::Fresh), None),
+        Some(cursor) => match check(store, &cursor, &mut file, size, path)? {
+            Ok(at) => (None, Some((cursor, at))),
+            Err(restart) => (Some(restart), None),
+        },
+    };
+    let done = match resumed {
+        Some((cursor, at)) => go_on(store, &lock, &mut file, path, size, cursor, at)?,
+        None => start_over(store, &lock, &mut file, path, size, format)?,
+    };
+    if let Some(next) = &done.next {
+        save(store, &state_path, next)?;
+    }
+    let reading = Reading { read: done.read, size, from: done.from, restart };
+    Ok(Report { reading: Some(reading), ..done.report })
+}
+
+/// What one import did: its report, where it read from, how many bytes it
+/// read, and the state to keep (`None`: keep what there is).
+struct Done {
+    report: Report,
+    from: u64,
+    read: u64,
+    next: Option<Cursor>,
+}
+
+/// Converts the lines past `cursor.offset` and appends them at `at`.
+fn go_on(
+    store: &Store,
+    lock: &WriteLock,
+    file: &mut File,
+    path: &Path,
+    size: u64,
+    cursor: Cursor,
+    at: u64,
+) -> Result<Done> {
+    let from = cursor.offset;
+    let mut new = Vec::with_capacity((size - from) as usize);
+    file.seek(SeekFrom::Start(from)).at(path)?;
+    file.take(size - from).read_to_end(&mut new).at(path)?;
+    let whole = whole_lines(&new);
+    let offset = from + whole as u64;
+    // The two windows checked, what was appended, and the new last window.
+    let read = 2 * WINDOW.min(from) + new.len() as u64 + if whole > 0 { WINDOW.min(offset) } else { 0 };
+    let (mut converted, resume) = convert_more(path, &new[..whole], cursor.resume);
+    unfinished_line(&new[whole..], path, resume.lines, &mut converted.diagnostics);
+    let id = cursor.stored.id.clone();
+    let outcome = store.append_converted(lock, path, &id, at, std::mem::take(&mut converted.session_bytes))?;
+    let mut read = read;
+    let next = match whole {
+        0 => None,
+        _ => {
+            let (stored, tail) = (mark(store, &id)?, window_hash(file, path, offset)?);
+            // The first window grows with a transcript shorter than it.
+            let head = match from < WINDOW {
+                true => {
+                    read += WINDOW.min(offset);
+                    hash(&read_at(file, path, 0, WINDOW.min(offset))?)
+                }
+                false => cursor.head,
+            };
+            Some(Cursor { offset, head, tail, stored, resume, ..cursor })
+        }
+    };
+    let report = Report { outcome: Some(outcome), ..unstored(converted) };
+    Ok(Done { report, from, read, next })
+}
+
+/// Converts the whole transcript (its whole lines) and imports it as the
+/// store always has.
+fn start_over(
+    store: &Store,
+    lock: &WriteLock,
+    file: &mut File,
+    path: &Path,
+    size: u64,
+    format: Format,
+) -> Result<Done> {
+    let mut bytes = Vec::with_capacity(size as usize);
+    file.seek(SeekFrom::Start(0)).at(path)?;
+    file.take(size).read_to_end(&mut bytes).at(path)?;
+    let whole = whole_lines(&bytes);
+    let start = Resume::start(format).expect("a converted format");
+    let (mut converted, resume) = convert_more(path, &bytes[..whole], start);
+    unfinished_line(&bytes[whole..], path, resume.lines, &mut converted.diagnostics);
+    let read = bytes.len() as u64;
+    let id = converted.id.clone();
+    let (outcome, next) = match id.filter(|_| resume.settled()) {
+        None => (None, None),
+        Some(id) => {
+            let (outcome, more) =
+                store.import_bytes_locked(lock, path, std::mem::take(&mut converted.session_bytes))?;
+            converted.diagnostics.extend(more);
+            let offset = whole as u64;
+            let cursor = Cursor {
+                v: FORMAT,
+                lcmem: env!("CARGO_PKG_VERSION").to_string(),
+                source: path.to_path_buf(),
+                offset,
+                head: hash(&bytes[..offset.min(WINDOW) as usize]),
+                tail: hash(&bytes[offset.saturating_sub(WINDOW) as usize..whole]),
+                stored: mark(store, &id)?,
+                resume,
+            };
+            (Some(outcome), Some(cursor))
+        }
+    };
+    let report = Report { outcome, ..unstored(converted) };
+    Ok(Done { report, from: 0, read, next })
+}
+
+/// How many bytes of `bytes` are whole lines.
+fn whole_lines(bytes: &[u8]) -> usize {
+    bytes.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1)
+}
+
+/// A last line without its newline is still being written: it is left for
+/// the next import, and said so.
+fn unfinished_line(rest: &[u8], path: &Path, lines: usize, diagnostics: &mut Vec<Diagnostic>) {
+    if !rest.iter().all(u8::is_ascii_whitespace) {
+        let message = "last line is incomplete (still being written?); skipped until it is complete";
+        diagnostics.push(Diagnostic::new(path, lines + 1, message));
+    }
+}
+
+/// Whether `cursor` still describes the transcript and the stored copy:
+/// the length of the stored copy to append at, or why not.
+fn check(
+    store: &Store,
+    cursor: &Cursor,
+    file: &mut File,
+    size: u64,
+    path: &Path,
+) -> Result<std::result::Result<u64, Restart>> {
+    if size < cursor.offset {
+        return Ok(Err(Restart::Shrunk));
+    }
+    let head = read_at(file, path, 0, WINDOW.min(cursor.offset))?;
+    if hash(&head) != cursor.head || window_hash(file, path, cursor.offset)? != cursor.tail {
+        return Ok(Err(Restart::Rewritten));
+    }
+    if !cursor.resume.settled() {
+        return Ok(Err(Restart::StoredChanged));
+    }
+    Ok(stored_append_point(store, &cursor.stored).ok_or(Restart::StoredChanged))
+}
+
+/// Where new lines go in the stored copy `mark` describes: its end, when it
+/// is what the last import left followed only by status lines.
+fn stored_append_point(store: &Store, mark: &Mark) -> Option<u64> {
+    let path = store.session_path(&mark.id);
+    let mut file = File::open(&path).ok()?;
+    let len = file.metadata().ok()?.len();
+    if len < mark.len || len - mark.len > STATUS_TAIL_LIMIT {
+        return None;
+    }
+    if window_hash(&mut file, &path, mark.len).ok()? != mark.tail {
+        return None;
+    }
+    let rest = read_at(&mut file, &path, mark.len, len - mark.len).ok()?;
+    let statuses = rest.last().is_none_or(|&b| b == b'\n')
+        && rest.split(|&b| b == b'\n').filter(|l| !l.is_empty()).all(|line| {
+            serde_json::from_slice::<serde_json::Value>(line)
+                .is_ok_and(|v| v.get("type").and_then(serde_json::Value::as_str) == Some("status"))
+        });
+    statuses.then_some(len)
+}
+
+/// The stored copy of session `id` as it is now.
+fn mark(store: &Store, id: &str) -> Result<Mark> {
+    let path = store.session_path(id);
+    let mut file = File::open(&path).at(&path)?;
+    let len = file.metadata().at(&path)?.len();
+    Ok(Mark { id: id.to_string(), len, tail: window_hash(&mut file, &path, len)? })
+}
+
+/// The hash of the `WINDOW` bytes (or fewer, at the start) before `end`.
+fn window_hash(file: &mut File, path: &Path, end: u64) -> Result<u64> {
+    let start = end.saturating_sub(WINDOW);
+    Ok(hash(&read_at(file, path, start, end - start)?))
+}
+
+fn read_at(file: &mut File, path: &Path, start: u64, len: u64) -> Result<Vec<u8>> {
+    let mut bytes = Vec::with_capacity(len as usize);
+    file.seek(SeekFrom::Start(start)).at(path)?;
+    file.take(len).read_to_end(&mut bytes).at(path)?;
+    Ok(bytes)
+}
+
+/// 64-bit FNV-1a: stable across builds and platforms, which is all a check
+/// against accidental change needs.
+fn hash(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3))
+}
+
+/// Where the state of the transcript at `source` is kept.
+fn state_path(store: &Store, source: &Path) -> PathBuf {
+    let key = hash(source.as_os_str().as_encoded_bytes());
+    store.cache_dir().join("transcripts").join(format!("{key:016x}.json"))
+}
+
+/// The state for `source`, if there is one this build can use.
+fn load(state_path: &Path, source: &Path, format: Format) -> Option<Cursor> {
+    let bytes = std::fs::read(state_path).ok()?;
+    let cursor: Cursor = serde_json::from_slice(&bytes).ok()?;
+    (cursor.v == FORMAT
+        && cursor.lcmem == env!("CARGO_PKG_VERSION")
+        && cursor.source == source
+        && cursor.resume.format() == format)
+        .then_some(cursor)
+}
+
+/// Replaces the state file atomically, never through a link out of the store.
+fn save(store: &Store, state_path: &Path, cursor: &Cursor) -> Result<()> {
+    let dir = state_path.parent().expect("a state file is in a folder");
+    crate::confine::refuse_links_outside(store.dir(), &[dir.to_path_buf(), state_path.to_path_buf()])?;
+    let bytes = serde_json::to_vec(cursor).expect("the state serialises");
+    jsonl::atomic_write(state_path, &bytes)
+}
