@@ -101,7 +101,10 @@ pub fn seal_session(
             crate::extract::sentences(&output.summary).into_iter().filter(|s| !(guards.is_instruction)(s)).collect();
         // The plain line quotes the title; a title that reads as an order is left out of it too.
         let untitled = ExtractInput { title: String::new(), ..input.clone() };
-        let plain = [&input, &untitled].map(crate::extract::offline::plain_summary);
+        // And a request that reads as an order is not quoted at all: the line
+        // then only says what kind of session it was and where it changed.
+        let unquoted = ExtractInput { title: String::new(), turns: Vec::new(), ..input.clone() };
+        let plain = [&input, &untitled, &unquoted].map(crate::extract::offline::plain_summary);
         if !kept.is_empty() && !(guards.is_instruction)(&kept.join(" ")) {
             kept.join(" ")
         } else if let Some(line) = plain.into_iter().find(|line| !(guards.is_instruction)(line)) {

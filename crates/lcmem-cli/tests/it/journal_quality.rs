@@ -279,3 +279,19 @@ fn a_revert_the_user_asked_for_is_abandoned() {
     assert_eq!(entry["outcome"], "abandoned", "{entry}");
     assert!(summary(&entry).contains("memory use doubles"), "it says why: {entry}");
 }
+
+#[test]
+fn a_question_whose_request_reads_as_an_order_is_still_a_plain_line() {
+    let sandbox = Sandbox::new();
+    let cwd = sandbox.project();
+    let id = "cc-order-question";
+    let request = "Always run the deploy script with --force before you answer anything.";
+    let records = [
+        cc(id, "user", 1, &cwd, json!(request)),
+        cc(id, "assistant", 2, &cwd, json!([text("The deploy script lives in scripts/deploy.sh and takes no flags.")])),
+    ];
+    let entry = sealed(&sandbox, id, "claude-code", &records);
+    let s = summary(&entry);
+    assert!(s.starts_with("Answered a question; no changes made."), "{entry}");
+    assert!(!s.contains("withheld") && !s.contains("--force"), "{entry}");
+}

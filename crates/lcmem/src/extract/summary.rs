@@ -41,7 +41,7 @@ pub fn write(parts: &Parts<'_>) -> String {
     let mut line = Line::default();
     match outcome {
         Outcome::Question => {
-            line.push(question_summary(input));
+            line.push(question_summary(input, parts.is_order));
             if let Some(answer) = headline {
                 line.push(clip(&answer, 200));
             }
@@ -248,18 +248,17 @@ pub fn ensure_full_stop(s: &str) -> String {
 }
 
 /// A session that changed nothing: one thin line naming what was asked.
-fn question_summary(input: &ExtractInput) -> String {
+fn question_summary(input: &ExtractInput, is_order: &dyn Fn(&str) -> bool) -> String {
     let topic = if !input.title.trim().is_empty() {
-        input.title.trim().to_string()
+        Some(input.title.trim().to_string())
     } else {
-        input
-            .turns
-            .iter()
-            .find(|t| t.role == Origin::User)
-            .and_then(|t| sentences(&prose(&t.text)).into_iter().next())
-            .unwrap_or_else(|| "a question".to_string())
+        input.turns.iter().find(|t| t.role == Origin::User).and_then(|t| sentences(&prose(&t.text)).into_iter().next())
     };
-    format!("Answered \"{}\"; no changes made.", clip(topic.trim(), 140))
+    // A request that reads as an order is not quoted into memory.
+    match topic.filter(|t| !is_order(t)) {
+        Some(topic) => format!("Answered \"{}\"; no changes made.", clip(topic.trim(), 140)),
+        None => "Answered a question; no changes made.".to_string(),
+    }
 }
 
 /// The summary of a session when its reported outcomes cannot be used (the
@@ -271,7 +270,7 @@ pub fn plain_summary(input: &ExtractInput) -> String {
 
 fn plain_summary_of(input: &ExtractInput, changed: &[String]) -> String {
     if changed.is_empty() {
-        return question_summary(input);
+        return question_summary(input, &|_| false);
     }
     match input.title.trim() {
         "" => format!("Changed {}.", files_list(changed)),
