@@ -100,6 +100,9 @@ fn extract(input: &ExtractInput) -> ExtractOutput {
         reason: reason.as_deref(),
         is_order: &is_order,
     });
+    // A decision the line already tells is not told twice.
+    let told = normalize(&summary);
+    let decisions = decisions.into_iter().filter(|d| !told.contains(&normalize(d))).collect();
     ExtractOutput { summary, outcome, files: touched_files(input), decisions, facts: super::candidates::facts(input) }
 }
 

@@ -163,3 +163,15 @@ fn an_answer_given_before_the_sessions_own_change_is_not_its_headline() {
     assert!(!out.summary.contains("a.txt and b.txt"), "stale once c.txt was added: {}", out.summary);
     assert!(out.summary.contains("c.txt"), "{}", out.summary);
 }
+
+#[test]
+fn a_decision_the_summary_already_tells_is_not_repeated() {
+    let out = OfflineExtractor
+        .extract(&input(
+            SealKind::Done,
+            &[(Origin::Assistant, "Switched the test suite from Jest to Vitest, and the suite now takes 9 s.")],
+        ))
+        .unwrap();
+    assert!(out.summary.starts_with("Switched the test suite from Jest to Vitest"), "{}", out.summary);
+    assert!(out.decisions.is_empty(), "{:?}", out.decisions);
+}
