@@ -1,4 +1,8 @@
-//! `lcmem hook claude-code`: what Claude Code runs at session start and end.
+//! `lcmem hook claude-code` and `lcmem hook codex`: what the agents' hooks
+//! run at session start, after each turn and at the end. Both agents send
+//! the same fields (`hook_event_name`, `cwd`, `transcript_path`,
+//! `session_id`) and take the same SessionStart output; only the transcript's
+//! format differs.
 //!
 //! A hook runs inside someone's working session, so it must never break it:
 //! whatever goes wrong (no store, memory off, a corrupt transcript, bad
@@ -33,16 +37,47 @@ const INPUT_WAIT: Duration = Duration::from_secs(2);
 
 #[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum Agent {
+    /// Claude Code's hooks (`lcmem install claude-code`)
     ClaudeCode,
+    /// Codex's hooks (`lcmem install codex`)
+    Codex,
+}
+
+impl Agent {
+    /// The agent's name in the log.
+    fn name(self) -> &'static str {
+        match self {
+            Agent::ClaudeCode => "claude-code",
+            Agent::Codex => "codex",
+        }
+    }
+
+    /// The agent in a sentence.
+    fn possessive(self) -> &'static str {
+        match self {
+            Agent::ClaudeCode => "Claude Code's",
+            Agent::Codex => "Codex's",
+        }
+    }
+
+    /// The format of the transcript its hook input points at.
+    fn format(self) -> Format {
+        match self {
+            Agent::ClaudeCode => Format::ClaudeCode,
+            Agent::Codex => Format::Codex,
+        }
+    }
 }
 
 #[derive(clap::Args)]
-#[command(after_help = "Reads the hook's JSON on stdin; the project is the input's cwd.\n  \
+#[command(after_help = "Reads the hook's JSON on stdin (hook_event_name, cwd, transcript_path, session_id); the \
+project is the input's cwd.\n  \
 SessionStart  prints {\"hookSpecificOutput\":{\"hookEventName\":\"SessionStart\",\"additionalContext\":…}} with the \
 framed digest (nothing when memory is off or there is no digest yet)\n  \
-Stop          imports the transcript so far (recall sees it at once)\n  \
-SessionEnd    imports the transcript and seals the session\n\
-Other events are ignored. It always exits 0; errors go to <home>/logs/hooks.log. `lcmem install claude-code` \
+Stop          imports the transcript so far (recall sees it at once); for Codex, after each turn, so sealing \
+is left to `lcmem watch` or `lcmem seal --all`\n  \
+SessionEnd    imports the transcript and seals the session (where the agent sends it)\n\
+Other events are ignored. It always exits 0; errors go to <home>/logs/hooks.log. `lcmem install AGENT` \
 wires it up.")]
 pub struct Args {
     /// The agent whose hook input this is
@@ -50,7 +85,7 @@ pub struct Args {
     agent: Agent,
 }
 
-/// The fields lcmem reads from Claude Code's hook input.
+/// The fields lcmem reads from an agent's hook input.
 #[derive(Debug, Deserialize)]
 struct HookInput {
     hook_event_name: String,
@@ -60,17 +95,17 @@ struct HookInput {
 }
 
 pub fn run(args: Args, context: &Context) -> anyhow::Result<ExitCode> {
-    let Agent::ClaudeCode = args.agent;
+    let agent = args.agent;
     let input = match read_input(std::io::stdin(), INPUT_WAIT, INPUT_LIMIT) {
         Ok(input) => input,
         Err(problem) => {
-            log(context, "?", &format!("error: {problem}; nothing done"));
+            log(context, agent, "?", &format!("error: {problem}; nothing done"));
             return Ok(ExitCode::SUCCESS);
         }
     };
     // A panic is caught below and logged; its default report on stderr is not wanted.
     std::panic::set_hook(Box::new(|_| {}));
-    let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| handle(&input, context)));
+    let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| handle(&input, agent, context)));
     let (event, result) = match outcome {
         Ok((event, result)) => (event, result),
         Err(_) => ("?".to_string(), Err(anyhow::anyhow!("the hook panicked; nothing was printed"))),
@@ -84,11 +119,11 @@ pub fn run(args: Args, context: &Context) -> anyhow::Result<ExitCode> {
         Err(error) => {
             let line = format!("error: {}", crate::output::sentence(&error));
             // A store that cannot be written is the user's to fix: said on
-            // stderr too, which Claude Code shows in its transcript view.
+            // stderr too, which the agent shows in its transcript view.
             if unwritable_store(&error, context) {
                 eprintln!("lcmem hook: {line}");
             }
-            log(context, &event, &line);
+            log(context, agent, &event, &line);
         }
     }
     Ok(ExitCode::SUCCESS)
@@ -170,16 +205,19 @@ fn unwritable_store(error: &anyhow::Error, context: &Context) -> bool {
 }
 
 /// Handles one event: the event's name (for the log) and what to print.
-fn handle(input: &[u8], context: &Context) -> (String, anyhow::Result<Option<String>>) {
+fn handle(input: &[u8], agent: Agent, context: &Context) -> (String, anyhow::Result<Option<String>>) {
     let input: HookInput = match serde_json::from_slice(input) {
         Ok(input) => input,
-        Err(e) => return ("?".into(), Err(anyhow::anyhow!("the hook input is not Claude Code's hook JSON: {e}"))),
+        Err(e) => {
+            let what = agent.possessive();
+            return ("?".into(), Err(anyhow::anyhow!("the hook input is not {what} hook JSON: {e}")));
+        }
     };
     let event = input.hook_event_name.clone();
     let result = match event.as_str() {
         "SessionStart" => session_start(&input, context),
-        "Stop" => take_in(&input, context, false).map(|()| None),
-        "SessionEnd" => take_in(&input, context, true).map(|()| None),
+        "Stop" => take_in(&input, agent, context, false).map(|()| None),
+        "SessionEnd" => take_in(&input, agent, context, true).map(|()| None),
         _ => Ok(None),
     };
     (event, result)
@@ -190,7 +228,7 @@ fn store_for(input: &HookInput, context: &Context) -> anyhow::Result<Store> {
     Store::open(&context.home()?, cwd).with_context(|| format!("cannot open the project at {}", cwd.display()))
 }
 
-/// The framed digest as Claude Code's SessionStart output, or nothing.
+/// The framed digest as the agent's SessionStart output, or nothing.
 fn session_start(input: &HookInput, context: &Context) -> anyhow::Result<Option<String>> {
     let store = store_for(input, context)?;
     let Some(digest) = lcmem::digest::digest(&store)? else { return Ok(None) };
@@ -202,24 +240,25 @@ fn session_start(input: &HookInput, context: &Context) -> anyhow::Result<Option<
 
 /// Imports the transcript (and seals it when the session ended). Memory
 /// being off is not an error: nothing is written and the log says so.
-fn take_in(input: &HookInput, context: &Context, seal: bool) -> anyhow::Result<()> {
+fn take_in(input: &HookInput, agent: Agent, context: &Context, seal: bool) -> anyhow::Result<()> {
     let Some(transcript) = &input.transcript_path else { bail!("the hook input has no transcript_path") };
     let store = store_for(input, context)?;
     let now = context.now()?;
-    match ingest(&store, Format::ClaudeCode, transcript, seal, now) {
+    match ingest(&store, agent.format(), transcript, seal, now) {
         Ok(done) => {
             let mut line = done.describe(transcript);
             // The skipped lines are listed once, when they are new, not at every Stop.
             for diagnostic in done.diagnostics.iter().filter(|_| done.changed()) {
                 line.push_str(&format!("\n    skipped {diagnostic}"));
             }
-            log(context, &input.hook_event_name, &line);
+            log(context, agent, &input.hook_event_name, &line);
             Ok(())
         }
         Err(lcmem::Error::MemoryOff { .. }) => {
             let session = input.session_id.as_deref().unwrap_or("?");
             log(
                 context,
+                agent,
                 &input.hook_event_name,
                 &format!("memory is off for this project: session {session} not taken in"),
             );
@@ -229,14 +268,14 @@ fn take_in(input: &HookInput, context: &Context, seal: bool) -> anyhow::Result<(
     }
 }
 
-/// The hook's log: `<home>/logs/hooks.log`.
-pub fn log_path(home: &Path) -> PathBuf {
+/// The hooks' log: `<home>/logs/hooks.log`.
+fn log_path(home: &Path) -> PathBuf {
     home.join("logs").join("hooks.log")
 }
 
 /// Appends one line to the log. Logging is best effort: a hook that cannot
 /// write its log still must not fail the session.
-fn log(context: &Context, event: &str, message: &str) {
+fn log(context: &Context, agent: Agent, event: &str, message: &str) {
     let Ok(home) = context.home() else { return };
     let path = log_path(&home);
     let _ = std::fs::create_dir_all(path.parent().unwrap_or(&home));
@@ -244,5 +283,5 @@ fn log(context: &Context, event: &str, message: &str) {
         let _ = std::fs::rename(&path, path.with_extension("log.1"));
     }
     let Ok(mut file) = std::fs::OpenOptions::new().create(true).append(true).open(&path) else { return };
-    let _ = writeln!(file, "{} claude-code {event}: {message}", Timestamp::now());
+    let _ = writeln!(file, "{} {} {event}: {message}", Timestamp::now(), agent.name());
 }

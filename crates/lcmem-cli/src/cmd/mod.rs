@@ -6,7 +6,6 @@ mod facts;
 mod forget;
 mod guard;
 mod hook;
-mod hook_codex;
 mod import;
 mod install;
 mod journal;
@@ -63,7 +62,7 @@ pub enum Command {
     /// Serve the project's memory to agents over MCP (stdio): recall_sessions, memory_digest
     Mcp(mcp::Args),
     /// What an agent's hooks run: the digest at session start, import and seal at its end
-    Hook(hook_codex::Args),
+    Hook(hook::Args),
     /// Which memory this folder belongs to; keep a moved project's memory
     #[command(subcommand)]
     Project(project::Command),
@@ -96,7 +95,7 @@ pub fn run(command: Command, context: &Context) -> anyhow::Result<ExitCode> {
         Command::Recall(args) => recall::run(args, context),
         Command::Index(command) => recall::index(command, context),
         Command::Mcp(args) => mcp::run(args, context),
-        Command::Hook(args) => hook_codex::run(args, context),
+        Command::Hook(args) => hook::run(args, context),
         Command::Project(command) => project::run(command, context),
         Command::Install(args) => install::run(args, context),
         Command::Uninstall(args) => install::uninstall(args, context),
