@@ -84,7 +84,7 @@ pub fn invalid(tool: &str, message: impl std::fmt::Display) -> ErrorData {
 }
 
 /// What a JSON value is, for a sentence that says what was sent instead.
-fn what(value: &Value) -> &'static str {
+pub(super) fn what(value: &Value) -> &'static str {
     match value {
         Value::Null => "null",
         Value::Bool(_) => "a boolean",

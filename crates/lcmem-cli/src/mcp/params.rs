@@ -8,22 +8,12 @@
 use serde_json::{Value, json};
 
 use super::TOOLS;
+use super::args::what;
 
 /// The request methods rmcp serves for this server: a -32601 naming one of
 /// them is about its params, not the method.
 const METHODS: &[&str] =
     &["initialize", "ping", "tools/list", "tools/call", "resources/list", "resources/read", "resources/templates/list"];
-
-fn kind(value: &Value) -> &'static str {
-    match value {
-        Value::Null => "null",
-        Value::Bool(_) => "a boolean",
-        Value::Number(_) => "a number",
-        Value::String(_) => "a string",
-        Value::Array(_) => "an array",
-        Value::Object(_) => "an object",
-    }
-}
 
 fn invalid(id: &Value, message: String) -> Value {
     json!({"jsonrpc": "2.0", "id": id, "error": {"code": -32602, "message": message}})
@@ -40,7 +30,7 @@ pub fn check(message: &Value) -> Option<Value> {
     let params = message.get("params");
     match params {
         None | Some(Value::Object(_)) => {}
-        Some(other) => return Some(invalid(id, format!("{method}: `params` must be an object, not {}", kind(other)))),
+        Some(other) => return Some(invalid(id, format!("{method}: `params` must be an object, not {}", what(other)))),
     }
     let field = |name: &str| params.and_then(|p| p.get(name));
     match method {
@@ -52,7 +42,7 @@ pub fn check(message: &Value) -> Option<Value> {
                     return Some(invalid(id, format!("tools/call: `params.name` is required: one of {tools}")));
                 }
                 Some(other) => {
-                    let sent = kind(other);
+                    let sent = what(other);
                     return Some(invalid(
                         id,
                         format!("tools/call: `params.name` must be a string ({tools}), not {sent}"),
@@ -65,7 +55,7 @@ pub fn check(message: &Value) -> Option<Value> {
                     id,
                     format!(
                         "tools/call: `params.arguments` must be an object of the tool's arguments, not {}",
-                        kind(other)
+                        what(other)
                     ),
                 )),
             }

@@ -27,17 +27,9 @@ pub(crate) struct Emitter<'a> {
     path: &'a Path,
     format: Format,
     line: usize,
-    id: Option<String>,
-    created_at: Option<Timestamp>,
-    cwd: Option<String>,
-    /// The latest summary seen before the header settled.
-    summary: Option<String>,
-    first_prompt: Option<String>,
-    settled: bool,
-    /// Lines converted before the header settled, written right after it.
-    pending: Vec<(String, Kind)>,
+    /// What the lines so far said: all a resumed conversion needs.
+    state: EmitState,
     out: Vec<u8>,
-    counts: Counts,
     diagnostics: Vec<Diagnostic>,
 }
 
@@ -67,9 +59,11 @@ pub(crate) struct EmitState {
     id: Option<String>,
     created_at: Option<Timestamp>,
     cwd: Option<String>,
+    /// The latest summary seen before the header settled.
     summary: Option<String>,
     first_prompt: Option<String>,
     settled: bool,
+    /// Lines converted before the header settled, written right after it.
     pending: Vec<(String, Kind)>,
     counts: Counts,
 }
@@ -85,36 +79,12 @@ impl<'a> Emitter<'a> {
     /// An emitter that goes on from `state`: its output is only what the
     /// lines fed to it add.
     pub fn resume(path: &'a Path, format: Format, state: EmitState) -> Emitter<'a> {
-        let EmitState { id, created_at, cwd, summary, first_prompt, settled, pending, counts } = state;
-        Emitter {
-            path,
-            format,
-            line: 0,
-            id,
-            created_at,
-            cwd,
-            summary,
-            first_prompt,
-            settled,
-            pending,
-            out: Vec::new(),
-            counts,
-            diagnostics: Vec::new(),
-        }
+        Emitter { path, format, line: 0, state, out: Vec::new(), diagnostics: Vec::new() }
     }
 
     /// What this emitter knows now, to resume from later.
     pub fn state(&self) -> EmitState {
-        EmitState {
-            id: self.id.clone(),
-            created_at: self.created_at,
-            cwd: self.cwd.clone(),
-            summary: self.summary.clone(),
-            first_prompt: self.first_prompt.clone(),
-            settled: self.settled,
-            pending: self.pending.clone(),
-            counts: self.counts,
-        }
+        self.state.clone()
     }
 
     /// Starts input line `number`: warnings name it from now on.
@@ -129,21 +99,21 @@ impl<'a> Emitter<'a> {
     /// The session id as recorded; the first one seen before the header
     /// settles wins.
     pub fn note_id(&mut self, raw: &str) {
-        if !self.settled && self.id.is_none() {
-            self.id = sanitize_id(raw);
+        if !self.state.settled && self.state.id.is_none() {
+            self.state.id = sanitize_id(raw);
         }
     }
 
     pub fn note_time(&mut self, ts: Timestamp) {
-        if !self.settled && self.created_at.is_none() {
-            self.created_at = Some(ts);
+        if !self.state.settled && self.state.created_at.is_none() {
+            self.state.created_at = Some(ts);
         }
     }
 
     /// The recorded working directory. The first one is the session's.
     pub fn note_cwd(&mut self, cwd: &str) {
-        if self.cwd.is_none() && !cwd.is_empty() {
-            self.cwd = Some(cwd.to_string());
+        if self.state.cwd.is_none() && !cwd.is_empty() {
+            self.state.cwd = Some(cwd.to_string());
         }
     }
 
@@ -162,8 +132,8 @@ impl<'a> Emitter<'a> {
         if text.trim().is_empty() {
             return;
         }
-        if role == Role::User && self.first_prompt.is_none() {
-            self.first_prompt = Some(text.to_string());
+        if role == Role::User && self.state.first_prompt.is_none() {
+            self.state.first_prompt = Some(text.to_string());
         }
         let line = Line::Message { role, text: text.to_string(), ts, id: id.map(str::to_string), compaction }.to_json();
         self.push(line, Kind::Message);
@@ -183,19 +153,19 @@ impl<'a> Emitter<'a> {
         if title.is_empty() {
             return;
         }
-        if self.settled {
+        if self.state.settled {
             let line = Line::Title { title, ts }.to_json();
             self.push(line, Kind::Title);
         } else {
-            self.summary = Some(title);
+            self.state.summary = Some(title);
         }
     }
 
     fn push(&mut self, line: String, kind: Kind) {
-        if self.settled {
+        if self.state.settled {
             self.write(&line, kind);
         } else {
-            self.pending.push((line, kind));
+            self.state.pending.push((line, kind));
         }
     }
 
@@ -203,8 +173,8 @@ impl<'a> Emitter<'a> {
         self.out.extend_from_slice(line.as_bytes());
         self.out.push(b'\n');
         match kind {
-            Kind::Message => self.counts.messages += 1,
-            Kind::Tool => self.counts.tools += 1,
+            Kind::Message => self.state.counts.messages += 1,
+            Kind::Tool => self.state.counts.tools += 1,
             Kind::Title => {}
         }
     }
@@ -212,35 +182,35 @@ impl<'a> Emitter<'a> {
     /// Ends the current input line: writes the header (and what was held
     /// back) once a prompt and a time are known.
     pub fn end_line(&mut self) {
-        if self.settled {
+        if self.state.settled {
             return;
         }
-        let (Some(prompt), Some(created_at)) = (&self.first_prompt, self.created_at) else { return };
-        let title = self.summary.clone().unwrap_or_else(|| clip_title(prompt));
-        let id = self.id.clone().or_else(|| stem_id(self.path)).unwrap_or_else(|| "session".to_string());
+        let (Some(prompt), Some(created_at)) = (&self.state.first_prompt, self.state.created_at) else { return };
+        let title = self.state.summary.clone().unwrap_or_else(|| clip_title(prompt));
+        let id = self.state.id.clone().or_else(|| stem_id(self.path)).unwrap_or_else(|| "session".to_string());
         let header = Line::Session(Header {
             source: Some(self.format.name().to_string()),
-            cwd: self.cwd.clone(),
+            cwd: self.state.cwd.clone(),
             ..Header::new(id.clone(), title, created_at)
         })
         .to_json();
-        self.id = Some(id);
-        self.settled = true;
+        self.state.id = Some(id);
+        self.state.settled = true;
         self.out.extend_from_slice(header.as_bytes());
         self.out.push(b'\n');
-        for (line, kind) in std::mem::take(&mut self.pending) {
+        for (line, kind) in std::mem::take(&mut self.state.pending) {
             self.write(&line, kind);
         }
     }
 
     pub fn finish(self) -> Converted {
-        let settled = self.settled;
+        let settled = self.state.settled;
         Converted {
             format: self.format,
-            id: if settled { self.id } else { None },
+            id: if settled { self.state.id } else { None },
             session_bytes: self.out,
-            cwd: self.cwd.map(PathBuf::from),
-            counts: if settled { self.counts } else { Counts::default() },
+            cwd: self.state.cwd.map(PathBuf::from),
+            counts: if settled { self.state.counts } else { Counts::default() },
             diagnostics: self.diagnostics,
         }
     }
