@@ -122,6 +122,14 @@ struct Exchange {
 fn exchanges(input: &ExtractInput, evidence: &Evidence) -> Vec<Exchange> {
     let mut out = Vec::new();
     let mut start = 0;
+    // Where the edits fall, in turn order (tools are listed in session
+    // order), so each exchange asks once instead of scanning every call.
+    let edits: Vec<usize> = input
+        .tools
+        .iter()
+        .filter(|t| super::evidence::modifies(&t.name) && !t.files.is_empty())
+        .map(|t| t.after_turns)
+        .collect();
     let bounds: Vec<usize> = input
         .turns
         .iter()
@@ -145,10 +153,8 @@ fn exchanges(input: &ExtractInput, evidence: &Evidence) -> Vec<Exchange> {
                 .filter(|h| ACHIEVED.is_match(h) && !is_order(h))
                 .collect();
             let text = said.iter().map(|(_, t)| *t).collect::<Vec<_>>().join("\n\n");
-            let changed = !evidence.changed.is_empty()
-                && input.tools.iter().any(|t| {
-                    (start..end).contains(&t.after_turns) && super::evidence::modifies(&t.name) && !t.files.is_empty()
-                });
+            let first = edits.partition_point(|&at| at < start);
+            let changed = !evidence.changed.is_empty() && edits.get(first).is_some_and(|&at| at < end);
             out.push(Exchange { report, text, achieved, changed });
         }
         start = end;

@@ -87,11 +87,13 @@ pub fn write(parts: &Parts<'_>) -> String {
         None if line.is_empty() => return plain_summary_of(input, &evidence.changed),
         None => {}
     }
-    line.extend(report.cause.iter().filter(keep).map(|c| match c.to_lowercase().starts_with("because") {
-        true => c.clone(),
-        false if report.cause_is_root => format!("Root cause: {c}"),
-        false => c.clone(),
-    }));
+    line.extend(
+        report
+            .cause
+            .iter()
+            .filter(keep)
+            .map(|c| if report.cause_is_root { format!("Root cause: {c}") } else { c.clone() }),
+    );
     if let Some(shipping) = shipping_sentence(evidence, &line.text()) {
         line.push(shipping);
     }
