@@ -29,7 +29,19 @@ pub struct Key {
 pub enum Default {
     Bool(bool),
     Int(i64),
+    /// A decimal number, e.g. a price in US dollars.
+    Float(f64),
+    /// Free text; the empty string means "not set".
+    Text(&'static str),
+    /// One of a fixed set of words.
+    Choice {
+        default: &'static str,
+        allowed: &'static [&'static str],
+    },
 }
+
+/// The extraction lanes `extract.lane` may name.
+pub const LANES: &[&str] = &["offline", "openai", "anthropic", "command"];
 
 /// Every setting, documented once here and shown by `lcmem config list`.
 pub const KEYS: &[Key] = &[
@@ -58,10 +70,55 @@ pub const KEYS: &[Key] = &[
         help: "how many previous MEMORY.md versions consolidation keeps for undo",
         default: Default::Int(20),
     },
+    Key {
+        name: "extract.lane",
+        help: "who writes a sealed session's summary and facts: offline (rules, no network), openai, anthropic or command",
+        default: Default::Choice { default: "offline", allowed: LANES },
+    },
+    Key {
+        name: "extract.endpoint",
+        help: "base URL of the model lane, e.g. http://127.0.0.1:11434/v1 (empty: the provider's public API)",
+        default: Default::Text(""),
+    },
+    Key {
+        name: "extract.model",
+        help: "the model the lane asks for, e.g. qwen2.5-coder or claude-haiku-4-5",
+        default: Default::Text(""),
+    },
+    Key {
+        name: "extract.api_key_env",
+        help: "the environment variable the lane reads its key from; the key itself is never written anywhere",
+        default: Default::Text(""),
+    },
+    Key {
+        name: "extract.command",
+        help: "for the command lane: the program that reads the request on stdin, e.g. claude -p --output-format json",
+        default: Default::Text(""),
+    },
+    Key {
+        name: "extract.budget_tokens",
+        help: "the most a model lane's request may hold, in tokens; longer sessions are trimmed in the middle",
+        default: Default::Int(8000),
+    },
+    Key {
+        name: "extract.max_usd_per_day",
+        help: "estimated spend per day past which sealing falls back to the offline lane (0: no model spend at all)",
+        default: Default::Float(1.0),
+    },
+    Key {
+        name: "extract.timeout_secs",
+        help: "how long one model request may take before the seal falls back to the offline lane",
+        default: Default::Int(60),
+    },
+    Key {
+        name: "recall.model",
+        help: "folder holding a sentence-embedding model (model.safetensors, tokenizer.json, config.json) for semantic recall; empty: lexical only",
+        default: Default::Text(""),
+    },
 ];
 
 /// The effective settings of one project.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Settings {
     pub memory_enabled: bool,
     /// Why memory is off, when it is: which file switched it off.
@@ -70,6 +127,23 @@ pub struct Settings {
     pub cap_tokens: u32,
     pub archive_after_days: u32,
     pub history: u32,
+    pub extract: ExtractSettings,
+    /// `recall.model`: where the embedding model lives, when one is set.
+    pub recall_model: Option<PathBuf>,
+}
+
+/// The `extract.*` settings: which lane seals, and its bounds.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ExtractSettings {
+    /// One of [`LANES`].
+    pub lane: String,
+    pub endpoint: String,
+    pub model: String,
+    pub api_key_env: String,
+    pub command: String,
+    pub budget_tokens: u32,
+    pub max_usd_per_day: f64,
+    pub timeout_secs: u32,
 }
 
 /// Which file a setting lives in.
@@ -173,6 +247,34 @@ impl ConfigFiles {
                 message: format!("{} must be between 0 and {}", key.name, u32::MAX),
             })
         };
+        let text = |name: &'static str| -> Result<String> {
+            let Effective { key, value, source } = value(name);
+            let path = || source.scope().map_or_else(|| self.project.clone(), |s| self.path(s).to_path_buf());
+            let text = value
+                .as_str()
+                .ok_or_else(|| Error::Config { path: path(), message: format!("{} must be a string", key.name) })?;
+            if let Default::Choice { allowed, .. } = key.default
+                && !allowed.contains(&text)
+            {
+                return Err(Error::Config {
+                    path: path(),
+                    message: format!("{} must be one of {}, not {text:?}", key.name, allowed.join(", ")),
+                });
+            }
+            Ok(text.to_string())
+        };
+        let float = |name: &'static str| -> Result<f64> {
+            let Effective { key, value, source } = value(name);
+            let path = || source.scope().map_or_else(|| self.project.clone(), |s| self.path(s).to_path_buf());
+            value
+                .as_float()
+                .or_else(|| value.as_integer().map(|i| i as f64))
+                .filter(|f| f.is_finite() && *f >= 0.0)
+                .ok_or_else(|| Error::Config {
+                    path: path(),
+                    message: format!("{} must be a number, 0 or more", key.name),
+                })
+        };
         Ok(Settings {
             memory_enabled,
             disabled_by,
@@ -191,13 +293,28 @@ impl ConfigFiles {
             },
             archive_after_days: int("memory.archive_after_days")?,
             history: int("memory.history")?,
+            extract: ExtractSettings {
+                lane: text("extract.lane")?,
+                endpoint: text("extract.endpoint")?,
+                model: text("extract.model")?,
+                api_key_env: text("extract.api_key_env")?,
+                command: text("extract.command")?,
+                budget_tokens: int("extract.budget_tokens")?,
+                max_usd_per_day: float("extract.max_usd_per_day")?,
+                timeout_secs: int("extract.timeout_secs")?,
+            },
+            recall_model: Some(text("recall.model")?).filter(|t| !t.is_empty()).map(PathBuf::from),
         })
     }
 
     /// Sets one key in one file, keeping every other entry of that file.
     pub fn set(&self, scope: Scope, key: &str, value: &str) -> Result<()> {
         let known = key_named(key).ok_or_else(|| Error::UnknownSetting { key: key.to_string() })?;
-        let bad = |expected| Error::BadSettingValue { key: key.to_string(), value: value.to_string(), expected };
+        let bad = |expected: &str| Error::BadSettingValue {
+            key: key.to_string(),
+            value: value.to_string(),
+            expected: expected.to_string(),
+        };
         let parsed = match known.default {
             Default::Bool(_) => toml::Value::Boolean(match value {
                 "true" | "on" | "yes" => true,
@@ -205,6 +322,20 @@ impl ConfigFiles {
                 _ => return Err(bad("true or false")),
             }),
             Default::Int(_) => toml::Value::Integer(value.parse::<u32>().map_err(|_| bad("a whole number"))?.into()),
+            Default::Float(_) => toml::Value::Float(
+                value
+                    .parse::<f64>()
+                    .ok()
+                    .filter(|f| f.is_finite() && *f >= 0.0)
+                    .ok_or_else(|| bad("a number, 0 or more"))?,
+            ),
+            Default::Text(_) => toml::Value::String(value.to_string()),
+            Default::Choice { allowed, .. } => {
+                if !allowed.contains(&value) {
+                    return Err(bad(&format!("one of {}", allowed.join(", "))));
+                }
+                toml::Value::String(value.to_string())
+            }
         };
         if known.name == "memory.cap_tokens" && parsed.as_integer().is_some_and(|n| n > i64::from(CAP_TOKENS_MAX)) {
             return Err(Error::CapTooLarge { value: value.to_string(), max: CAP_TOKENS_MAX, file: None });
@@ -271,6 +402,9 @@ impl Default {
         match self {
             Default::Bool(b) => toml::Value::Boolean(b),
             Default::Int(i) => toml::Value::Integer(i),
+            Default::Float(f) => toml::Value::Float(f),
+            Default::Text(t) => toml::Value::String(t.to_string()),
+            Default::Choice { default, .. } => toml::Value::String(default.to_string()),
         }
     }
 }
@@ -345,6 +479,36 @@ mod tests {
         assert!(matches!(files.set(Scope::Global, "memory.cap_tokens", "2001"), Err(Error::CapTooLarge { .. })));
         files.set(Scope::Project, "memory.cap_tokens", "2000").unwrap();
         assert_eq!(files.load().unwrap().cap_tokens, 2000);
+    }
+
+    #[test]
+    fn text_and_number_settings_are_read_checked_and_set() {
+        let (_dir, files) = files("[extract]\nlane = \"openai\"\nmax_usd_per_day = 2\n", "[recall]\nmodel = \"/m\"\n");
+        let settings = files.load().unwrap();
+        assert_eq!(settings.extract.lane, "openai");
+        assert_eq!(settings.extract.max_usd_per_day, 2.0);
+        assert_eq!(settings.extract.budget_tokens, 8000);
+        assert_eq!(settings.recall_model, Some(PathBuf::from("/m")));
+        match files.set(Scope::Project, "extract.lane", "gpt") {
+            Err(Error::BadSettingValue { expected, .. }) => assert!(expected.contains("offline, openai"), "{expected}"),
+            other => panic!("{other:?}"),
+        }
+        assert!(matches!(
+            files.set(Scope::Project, "extract.max_usd_per_day", "-1"),
+            Err(Error::BadSettingValue { .. })
+        ));
+        files.set(Scope::Project, "extract.max_usd_per_day", "0.25").unwrap();
+        files.set(Scope::Project, "extract.lane", "anthropic").unwrap();
+        let settings = files.load().unwrap();
+        assert_eq!((settings.extract.lane.as_str(), settings.extract.max_usd_per_day), ("anthropic", 0.25));
+        std::fs::write(&files.project, "[extract]\nlane = \"cloud\"\n").unwrap();
+        match files.load().unwrap_err() {
+            Error::Config { path, message } => {
+                assert_eq!(path, files.project);
+                assert!(message.contains("extract.lane must be one of"), "{message}");
+            }
+            other => panic!("{other}"),
+        }
     }
 
     #[test]

@@ -32,7 +32,7 @@ pub enum Error {
     UnknownSetting { key: String },
     /// A value that does not fit its setting; `expected` says what does.
     #[error("{key} takes {expected}, not {value:?}")]
-    BadSettingValue { key: String, value: String, expected: &'static str },
+    BadSettingValue { key: String, value: String, expected: String },
     #[error("{}:{line}: {message}", path.display())]
     Format { path: PathBuf, line: usize, message: String },
     #[error("no session matches {query:?} in this project")]
