@@ -50,6 +50,8 @@ fn big_project() -> (tempfile::TempDir, PathBuf, PathBuf) {
             last_active: at,
             extractor: "bench".into(),
             covers: None,
+            fallback: None,
+            cost: None,
         }));
     }
     let lock = store.lock().unwrap();

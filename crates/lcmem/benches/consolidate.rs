@@ -57,6 +57,8 @@ fn project() -> Project {
             last_active: at,
             extractor: "bench".into(),
             covers: None,
+            fallback: None,
+            cost: None,
         }));
     }
     lcmem::journal::append(&store, &lock, &records).unwrap();

@@ -364,6 +364,36 @@ impl ConfigFiles {
         jsonl::atomic_write(path, text.as_bytes())
     }
 
+    /// The user's prices, `[extract.prices]` in either file (the project's
+    /// over the global one): `"model" = { input = 0.15, output = 0.60 }`, in
+    /// US dollars per million tokens.
+    pub fn prices(&self) -> Result<Vec<(String, f64, f64)>> {
+        let tables = self.tables()?;
+        let mut prices: Vec<(String, f64, f64)> = Vec::new();
+        for (table, path) in [(&tables.project, &self.project), (&tables.global, &self.global)] {
+            let Some(section) = table.get("extract").and_then(|e| e.get("prices")) else { continue };
+            let bad = |message: String| Error::Config { path: path.clone(), message };
+            let section = section.as_table().ok_or_else(|| bad("[extract.prices] must be a table".into()))?;
+            for (model, price) in section {
+                let number = |k: &str| {
+                    price
+                        .get(k)
+                        .and_then(|v| v.as_float().or_else(|| v.as_integer().map(|i| i as f64)))
+                        .filter(|f| *f >= 0.0)
+                };
+                let (Some(input), Some(output)) = (number("input"), number("output")) else {
+                    return Err(bad(format!(
+                        "extract.prices.{model:?} must be {{ input = N, output = N }}, US dollars per million tokens"
+                    )));
+                };
+                if !prices.iter().any(|(m, ..)| m == model) {
+                    prices.push((model.clone(), input, output));
+                }
+            }
+        }
+        Ok(prices)
+    }
+
     /// The value a key has in one file, if it is set there.
     pub fn get_in(&self, scope: Scope, key: &str) -> Result<Option<toml::Value>> {
         Ok(get(&read_table(self.path(scope))?, key))

@@ -11,7 +11,6 @@ use jiff::Timestamp;
 use crate::diagnostic::Diagnostic;
 use crate::digest::{self, ConsolidateReport};
 use crate::error::{Error, Result};
-use crate::extract::offline::OfflineExtractor;
 use crate::import::{self, Format, Reading, Report};
 use crate::journal::{Journal, SealKind};
 use crate::recall::{self, IndexReport, Progress};
@@ -96,7 +95,9 @@ pub fn finish(store: &Store, report: Report, seal: bool, now: Timestamp) -> Resu
 /// Seals (with `seal`) and consolidates when due.
 fn settle(store: &Store, report: Report, seal: bool, now: Timestamp) -> Result<Ingested> {
     let sealed = match (&report.outcome, seal) {
-        (Some(outcome), true) => Some(seal::seal(store, outcome.id(), None, &OfflineExtractor, now)?),
+        (Some(outcome), true) => {
+            Some(seal::seal(store, outcome.id(), None, &*crate::extract::lane::chosen(store, now)?, now)?)
+        }
         _ => None,
     };
     if sealed.as_ref().is_some_and(SealOutcome::wrote) {
@@ -129,7 +130,7 @@ pub struct Sealed {
     pub cache_error: Option<Error>,
 }
 
-/// Seals each session of `ids` with the offline extractor (`kind` overrides
+/// Seals each session of `ids` with the extractor the settings choose (`kind` overrides
 /// each session's own closing status), telling `each` about it with the
 /// lines of the session that could not be read; then consolidates when due
 /// and refreshes the derived caches.
@@ -142,9 +143,10 @@ pub fn seal_sessions(
     each: &mut dyn FnMut(&str, &[Diagnostic], &SealOutcome),
 ) -> Result<Sealed> {
     store.ensure_enabled()?;
+    let extractor = crate::extract::lane::chosen(store, now)?;
     for id in ids {
         let session = store.read_session(id)?;
-        let outcome = seal::seal_session(store, &session, kind, &OfflineExtractor, now)?;
+        let outcome = seal::seal_session(store, &session, kind, &*extractor, now)?;
         each(id, &session.diagnostics, &outcome);
     }
     let consolidated = digest::consolidate_if_due(store, now)?;
@@ -183,7 +185,7 @@ mod tests {
     }
 
     fn seal_now(store: &Store, kind: Option<SealKind>) -> SealOutcome {
-        seal::seal(store, "s1", kind, &OfflineExtractor, ts("2026-11-30T00:00:00Z")).unwrap()
+        seal::seal(store, "s1", kind, &crate::extract::offline::OfflineExtractor, ts("2026-11-30T00:00:00Z")).unwrap()
     }
 
     #[test]

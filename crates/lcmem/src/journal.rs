@@ -58,6 +58,48 @@ pub struct Entry {
     /// ([`work_lines`]); absent in entries written before revisions.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub covers: Option<usize>,
+    /// Why a model lane's answer was not used and the offline lane wrote
+    /// this entry instead (`openai:qwen2.5-coder: timed out after 60 s`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fallback: Option<String>,
+    /// What the seal spent on a model lane; absent for the offline lane.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cost: Option<Cost>,
+}
+
+/// What one seal spent on a model lane (every request it made, including
+/// ones whose answer was refused and fell back to the offline lane).
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
+pub struct Cost {
+    /// The lane and model that were asked, e.g. `openai:qwen2.5-coder`.
+    pub asked: String,
+    pub requests: u32,
+    pub tokens_in: u64,
+    pub tokens_out: u64,
+    /// Estimated US dollars, from the price table (0 for a local endpoint).
+    pub usd: f64,
+    /// Wall time spent waiting on the lane, in milliseconds.
+    pub ms: u64,
+    /// How the price was found: `table`, `settings`, `reported` (the lane
+    /// said what it cost), `local` or `default` (an unknown model, priced
+    /// high on purpose so that the daily cap still holds).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub priced_by: String,
+}
+
+impl Cost {
+    /// Adds `other`'s spend to this one.
+    pub fn add(&mut self, other: &Cost) {
+        if self.asked.is_empty() {
+            self.asked.clone_from(&other.asked);
+            self.priced_by.clone_from(&other.priced_by);
+        }
+        self.requests += other.requests;
+        self.tokens_in += other.tokens_in;
+        self.tokens_out += other.tokens_out;
+        self.usd += other.usd;
+        self.ms += other.ms;
+    }
 }
 
 impl Entry {
@@ -124,6 +166,9 @@ pub struct Standing {
 }
 
 /// One line of the journal.
+// A record lives only while its line is read or written, one at a time:
+// boxing the sealed entry would save nothing worth an allocation per line.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 #[serde(tag = "type", rename_all = "lowercase")]
 pub enum Record {
@@ -404,6 +449,8 @@ mod tests {
             last_active: ts(last_active),
             extractor: "offline-v1".into(),
             covers,
+            fallback: None,
+            cost: None,
         }
     }
 

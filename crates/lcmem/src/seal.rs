@@ -3,8 +3,8 @@
 use jiff::Timestamp;
 
 use crate::error::{Error, Result};
+use crate::extract::lane::LaneReport;
 use crate::extract::{ExtractInput, Extractor};
-use crate::facts::SubjectKeyJudge;
 use crate::facts::{self, Observation};
 use crate::journal::{self, Current, Entry, Journal, Record, SealKind};
 use crate::scrub;
@@ -125,7 +125,12 @@ pub fn seal_session(
         session.title.clone()
     };
     let files = output.files.into_iter().filter(|f| !(guards.is_order)(f)).collect();
-    let entry = Entry {
+    let lane = output.lane.unwrap_or_else(|| LaneReport {
+        extractor: extractor.name().to_string(),
+        fallback: None,
+        cost: None,
+    });
+    let mut entry = Entry {
         session_id: id.to_string(),
         sealed_at: now,
         kind,
@@ -137,8 +142,10 @@ pub fn seal_session(
         outcome: output.outcome,
         created_at: session.header.created_at,
         last_active: session.last_active(),
-        extractor: extractor.name().to_string(),
+        extractor: lane.extractor,
         covers: Some(journal::work_lines(session)),
+        fallback: lane.fallback,
+        cost: lane.cost,
     };
     let workspace = if output.facts.is_empty() { WorkspaceText(String::new()) } else { WorkspaceText::of(session) };
     let observations: Vec<facts::Event> = output
@@ -173,7 +180,12 @@ pub fn seal_session(
     };
     facts::append(store, &lock, &observations)?;
     if !touched.is_empty() {
-        facts::append_reconciled(store, &lock, &touched, &SubjectKeyJudge, now)?;
+        facts::append_reconciled(store, &lock, &touched, extractor.judge(), now)?;
+    }
+    // A model lane's judge spends on the same ledger: its questions are
+    // part of what this seal cost.
+    if let Some(judged) = extractor.take_judge_cost() {
+        entry.cost.get_or_insert_with(Default::default).add(&judged);
     }
     // What the caller sees is what the journal holds: the boundary's copy.
     let entry = scrub::scrubbed(guards, &entry);

@@ -36,6 +36,7 @@ pub fn run(command: Command, context: &Context) -> anyhow::Result<ExitCode> {
         Command::List => {
             println!("# global:  {}", files.global.display());
             println!("# project: {}", files.project.display());
+            println!("# {}", lane_line(&lcmem::extract::lane::status(&store.settings()?.extract)));
             for setting in files.effective_all()? {
                 println!("{} = {}    # {}; {}", setting.key.name, setting.value, from(&setting), setting.key.help);
             }
@@ -58,4 +59,24 @@ fn from(setting: &Effective) -> &'static str {
         Source::Project => "project",
         Source::GlobalSwitch => "global master switch, over any project's setting",
     }
+}
+
+/// The lane in one comment line: where requests go and whether the key's
+/// variable is set. The key itself is never read out.
+fn lane_line(status: &lcmem::extract::lane::LaneStatus) -> String {
+    if status.lane == "offline" {
+        return "extract lane: offline (rules on this machine; no network, no key)".into();
+    }
+    let model = if status.model.is_empty() { "no model set (extract.model)".to_string() } else { status.model.clone() };
+    let target = match (status.lane.as_str(), status.local) {
+        ("command", _) => "through extract.command".to_string(),
+        (_, true) => format!("at {} (this machine)", status.endpoint),
+        _ => format!("at {} (leaves this machine)", status.endpoint),
+    };
+    let key = match &status.key_env {
+        None => "no key needed".to_string(),
+        Some(var) if status.key_present => format!("key in ${var}: present"),
+        Some(var) => format!("key in ${var}: NOT SET, seals fall back to offline"),
+    };
+    format!("extract lane: {} · {model} · {target} · {key}", status.lane)
 }

@@ -2,7 +2,8 @@
 
 use std::process::ExitCode;
 
-use lcmem::journal::{Entry, Journal};
+use lcmem::extract::lane::cost::{self, DaySpend};
+use lcmem::journal::{Cost, Entry, Journal};
 
 use lcmem::plain::control_free;
 
@@ -15,12 +16,19 @@ pub struct Args {
     /// how many earlier revisions the journal keeps)
     #[arg(long)]
     json: bool,
+    /// What the model lanes cost: tokens and estimated US dollars by day and lane, with the total (with --json,
+    /// one JSON array of those rows)
+    #[arg(long)]
+    costs: bool,
 }
 
 pub fn run(args: Args, context: &Context) -> anyhow::Result<ExitCode> {
     let store = context.store()?;
     let journal = Journal::read(&store.journal_path())?;
     warn_all(&journal.diagnostics);
+    if args.costs {
+        return costs(&journal, args.json);
+    }
     if args.json {
         let entries: Vec<_> = journal
             .entries
@@ -77,6 +85,78 @@ pub fn render(journal: &Journal) -> String {
         for d in &e.decisions {
             out.push_str(&format!("    decision: {d}\n"));
         }
+        if let Some(line) = lane_line(e) {
+            out.push_str(&format!("    {line}\n"));
+        }
+    }
+    out
+}
+
+/// `--costs`: spend by day and lane, then the total.
+fn costs(journal: &Journal, json: bool) -> anyhow::Result<ExitCode> {
+    let rows = cost::by_day(journal);
+    if json {
+        print_json(&rows)?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    if rows.is_empty() {
+        println!("No seal has asked a model lane: the offline lane costs nothing (extract.lane = \"offline\").");
+        return Ok(ExitCode::SUCCESS);
+    }
+    let mut total = Cost::default();
+    for DaySpend { day, asked, seals, fallbacks, requests, tokens_in, tokens_out, usd } in &rows {
+        let fell = if *fallbacks > 0 { format!(", {fallbacks} fell back to offline") } else { String::new() };
+        let row = Cost {
+            asked: asked.clone(),
+            requests: *requests,
+            tokens_in: *tokens_in,
+            tokens_out: *tokens_out,
+            usd: *usd,
+            ..Cost::default()
+        };
+        println!("{day}  {}  {seals} seal(s){fell} · {}", control_free(asked), spend(&row));
+        total.add(&row);
+    }
+    println!("total  {}", spend(&total));
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Which lane wrote an entry, why it fell back and what it cost, when a
+/// model lane was involved: `by openai:m · 1 request · … · $0.0005`.
+pub fn lane_line(entry: &Entry) -> Option<String> {
+    if entry.cost.is_none() && entry.fallback.is_none() {
+        return None;
+    }
+    let fell = entry.fallback.as_ref().map_or(String::new(), |r| format!(" (fallback: {r})"));
+    let spent = entry.cost.as_ref().map_or(" · nothing spent".to_string(), |c| format!(" · {}", spend(c)));
+    Some(control_free(&format!("by {}{fell}{spent}", entry.extractor)).into_owned())
+}
+
+/// A cost in one line: `2 requests · 2,310 tokens in, 182 out · $0.0005`
+/// (and the time waited, when it was measured).
+pub fn spend(cost: &Cost) -> String {
+    let requests = match cost.requests {
+        1 => "1 request".to_string(),
+        n => format!("{n} requests"),
+    };
+    let priced = if cost.priced_by == "default" { " (unknown model: priced as a large one)" } else { "" };
+    let waited = if cost.ms > 0 { format!(" · {:.1} s", cost.ms as f64 / 1000.0) } else { String::new() };
+    format!(
+        "{requests} · {} tokens in, {} out · ${:.4}{priced}{waited}",
+        thousands(cost.tokens_in),
+        thousands(cost.tokens_out),
+        cost.usd
+    )
+}
+
+fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
     }
     out
 }

@@ -11,8 +11,9 @@ use crate::context::Context;
 use crate::output::warn_all;
 
 #[derive(clap::Args)]
-#[command(after_help = "Sealing runs the offline extractor over the session's user and assistant prose and \
-its tool metadata (never tool output): it appends one journal line with a 1-3 sentence summary and appends \
+#[command(after_help = "Sealing runs the extractor `extract.lane` chooses (offline rules by default; see \
+docs/extract.md for the model lanes) over the session's user and assistant prose and its tool metadata (never \
+tool output): it appends one journal line with a 1-3 sentence summary and appends \
 candidate facts to facts.jsonl, every string scrubbed of secrets. Sealing a sealed session changes nothing, \
 unless it went on after it was sealed (a resumed session): then it is sealed again, over the whole session, as a \
 new revision of its journal entry; the earlier one stays in the journal.")]
@@ -62,6 +63,7 @@ pub fn run(args: Args, context: &Context) -> anyhow::Result<ExitCode> {
                     SealOutcome::Sealed { entry, facts } => {
                         println!("sealed  {id} ({:?}, {facts} candidate fact(s))", entry.kind);
                         println!("        {}", entry.summary);
+                        print_lane(entry);
                     }
                     SealOutcome::Revised { entry, facts, revision } => {
                         println!(
@@ -70,6 +72,7 @@ pub fn run(args: Args, context: &Context) -> anyhow::Result<ExitCode> {
                             entry.kind
                         );
                         println!("        {}", entry.summary);
+                        print_lane(entry);
                     }
                     SealOutcome::AlreadySealed { .. } => println!("already sealed  {id}: nothing changed"),
                 }
@@ -90,4 +93,12 @@ pub fn run(args: Args, context: &Context) -> anyhow::Result<ExitCode> {
         super::recall::warn_cache_not_refreshed(e);
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Which lane wrote an entry and what it cost, when a model lane was asked:
+/// `        by openai:qwen2.5-coder · 1 request · 2,310 tokens in, 182 out · $0.0005 · 1.2 s`.
+fn print_lane(entry: &lcmem::journal::Entry) {
+    if let Some(line) = super::journal::lane_line(entry) {
+        println!("        {line}");
+    }
 }

@@ -15,6 +15,7 @@ mod install;
 mod journal_quality;
 mod mcp;
 mod memory_control;
+mod model_lane;
 mod projects;
 mod recall;
 mod resumed;

@@ -14,6 +14,7 @@
 
 mod candidates;
 mod evidence;
+pub mod lane;
 pub mod offline;
 mod outcome;
 mod report;
@@ -25,7 +26,7 @@ pub use text::{clip, sentences};
 use jiff::Timestamp;
 use serde::{Deserialize, Serialize};
 
-use crate::facts::Origin;
+use crate::facts::{ConflictJudge, Origin, SubjectKeyJudge};
 use crate::journal::SealKind;
 use crate::session::{Line, Role, Session};
 
@@ -98,6 +99,9 @@ pub struct ExtractOutput {
     pub files: Vec<String>,
     pub decisions: Vec<String>,
     pub facts: Vec<CandidateFact>,
+    /// Who wrote this and what it cost, when a model lane was involved.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lane: Option<lane::LaneReport>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
@@ -121,6 +125,18 @@ pub trait Extractor {
     /// A short name recorded with every journal line, e.g. `offline-v1`.
     fn name(&self) -> &str;
     fn extract(&self, input: &ExtractInput) -> Result<ExtractOutput, ExtractError>;
+
+    /// The judge of supersedes for the facts this lane writes; the offline
+    /// lane's subject keys unless the lane has a better one.
+    fn judge(&self) -> &dyn ConflictJudge {
+        &SubjectKeyJudge
+    }
+
+    /// What the judge spent since this was last asked (a model lane's
+    /// questions), so the seal can record it with its own cost.
+    fn take_judge_cost(&self) -> Option<lane::Cost> {
+        None
+    }
 }
 
 /// Upper bounds on what any extractor may write, so that a verbose or

@@ -103,7 +103,14 @@ fn extract(input: &ExtractInput) -> ExtractOutput {
     // A decision the line already tells is not told twice.
     let told = normalize(&summary);
     let decisions = decisions.into_iter().filter(|d| !told.contains(&normalize(d))).collect();
-    ExtractOutput { summary, outcome, files: touched_files(input), decisions, facts: super::candidates::facts(input) }
+    ExtractOutput {
+        summary,
+        outcome,
+        files: touched_files(input),
+        decisions,
+        facts: super::candidates::facts(input),
+        lane: None,
+    }
 }
 
 /// One request of the user's and the replies to it.

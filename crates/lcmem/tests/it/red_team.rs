@@ -50,6 +50,7 @@ impl Extractor for Scripted {
                     convention: false,
                 })
                 .collect(),
+            lane: None,
         })
     }
 }

@@ -1,0 +1,54 @@
+//! The OpenAI-compatible lane: `POST {endpoint}/chat/completions` with a JSON
+//! schema response format. One protocol serves OpenAI, Ollama, llama.cpp's
+//! server, vLLM, LM Studio and OpenRouter.
+
+use serde_json::{Value, json};
+
+use super::prompt::Request;
+use super::{LaneError, Reply};
+
+pub const DEFAULT_ENDPOINT: &str = "https://api.openai.com/v1";
+
+pub fn url(endpoint: &str) -> String {
+    format!("{}/chat/completions", endpoint.trim_end_matches('/'))
+}
+
+pub fn body(model: &str, request: &Request, max_tokens: u32) -> Value {
+    json!({
+        "model": model,
+        "temperature": 0,
+        "max_tokens": max_tokens,
+        "messages": [
+            {"role": "system", "content": request.system},
+            {"role": "user", "content": request.user}
+        ],
+        "response_format": {
+            "type": "json_schema",
+            "json_schema": {"name": "session_memory", "strict": true, "schema": request.schema}
+        }
+    })
+}
+
+pub fn headers(key: Option<&str>) -> Vec<(&'static str, String)> {
+    key.map(|k| vec![("authorization", format!("Bearer {k}"))]).unwrap_or_default()
+}
+
+/// The answer inside a chat completion: the first choice's content, read as
+/// JSON; a refusal or a cut-off answer is said as such.
+pub fn reply(body: &Value) -> Result<Reply, LaneError> {
+    let usage = &body["usage"];
+    let tokens = |k: &str| usage[k].as_u64();
+    let message = &body["choices"][0]["message"];
+    if let Some(refusal) = message["refusal"].as_str().filter(|r| !r.is_empty()) {
+        return Err(LaneError::Refused(crate::extract::clip(refusal, 200)));
+    }
+    let finish = body["choices"][0]["finish_reason"].as_str().unwrap_or("");
+    let content = message["content"]
+        .as_str()
+        .ok_or_else(|| LaneError::Malformed("the completion has no message content".into()))?;
+    let answer = super::json_in(content).map_err(|e| match finish {
+        "length" => LaneError::Malformed("the answer was cut off at the token limit".into()),
+        _ => e,
+    })?;
+    Ok(Reply { answer, tokens_in: tokens("prompt_tokens"), tokens_out: tokens("completion_tokens"), usd: None })
+}
