@@ -107,8 +107,8 @@ pub const KEYS: &[Key] = &[
     },
     Key {
         name: "extract.timeout_secs",
-        help: "how long one model request may take before the seal falls back to the offline lane",
-        default: Default::Int(60),
+        help: "how long a model request may take, retries included, before the seal falls back to the offline lane",
+        default: Default::Int(45),
     },
     Key {
         name: "recall.model",

@@ -21,18 +21,22 @@ pub struct Posted {
     pub attempts: u32,
 }
 
+/// `timeout` bounds the whole call, every attempt and wait included.
 pub fn post(url: &str, headers: &[(&str, String)], body: &Value, timeout: Duration) -> Result<Posted, LaneError> {
-    let agent: ureq::Agent = ureq::Agent::config_builder()
-        .timeout_global(Some(timeout))
-        .http_status_as_error(false)
-        .user_agent(concat!("lcmem/", env!("CARGO_PKG_VERSION")))
-        .build()
-        .into();
     let text = body.to_string();
     let started = Instant::now();
     let mut attempt = 0;
     loop {
         attempt += 1;
+        // Each attempt gets what is left of the timeout, so retries never
+        // stretch the seal past it.
+        let left = timeout.saturating_sub(started.elapsed()).max(Duration::from_millis(1));
+        let agent: ureq::Agent = ureq::Agent::config_builder()
+            .timeout_global(Some(left))
+            .http_status_as_error(false)
+            .user_agent(concat!("lcmem/", env!("CARGO_PKG_VERSION")))
+            .build()
+            .into();
         let mut request = agent.post(url).header("content-type", "application/json");
         for (name, value) in headers {
             request = request.header(*name, value);

@@ -278,6 +278,16 @@ impl ModelLane {
 impl Lane {
     /// Sends `request` and reads the reply, recording what it cost in `cost`.
     fn ask(&self, request: &prompt::Request, cost: &mut Cost) -> std::result::Result<Reply, LaneError> {
+        self.ask_within(request, cost, self.timeout)
+    }
+
+    /// [`Lane::ask`] within `timeout`.
+    fn ask_within(
+        &self,
+        request: &prompt::Request,
+        cost: &mut Cost,
+        timeout: Duration,
+    ) -> std::result::Result<Reply, LaneError> {
         cost.asked.clone_from(&self.name);
         cost.priced_by = self.price.by.word().to_string();
         match self.protocol {
@@ -300,17 +310,17 @@ impl Lane {
                 &openai::url(&self.endpoint),
                 &openai::headers(key.as_deref()),
                 &openai::body(&self.model, request, MAX_ANSWER_TOKENS),
-                self.timeout,
+                timeout,
             )
             .and_then(|p| openai::reply(&p.body).map(|r| (r, p.attempts))),
             Protocol::Anthropic => http::post(
                 &anthropic::url(&self.endpoint),
                 &anthropic::headers(key.as_deref()),
                 &anthropic::body(&self.model, request, MAX_ANSWER_TOKENS),
-                self.timeout,
+                timeout,
             )
             .and_then(|p| anthropic::reply(&p.body).map(|r| (r, p.attempts))),
-            Protocol::Command => command::run(&self.command, &command::text(request), self.timeout).map(|r| (r, 1)),
+            Protocol::Command => command::run(&self.command, &command::text(request), timeout).map(|r| (r, 1)),
         };
         cost.ms += started.elapsed().as_millis() as u64;
         let result = match posted {
