@@ -83,6 +83,25 @@ pub enum LaneError {
 }
 
 impl LaneError {
+    /// What happened, in a few words of our own: used in place of the full
+    /// reason when that quotes text (a refusal, a server's error body) that
+    /// reads as an instruction.
+    fn label(&self) -> &'static str {
+        match self {
+            LaneError::NoKey(_) => "no key",
+            LaneError::Unset(what) => *what,
+            LaneError::Timeout(_) => "timed out",
+            LaneError::Status { .. } => "an HTTP error",
+            LaneError::GaveUp { .. } => "gave up after retries",
+            LaneError::Transport(_) => "could not reach it",
+            LaneError::Malformed(_) => "malformed answer",
+            LaneError::Refused(_) => "the model refused",
+            LaneError::Oversized(_) => "the answer is too large",
+            LaneError::Command(_) => "the command failed",
+            LaneError::DailyCap { .. } => "the daily cap is reached",
+        }
+    }
+
     /// Whether the model did read the request (so its tokens were spent).
     fn was_read(&self) -> bool {
         matches!(self, LaneError::Malformed(_) | LaneError::Refused(_) | LaneError::Oversized(_))
@@ -229,7 +248,7 @@ pub(crate) fn json_in(text: &str) -> std::result::Result<Value, LaneError> {
     [trimmed, unfenced, spanned]
         .iter()
         .find_map(|t| serde_json::from_str::<Value>(t).ok())
-        .ok_or_else(|| LaneError::Malformed(format!("not JSON: {:?}", crate::extract::clip(trimmed, 80))))
+        .ok_or_else(|| LaneError::Malformed(format!("not JSON ({} characters)", trimmed.chars().count())))
 }
 
 /// A model lane as an [`Extractor`].
@@ -376,14 +395,22 @@ impl Extractor for ModelLane {
                 ..answer::combine(answer, offline.clone())
             }
             .bounded(),
-            Err(error) => ExtractOutput {
-                lane: Some(LaneReport {
-                    extractor: OfflineExtractor.name().to_string(),
-                    fallback: Some(format!("{}: {error}", self.lane.name)),
-                    cost,
-                }),
-                ..offline
-            },
+            Err(error) => {
+                let said = format!("{}: {error}", self.lane.name);
+                let fallback = if (self.lane.guards.is_instruction)(&said) {
+                    format!("{}: {} (its words withheld: they read as an instruction)", self.lane.name, error.label())
+                } else {
+                    said
+                };
+                ExtractOutput {
+                    lane: Some(LaneReport {
+                        extractor: OfflineExtractor.name().to_string(),
+                        fallback: Some(fallback),
+                        cost,
+                    }),
+                    ..offline
+                }
+            }
         })
     }
 
