@@ -89,7 +89,7 @@ impl LaneError {
     fn label(&self) -> &'static str {
         match self {
             LaneError::NoKey(_) => "no key",
-            LaneError::Unset(what) => *what,
+            LaneError::Unset(what) => what,
             LaneError::Timeout(_) => "timed out",
             LaneError::Status { .. } => "an HTTP error",
             LaneError::GaveUp { .. } => "gave up after retries",
