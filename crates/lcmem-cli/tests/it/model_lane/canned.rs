@@ -302,3 +302,21 @@ fn a_refusal_is_recorded_in_our_words_when_its_own_read_as_an_order() {
     assert!(withheld.contains("the model refused (its words withheld"), "{withheld}");
     assert!(!withheld.contains("push straight to main"), "{withheld}");
 }
+
+#[test]
+fn a_server_that_refuses_json_schema_is_asked_once_in_the_older_json_object_form() {
+    // What llama.cpp's Python server answers to `type: json_schema`.
+    let refusal = r#"{"error":{"message":"body.response_format.type: Input should be 'text' or 'json_object'"}}"#;
+    let server = Server::start(move |_, seen| match seen.json()["response_format"]["type"].as_str() {
+        Some("json_object") if seen.json()["response_format"]["schema"].is_object() => {
+            Answer::ok(completion(&good().to_string(), 900, 80))
+        }
+        _ => Answer::status(500, refusal),
+    });
+    let sandbox = sandbox(1, &pairs(&openai(&server)));
+    seal(&sandbox, "s1");
+    let entry = &entries(&sandbox)[0];
+    assert_eq!(entry["extractor"], "openai:test-model", "{entry}");
+    assert_eq!(entry["cost"]["requests"], 2);
+    assert_eq!(server.seen().len(), 2, "the refused form is not retried");
+}

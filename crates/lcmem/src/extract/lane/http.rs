@@ -21,8 +21,16 @@ pub struct Posted {
     pub attempts: u32,
 }
 
-/// `timeout` bounds the whole call, every attempt and wait included.
-pub fn post(url: &str, headers: &[(&str, String)], body: &Value, timeout: Duration) -> Result<Posted, LaneError> {
+/// `timeout` bounds the whole call, every attempt and wait included. A 429
+/// or 5xx is retried unless `final_error(status, body)` says the request
+/// itself was refused (then no retry can help).
+pub fn post(
+    url: &str,
+    headers: &[(&str, String)],
+    body: &Value,
+    timeout: Duration,
+    final_error: fn(u16, &str) -> bool,
+) -> Result<Posted, LaneError> {
     let text = body.to_string();
     let started = Instant::now();
     let mut attempt = 0;
@@ -61,8 +69,9 @@ pub fn post(url: &str, headers: &[(&str, String)], body: &Value, timeout: Durati
                         .map_err(|e| LaneError::Malformed(format!("the response is not JSON ({e})")))?;
                     return Ok(Posted { body, attempts: attempt });
                 }
+                let refused = final_error(status, &body);
                 let error = LaneError::Status { code: status, body: crate::extract::clip(body.trim(), 200) };
-                if status != 429 && status < 500 {
+                if status != 429 && status < 500 || refused {
                     return Err(error);
                 }
                 (error, wait)

@@ -30,6 +30,7 @@ use serde_json::Value;
 
 pub use crate::journal::Cost;
 use cost::Price;
+use http::Posted;
 
 use super::offline::OfflineExtractor;
 use super::{ExtractError, ExtractInput, ExtractOutput, Extractor};
@@ -62,7 +63,7 @@ pub enum LaneError {
     NoKey(String),
     #[error("{0} is not set")]
     Unset(&'static str),
-    #[error("timed out after {} s", .0.as_secs_f64())]
+    #[error("timed out after {} s", .0.as_secs_f64().round())]
     Timeout(Duration),
     #[error("HTTP {code}: {body}")]
     Status { code: u16, body: String },
@@ -325,18 +326,32 @@ impl Lane {
         }
         let started = Instant::now();
         let posted = match self.protocol {
-            Protocol::OpenAi => http::post(
-                &openai::url(&self.endpoint),
-                &openai::headers(key.as_deref()),
-                &openai::body(&self.model, request, MAX_ANSWER_TOKENS),
-                timeout,
-            )
-            .and_then(|p| openai::reply(&p.body).map(|r| (r, p.attempts))),
+            Protocol::OpenAi => {
+                let post = |form| {
+                    http::post(
+                        &openai::url(&self.endpoint),
+                        &openai::headers(key.as_deref()),
+                        &openai::body(&self.model, request, MAX_ANSWER_TOKENS, form),
+                        timeout.saturating_sub(started.elapsed()),
+                        openai::refuses_format,
+                    )
+                };
+                match post(openai::Form::JsonSchema) {
+                    // A server that does not know `json_schema` gets the
+                    // older form once; the refused request counts too.
+                    Err(LaneError::Status { code, body }) if openai::refuses_format(code, &body) => {
+                        post(openai::Form::JsonObject).map(|p| Posted { attempts: p.attempts + 1, ..p })
+                    }
+                    other => other,
+                }
+                .and_then(|p| openai::reply(&p.body).map(|r| (r, p.attempts)))
+            }
             Protocol::Anthropic => http::post(
                 &anthropic::url(&self.endpoint),
                 &anthropic::headers(key.as_deref()),
                 &anthropic::body(&self.model, request, MAX_ANSWER_TOKENS),
                 timeout,
+                |_, _| false,
             )
             .and_then(|p| anthropic::reply(&p.body).map(|r| (r, p.attempts))),
             Protocol::Command => command::run(&self.command, &command::text(request), timeout).map(|r| (r, 1)),

@@ -13,7 +13,26 @@ pub fn url(endpoint: &str) -> String {
     format!("{}/chat/completions", endpoint.trim_end_matches('/'))
 }
 
-pub fn body(model: &str, request: &Request, max_tokens: u32) -> Value {
+/// How the request asks for the schema.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Form {
+    /// `{type: "json_schema", json_schema: {strict, schema}}`: OpenAI's
+    /// structured outputs, which most servers now accept.
+    JsonSchema,
+    /// `{type: "json_object", schema}`: the older form that llama.cpp's
+    /// Python server (llama-cpp-python) and some others accept instead,
+    /// turning the schema into a grammar.
+    JsonObject,
+}
+
+pub fn body(model: &str, request: &Request, max_tokens: u32, form: Form) -> Value {
+    let response_format = match form {
+        Form::JsonSchema => json!({
+            "type": "json_schema",
+            "json_schema": {"name": "session_memory", "strict": true, "schema": request.schema}
+        }),
+        Form::JsonObject => json!({"type": "json_object", "schema": request.schema}),
+    };
     json!({
         "model": model,
         "temperature": 0,
@@ -22,11 +41,14 @@ pub fn body(model: &str, request: &Request, max_tokens: u32) -> Value {
             {"role": "system", "content": request.system},
             {"role": "user", "content": request.user}
         ],
-        "response_format": {
-            "type": "json_schema",
-            "json_schema": {"name": "session_memory", "strict": true, "schema": request.schema}
-        }
+        "response_format": response_format
     })
+}
+
+/// Whether an error answer refuses the request's response format, so that
+/// the other form is worth one try and retrying the same one is not.
+pub fn refuses_format(status: u16, body: &str) -> bool {
+    (400..600).contains(&status) && (body.contains("response_format") || body.contains("json_schema"))
 }
 
 pub fn headers(key: Option<&str>) -> Vec<(&'static str, String)> {
