@@ -21,3 +21,4 @@ mod resumed;
 mod trust_boundary;
 mod trust_durable;
 mod trust_forget;
+mod ui;
