@@ -8,7 +8,11 @@ pub fn page(app: &App) -> anyhow::Result<String> {
     let settings = store.settings()?;
     let mut body = String::new();
     match lcmem::digest::welcome(store, app.now()?)? {
-        Some(strip) => body.push_str(&format!("<p class=\"welcome\" id=\"welcome\">{}</p>", html::esc(&strip))),
+        Some(strip) => {
+            let waiting = lcmem::facts::Fold::read(&store.facts_path())?.pending().len();
+            let link = if waiting > 0 { " <a href=\"/waiting\">See what waits for you</a>" } else { "" };
+            body.push_str(&format!("<p class=\"welcome\" id=\"welcome\">{}{link}</p>", html::esc(&strip)))
+        }
         None => body.push_str("<p class=\"welcome off\">Memory is off for this project: a new session is told nothing. <a href=\"/settings\">Settings</a></p>"),
     }
     match lcmem::digest::digest(store)? {

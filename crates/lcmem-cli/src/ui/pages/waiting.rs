@@ -70,9 +70,9 @@ fn origin(app: &App, session: &str, text: &str) -> String {
         Some((line, role, said)) => {
             let said = lcmem::scrub::scrub_text(app.store.guards(), &said);
             format!(
-                "<p class=\"origin\">From {} line {line}, in a {} turn:</p><blockquote class=\"role-{}\">{}</blockquote>",
+                "<p class=\"origin\">From {} <a href=\"/sessions/{}#line-{line}\">line {line}</a>, in a {} turn:</p><blockquote>{}</blockquote>",
                 session_link(app, session),
-                role_name(role),
+                html::esc(session),
                 role_name(role),
                 html::esc(&lcmem::extract::clip(&said, 400))
             )

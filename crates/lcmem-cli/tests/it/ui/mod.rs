@@ -3,6 +3,7 @@
 //! Chromium through WebDriver (Python's selenium, `browser.py`).
 
 mod browser;
+mod pages;
 mod security;
 
 use std::io::{BufRead, BufReader, Read, Write};
