@@ -94,7 +94,7 @@ const BODY_LIMIT: usize = 256 * 1024;
 
 async fn handle(app: &App, request: Request) -> Response {
     let (parts, body) = request.into_parts();
-    if let Err(refused) = security::check_host(app, &parts.headers) {
+    if let Some(refused) = security::host_refused(app, &parts.headers) {
         return refused;
     }
     let query = form::parse(parts.uri.query().unwrap_or(""));
@@ -111,7 +111,7 @@ async fn handle(app: &App, request: Request) -> Response {
     match parts.method {
         Method::GET | Method::HEAD => pages::get(app, &path, &query),
         Method::POST => {
-            if let Err(refused) = security::check_origin(app, &parts.headers) {
+            if let Some(refused) = security::origin_refused(app, &parts.headers) {
                 return refused;
             }
             let Ok(bytes) = axum::body::to_bytes(body, BODY_LIMIT).await else {

@@ -45,26 +45,25 @@ fn allowed_hosts(app: &App) -> [String; 2] {
     [format!("127.0.0.1:{}", app.port), format!("localhost:{}", app.port)]
 }
 
-/// Refuses a request whose `Host` is not this page's (a DNS rebinding
-/// attack names the attacker's host).
-pub fn check_host(app: &App, headers: &HeaderMap) -> Result<(), Response> {
+/// The refusal of a request whose `Host` is not this page's (a DNS
+/// rebinding attack names the attacker's host), if it is not.
+pub fn host_refused(app: &App, headers: &HeaderMap) -> Option<Response> {
     let host = headers.get(header::HOST).and_then(|h| h.to_str().ok()).unwrap_or("");
     if allowed_hosts(app).iter().any(|h| h.eq_ignore_ascii_case(host)) {
-        return Ok(());
+        return None;
     }
-    Err(refuse(StatusCode::MISDIRECTED_REQUEST, "This page answers only to 127.0.0.1 and localhost at its own port."))
+    Some(refuse(StatusCode::MISDIRECTED_REQUEST, "This page answers only to 127.0.0.1 and localhost at its own port."))
 }
 
-/// Refuses a change sent from another origin. A browser always sends
-/// `Origin` with a form's POST; a script on this machine may not, and it
-/// still needs the token and the CSRF token.
-pub fn check_origin(app: &App, headers: &HeaderMap) -> Result<(), Response> {
-    let Some(origin) = headers.get(header::ORIGIN) else { return Ok(()) };
-    let origin = origin.to_str().unwrap_or("");
+/// The refusal of a change sent from another origin, if it was. A browser
+/// always sends `Origin` with a form's POST; a script on this machine may
+/// not, and it still needs the token and the CSRF token.
+pub fn origin_refused(app: &App, headers: &HeaderMap) -> Option<Response> {
+    let origin = headers.get(header::ORIGIN)?.to_str().unwrap_or("");
     if allowed_hosts(app).iter().any(|h| origin.eq_ignore_ascii_case(&format!("http://{h}"))) {
-        return Ok(());
+        return None;
     }
-    Err(refuse(StatusCode::FORBIDDEN, "This change comes from another site and was refused."))
+    Some(refuse(StatusCode::FORBIDDEN, "This change comes from another site and was refused."))
 }
 
 pub fn check_csrf(app: &App, fields: &Fields) -> bool {
