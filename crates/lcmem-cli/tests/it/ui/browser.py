@@ -14,6 +14,7 @@ from selenium import webdriver
 from selenium.common.exceptions import NoAlertPresentException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
+from selenium.webdriver.support import expected_conditions
 from selenium.webdriver.support.wait import WebDriverWait
 
 url, driver_path, browser_path, shots, wrong, poison, convention, pin_session, forget_session = sys.argv[1:10]
@@ -48,11 +49,18 @@ def no_script_ran():
     assert driver.execute_script("return window.__pwned === undefined"), "a script from memory ran"
 
 
+def navigate_by(element):
+    """Clicks `element` and waits until the page it leads to has replaced this one."""
+    old = driver.find_element(By.TAG_NAME, "html")
+    element.click()
+    WebDriverWait(driver, 10).until(expected_conditions.staleness_of(old))
+    no_script_ran()
+
+
 def click(scope, label):
     buttons = [b for b in scope.find_elements(By.TAG_NAME, "button") if b.text.strip() == label]
     assert buttons, "no button %r in %s" % (label, scope.text[:300])
-    buttons[0].click()
-    no_script_ran()
+    navigate_by(buttons[0])
 
 
 def card(text):
@@ -115,6 +123,7 @@ try:
     go("/journal")
     entry = driver.find_element(By.CSS_SELECTOR, "li.entry[data-session='%s']" % pin_session)
     click(entry, "Pin")
+    assert "pinned " + pin_session in flash(), flash()
     entry = driver.find_element(By.CSS_SELECTOR, "li.entry[data-session='%s']" % pin_session)
     assert "pinned" in entry.get_attribute("class"), entry.get_attribute("class")
     assert [b for b in entry.find_elements(By.TAG_NAME, "button") if b.text == "Unpin"]
@@ -124,11 +133,11 @@ try:
     # Sessions: open one, then forget it after reading what goes.
     go("/sessions")
     shot("sessions")
-    driver.find_element(By.CSS_SELECTOR, "tr[data-session='%s'] a" % forget_session).click()
+    navigate_by(driver.find_element(By.CSS_SELECTOR, "tr[data-session='%s'] a" % forget_session))
     labels = [p.text for p in driver.find_elements(By.CSS_SELECTOR, ".turn .label")]
     assert any(l.startswith("User") for l in labels) and any(l.startswith("Assistant") for l in labels), labels
     shot("session")
-    driver.find_element(By.LINK_TEXT, "Forget…").click()
+    navigate_by(driver.find_element(By.LINK_TEXT, "Forget…"))
     plan = driver.find_element(By.ID, "forget-plan").text
     assert "journal line(s)" in plan and "the transcript" in plan, plan
     shot("forget")
