@@ -53,6 +53,12 @@ pub fn run(command: Command, context: &Context) -> anyhow::Result<ExitCode> {
 }
 
 fn write_out(path: &Path, text: &str) -> anyhow::Result<()> {
+    // A bare file name is in the current folder (whose path is then `.`, not empty).
+    let path = match path.parent() {
+        Some(dir) if dir.as_os_str().is_empty() => Path::new(".").join(path),
+        _ => path.to_path_buf(),
+    };
+    let path = path.as_path();
     lcmem::jsonl::atomic_write(path, text.as_bytes()).with_context(|| format!("cannot write {}", path.display()))?;
     eprintln!("wrote {}", path.display());
     Ok(())

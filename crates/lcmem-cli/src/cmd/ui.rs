@@ -17,7 +17,7 @@ The URL it prints carries a random token; the page keeps it in a cookie and refu
 Host header other than the loopback address and port, and any change without its CSRF token or from another \
 origin. Stop it with Ctrl-C. See docs/ui.md.")]
 pub struct Args {
-    /// The port to listen on (default: a free one picked by the system)
+    /// The port to listen on; 0 lets the system pick a free one
     #[arg(long, default_value_t = 0)]
     port: u16,
     /// Print the URL without opening a browser

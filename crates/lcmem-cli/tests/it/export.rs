@@ -74,6 +74,12 @@ fn the_memory_set_exports_as_markdown_and_json() {
     assert_eq!(json["journal"][0]["session_id"], "s1");
 
     let md = run(&sandbox, &["export", "memory"]);
+    // A bare file name is written in the current folder.
+    let mut bare = sandbox.cmd();
+    bare.current_dir(sandbox.dir.path()).args(["export", "memory", "--out", "memory.md"]);
+    assert!(bare.status().unwrap().success());
+    let written = std::fs::read_to_string(sandbox.dir.path().join("memory.md")).unwrap();
+    assert_eq!(written.lines().next(), md.lines().next());
     for part in ["## Digest", "## Facts", "## Journal", "The API returns dates in UTC. [confirmed]", "source: `s1`"] {
         assert!(md.contains(part), "{part}: {md}");
     }
