@@ -30,7 +30,7 @@ def step(text):
 def shot(name):
     if shots:
         height = driver.execute_script("return document.documentElement.scrollHeight")
-        driver.set_window_size(1200, max(700, min(height + 40, 2200)))
+        driver.set_window_size(1200, max(700, min(height + 160, 2400)))
         driver.save_screenshot(os.path.join(shots, name + ".png"))
         driver.set_window_size(1200, 900)
 
