@@ -6,6 +6,7 @@ use anyhow::{Context as _, bail};
 use jiff::Timestamp;
 use lcmem::Store;
 
+#[derive(Clone)]
 pub struct Context {
     home: Option<PathBuf>,
     project: Option<PathBuf>,

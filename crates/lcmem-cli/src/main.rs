@@ -8,6 +8,8 @@ mod cmd;
 mod context;
 mod mcp;
 mod output;
+mod ui;
+mod used;
 mod when;
 mod words;
 

@@ -70,17 +70,33 @@ fn highlight(snippet: &str, ranges: &[(usize, usize)], bold: bool) -> String {
         return snippet.to_string();
     }
     let mut out = String::with_capacity(snippet.len() + ranges.len() * 8);
+    for (part, marked) in highlighted(snippet, ranges) {
+        match marked {
+            true => out.push_str(&format!("\x1b[1m{part}\x1b[0m")),
+            false => out.push_str(part),
+        }
+    }
+    out
+}
+
+/// A snippet cut at its highlights: each part, and whether it is a match.
+/// Ranges out of order, past the end or off a character boundary are skipped.
+pub fn highlighted<'a>(snippet: &'a str, ranges: &[(usize, usize)]) -> Vec<(&'a str, bool)> {
+    let mut parts = Vec::with_capacity(ranges.len() * 2 + 1);
     let mut at = 0;
     for &(from, to) in ranges {
-        if from < at || to > snippet.len() {
+        if from < at
+            || to < from
+            || to > snippet.len()
+            || !snippet.is_char_boundary(from)
+            || !snippet.is_char_boundary(to)
+        {
             continue;
         }
-        out.push_str(&snippet[at..from]);
-        out.push_str("\x1b[1m");
-        out.push_str(&snippet[from..to]);
-        out.push_str("\x1b[0m");
+        parts.push((&snippet[at..from], false));
+        parts.push((&snippet[from..to], true));
         at = to;
     }
-    out.push_str(&snippet[at..]);
-    out
+    parts.push((&snippet[at..], false));
+    parts
 }

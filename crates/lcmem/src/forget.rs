@@ -68,6 +68,65 @@ fn known_in_memory(store: &Store, session: &str) -> Result<bool> {
     Ok(false)
 }
 
+/// What forgetting a session would remove, read without writing anything:
+/// what a person is shown before confirming.
+#[derive(Debug, Default, Clone, PartialEq, serde::Serialize)]
+pub struct ForgetPlan {
+    pub session: String,
+    /// The session's transcript file, when it is still in the store.
+    pub session_file: Option<PathBuf>,
+    /// Journal lines naming the session (its entries, pins, uses, edits).
+    pub journal_lines: usize,
+    /// The facts it alone supports, `(id, text)`: removed entirely.
+    pub facts_removed: Vec<(String, String)>,
+    /// Facts other sessions also support, which lose this session as a source.
+    pub facts_losing_a_source: usize,
+    /// MEMORY.md lines citing the session.
+    pub memory_lines: usize,
+    /// MEMORY.md history snapshots citing the session.
+    pub history_entries: usize,
+}
+
+/// Lists what [`forget`] would remove for `session` (a full id, see
+/// [`resolve`]). Reads only.
+pub fn plan(store: &Store, session: &str) -> Result<ForgetPlan> {
+    crate::session::validate_id(session).map_err(|_| Error::NoSuchSession { query: session.to_string() })?;
+    let file = store.session_path(session);
+    let journal_lines = jsonl::read(&store.journal_path())?
+        .iter()
+        .filter(|l| l.parsed.as_ref().is_ok_and(|v| journal::names_session(v, session)))
+        .count();
+    let fold = facts::Fold::read(&store.facts_path())?;
+    let facts_removed: Vec<(String, String)> =
+        facts::log::sole_facts(&fold, session).map(|f| (f.id.clone(), f.text.clone())).collect();
+    let facts_losing_a_source = fold
+        .facts
+        .iter()
+        .filter(|f| f.sources.iter().any(|s| s.session == session))
+        .filter(|f| !facts_removed.iter().any(|(id, _)| *id == f.id))
+        .count();
+    let memory_lines = match jsonl::read_optional(&store.memory_md_path())? {
+        Some(bytes) => String::from_utf8_lossy(&bytes)
+            .lines()
+            .filter(|l| digest::cited_session(l).as_deref() == Some(session))
+            .count(),
+        None => 0,
+    };
+    let mut history_entries = 0;
+    for entry in digest::history_entries(store)? {
+        history_entries += usize::from(cites(&entry, session)?);
+    }
+    Ok(ForgetPlan {
+        session: session.to_string(),
+        session_file: file.exists().then_some(file),
+        journal_lines,
+        facts_removed,
+        facts_losing_a_source,
+        memory_lines,
+        history_entries,
+    })
+}
+
 /// Removes a session's whole contribution, then rewrites MEMORY.md without
 /// it and drops every history snapshot that cites it, so that nothing of
 /// the session is left on disk. Physical: the files are rewritten

@@ -20,6 +20,7 @@ pub mod dates;
 pub mod diagnostic;
 pub mod digest;
 pub mod error;
+pub mod export;
 pub mod extract;
 pub mod facts;
 pub mod forget;

@@ -2,6 +2,7 @@
 
 mod config;
 mod digest;
+mod export;
 mod facts;
 mod forget;
 mod guard;
@@ -15,6 +16,7 @@ mod recall;
 mod seal;
 mod sessions;
 mod tour;
+mod ui;
 mod watch;
 
 use std::process::ExitCode;
@@ -74,6 +76,11 @@ pub enum Command {
     Watch(watch::Args),
     /// Run lcmem on the bundled example project in a temporary store
     Tour(tour::Args),
+    /// A local web page to see and correct the project's memory (127.0.0.1 only)
+    Ui(ui::Args),
+    /// Write a session, or the whole memory set, as Markdown (or JSON), secrets redacted
+    #[command(subcommand)]
+    Export(export::Command),
 }
 
 pub fn run(command: Command, context: &Context) -> anyhow::Result<ExitCode> {
@@ -101,5 +108,7 @@ pub fn run(command: Command, context: &Context) -> anyhow::Result<ExitCode> {
         Command::Uninstall(args) => install::uninstall(args, context),
         Command::Watch(args) => watch::run(args, context),
         Command::Tour(args) => tour::run(args),
+        Command::Ui(args) => ui::run(args, context),
+        Command::Export(command) => export::run(command, context),
     }
 }

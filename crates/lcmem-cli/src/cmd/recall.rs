@@ -69,8 +69,7 @@ pub fn run(args: Args, context: &Context) -> anyhow::Result<ExitCode> {
     let answer = Searcher::new(store.clone()).search(&query, &mut Bar::new())?;
     warn_all(&answer.diagnostics);
     // A session recall returns is in use again: it keeps its place in the digest longer.
-    let used: Vec<String> = answer.hits.iter().filter(|h| h.kind != HitKind::Fact).map(|h| h.session.clone()).collect();
-    lcmem::seal::record_use(&store, &used, context.now()?)?;
+    crate::used::record(&store, &answer.hits, context.now()?)?;
     if args.json {
         print_json(&answer.hits)?;
         return Ok(ExitCode::SUCCESS);

@@ -40,6 +40,26 @@ pub fn delete_fact(store: &Store, query: &str, now: Timestamp) -> Result<String>
     Ok(id)
 }
 
+/// Applies a user action to a fact ([`crate::facts::apply`]), then rewrites
+/// MEMORY.md when there is one, so that what a new session is told reflects
+/// the correction at once (a fact marked not true leaves the digest now, not
+/// at the next consolidation). What `lcmem ui` does for every fact action
+/// but a delete, which is [`delete_fact`]. Returns the fact's id.
+pub fn correct_fact(
+    store: &Store,
+    query: &str,
+    action: crate::facts::Action,
+    judge: &dyn crate::facts::ConflictJudge,
+    now: Timestamp,
+) -> Result<String> {
+    let id = crate::facts::apply(store, query, action, judge, now)?;
+    if store.memory_md_path().exists() {
+        // Refused only when pinned blocks alone pass the cap; the action itself stands.
+        let _ = consolidate(store, now);
+    }
+    Ok(id)
+}
+
 /// What `welcome` says for a project with no memory yet.
 pub fn welcome_for_new_project() -> String {
     NO_MEMORY_YET.to_string()

@@ -40,12 +40,7 @@ pub(crate) struct SessionRemoval {
 /// every event about them) and its observations of facts others support.
 pub(crate) fn remove_session(store: &Store, lock: &WriteLock, session: &str) -> Result<SessionRemoval> {
     let fold = Fold::read(&store.facts_path())?;
-    let sole: HashSet<String> = fold
-        .facts
-        .iter()
-        .filter(|f| !f.user_authored && !f.sources.is_empty() && f.sources.iter().all(|s| s.session == session))
-        .map(|f| f.id.clone())
-        .collect();
+    let sole: HashSet<String> = sole_facts(&fold, session).map(|f| f.id.clone()).collect();
     let mut doomed = sole.clone();
     for id in &sole {
         doomed.extend(edit_aliases(store, id)?);
@@ -63,6 +58,13 @@ pub(crate) fn remove_session(store: &Store, lock: &WriteLock, session: &str) -> 
         true
     })?;
     Ok(removal)
+}
+
+/// The facts whose only source is `session`: forgetting it removes them.
+pub(crate) fn sole_facts<'a>(fold: &'a Fold, session: &'a str) -> impl Iterator<Item = &'a super::Fact> {
+    fold.facts
+        .iter()
+        .filter(move |f| !f.user_authored && !f.sources.is_empty() && f.sources.iter().all(|s| s.session == session))
 }
 
 /// The ids of the wordings fact `id` was edited to.

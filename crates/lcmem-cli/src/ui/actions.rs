@@ -1,0 +1,112 @@
+//! The changes a page can ask for, each one engine call, the same the
+//! matching command makes: `lcmem facts …`, `lcmem pin`, `lcmem forget`,
+//! `lcmem config set`, `lcmem consolidate [--undo]`. A fact action also
+//! rewrites MEMORY.md (when there is one), so the digest shows it at once.
+
+use lcmem::config::Scope;
+use lcmem::facts::{Action, SubjectKeyJudge};
+
+use super::pages::stored_session;
+use super::{App, Fields, Flash};
+
+/// Runs the action `path` names and says what it did.
+pub fn post(app: &App, path: &str, fields: &Fields) -> Flash {
+    match run(app, path, fields) {
+        Ok(text) => Flash { error: false, text },
+        Err(error) => Flash { error: true, text: crate::output::sentence(&error) },
+    }
+}
+
+fn run(app: &App, path: &str, fields: &Fields) -> anyhow::Result<String> {
+    let store = &app.store;
+    let now = app.now()?;
+    let judge = SubjectKeyJudge;
+    let text = || fields.get("text").cloned().unwrap_or_default();
+    let segments: Vec<&str> = path.trim_start_matches('/').split('/').collect();
+    match segments.as_slice() {
+        ["facts", "add"] => {
+            let id = lcmem::facts::add(store, &text(), &judge, now)?;
+            refresh_digest(app)?;
+            Ok(format!("added {id}"))
+        }
+        ["facts", id, action] => {
+            anyhow::ensure!(is_fact_id(id), "{id:?} is not a fact id");
+            let (action, verb) = match *action {
+                "confirm" => (Action::Confirm, "confirmed"),
+                "pin" => (Action::Pin, "pinned"),
+                "unpin" => (Action::Unpin, "unpinned"),
+                "not-true" => (Action::NotTrue, "marked not true"),
+                "restore" => (Action::Restore, "restored"),
+                "edit" => (Action::Edit(text()), "edited"),
+                "delete" => {
+                    let id = lcmem::digest::delete_fact(store, id, now)?;
+                    return Ok(format!("deleted {id}: its text is gone from disk"));
+                }
+                other => anyhow::bail!("no such action on a fact: {other}"),
+            };
+            let id = lcmem::digest::correct_fact(store, id, action, &judge, now)?;
+            Ok(format!("{verb} {id}"))
+        }
+        ["sessions", id, action @ ("pin" | "unpin" | "forget")] => {
+            let id = stored_session(app, id).ok_or_else(|| anyhow::anyhow!("no session {id:?} in this store"))?;
+            if *action == "forget" {
+                let report = lcmem::forget::forget(store, &id, now)?;
+                return Ok(format!(
+                    "forgot {id}: {} journal line(s), {} fact(s) and {} observation(s) removed",
+                    report.journal_lines_removed,
+                    report.facts_removed.len(),
+                    report.provenance_removed
+                ));
+            }
+            store.ensure_enabled()?;
+            lcmem::seal::set_pinned(store, &id, *action == "pin", now)?;
+            Ok(format!("{action}ned {id}"))
+        }
+        ["settings", "memory"] => {
+            let scope = match fields.get("scope").map(String::as_str) {
+                Some("global") => Scope::Global,
+                Some("project") => Scope::Project,
+                _ => anyhow::bail!("say which scope: project or global"),
+            };
+            let value = match fields.get("enabled").map(String::as_str) {
+                Some(v @ ("true" | "false")) => v,
+                _ => anyhow::bail!("memory.enabled is true or false"),
+            };
+            store.config_files().set(scope, "memory.enabled", value)?;
+            let on = store.settings()?.memory_enabled;
+            Ok(format!(
+                "memory.enabled = {value} for {}; memory is now {} for this project",
+                if scope == Scope::Global { "every project" } else { "this project" },
+                if on { "on" } else { "off" }
+            ))
+        }
+        ["settings", "consolidate"] => match lcmem::digest::consolidate(store, now)? {
+            Some(r) => Ok(format!(
+                "{} MEMORY.md: {} of {} tokens, {} facts, {} recent",
+                if r.written { "wrote" } else { "unchanged" },
+                r.tokens,
+                r.cap,
+                r.facts,
+                r.recently
+            )),
+            None => Ok("memory is off for this project: nothing consolidated".into()),
+        },
+        ["settings", "undo"] => {
+            let restored = lcmem::digest::undo(store, now)?;
+            Ok(format!("restored MEMORY.md from {}", restored.display()))
+        }
+        _ => anyhow::bail!("no such action: {path}"),
+    }
+}
+
+/// Rewrites MEMORY.md after a fact was added, as a correction does.
+fn refresh_digest(app: &App) -> anyhow::Result<()> {
+    if app.store.memory_md_path().exists() {
+        lcmem::digest::consolidate(&app.store, app.now()?)?;
+    }
+    Ok(())
+}
+
+fn is_fact_id(id: &str) -> bool {
+    !id.is_empty() && id.len() <= 64 && id.bytes().all(|b| b.is_ascii_alphanumeric())
+}

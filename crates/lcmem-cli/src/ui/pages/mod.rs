@@ -1,0 +1,102 @@
+//! The pages, one module each; this routes a GET to its page.
+
+mod digest;
+mod facts;
+mod journal;
+mod recall;
+mod sessions;
+mod settings;
+mod waiting;
+
+use axum::body::Body;
+use axum::http::{StatusCode, header};
+use axum::response::Response;
+
+use super::{App, Fields, download, html, html_response};
+
+pub fn get(app: &App, path: &str, query: &Fields) -> Response {
+    let segments: Vec<&str> = path.trim_start_matches('/').split('/').collect();
+    let page = match segments.as_slice() {
+        [""] => digest::page(app),
+        ["style.css"] => {
+            return Response::builder()
+                .header(header::CONTENT_TYPE, "text/css; charset=utf-8")
+                .body(Body::from(html::STYLE))
+                .expect("a stylesheet is a valid response");
+        }
+        ["facts"] => facts::page(app),
+        ["waiting"] => waiting::page(app),
+        ["journal"] => journal::page(app),
+        ["sessions"] => sessions::list(app),
+        ["sessions", id] => match stored_session(app, id) {
+            Some(id) => sessions::one(app, &id),
+            None => return not_found(),
+        },
+        ["sessions", id, "forget"] => match stored_session(app, id) {
+            Some(id) => sessions::forget_confirmation(app, &id),
+            None => return not_found(),
+        },
+        ["recall"] => recall::page(app, query.get("q").map(String::as_str).unwrap_or("")),
+        ["settings"] => settings::page(app),
+        ["export", "memory.md"] => {
+            return exported(app, "text/markdown; charset=utf-8", "memory.md", |app| {
+                Ok(lcmem::export::memory_markdown(&app.store, app.now()?)?)
+            });
+        }
+        ["export", "memory.json"] => {
+            return exported(app, "application/json", "memory.json", |app| {
+                Ok(serde_json::to_string_pretty(&lcmem::export::memory_set(&app.store, app.now()?)?)?)
+            });
+        }
+        ["export", "sessions", file] => {
+            let Some(id) = file.strip_suffix(".md").and_then(|id| stored_session(app, id)) else {
+                return not_found();
+            };
+            let name = format!("{id}.md");
+            return exported(app, "text/markdown; charset=utf-8", &name, |app| {
+                Ok(lcmem::export::session_markdown(&app.store, &id)?)
+            });
+        }
+        _ => return not_found(),
+    };
+    match page {
+        Ok(body) => html_response(StatusCode::OK, body),
+        Err(error) => failed(&error),
+    }
+}
+
+/// `id` when it names a session in the store, exactly: the only ids a page
+/// reads or acts on (never a path of its own).
+pub fn stored_session(app: &App, id: &str) -> Option<String> {
+    app.store.session_ids().ok()?.into_iter().find(|s| s == id)
+}
+
+fn exported(app: &App, content_type: &str, name: &str, make: impl FnOnce(&App) -> anyhow::Result<String>) -> Response {
+    match make(app) {
+        Ok(text) => download(content_type, name, text),
+        Err(error) => failed(&error),
+    }
+}
+
+fn not_found() -> Response {
+    html_response(StatusCode::NOT_FOUND, html::bare("Not found", "<p>No such page, session or fact here.</p>"))
+}
+
+fn failed(error: &anyhow::Error) -> Response {
+    let body =
+        format!("<p>{}</p><p><a href=\"/\">Back to the digest</a></p>", html::esc(&crate::output::sentence(error)));
+    html_response(StatusCode::INTERNAL_SERVER_ERROR, html::bare("Something went wrong", &body))
+}
+
+/// A fact's state as a badge, the same words as `lcmem facts`.
+pub fn state_badge(state: lcmem::facts::State) -> String {
+    format!("<span class=\"badge state-{0}\">{0}</span>", state.as_str())
+}
+
+/// A link to a session, if it is still in the store, else its id.
+pub fn session_link(app: &App, id: &str) -> String {
+    match stored_session(app, id) {
+        Some(id) => format!("<a href=\"/sessions/{0}\"><code>{0}</code></a>", html::esc(&id)),
+        None => format!("<code>{}</code>", html::esc(id)),
+    }
+}

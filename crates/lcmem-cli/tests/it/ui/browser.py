@@ -1,0 +1,167 @@
+"""Drives `lcmem ui` in headless Chromium as a person would (see browser.rs).
+
+usage: browser.py URL CHROMEDRIVER CHROMIUM SHOTS_DIR WRONG_FACT POISON CONVENTION PIN_SESSION FORGET_SESSION
+
+Prints one JSON line last: {"ok": true, "hits": N, "steps": [...]}. Any failed
+expectation raises, which exits non-zero with the traceback on stderr.
+"""
+
+import json
+import os
+import sys
+
+from selenium import webdriver
+from selenium.common.exceptions import NoAlertPresentException
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support import expected_conditions
+from selenium.webdriver.support.wait import WebDriverWait
+
+url, driver_path, browser_path, shots, wrong, poison, convention, pin_session, forget_session = sys.argv[1:10]
+origin = url.split("/?")[0]
+steps = []
+
+
+def step(text):
+    steps.append(text)
+    print(text, file=sys.stderr)
+
+
+def shot(name):
+    if shots:
+        height = driver.execute_script("return document.documentElement.scrollHeight")
+        driver.set_window_size(1200, max(700, min(height + 160, 2400)))
+        driver.save_screenshot(os.path.join(shots, name + ".png"))
+        driver.set_window_size(1200, 900)
+
+
+def go(path):
+    driver.get(origin + path)
+    no_script_ran()
+
+
+def no_script_ran():
+    try:
+        alert = driver.switch_to.alert
+        raise AssertionError("an alert opened: " + alert.text)
+    except NoAlertPresentException:
+        pass
+    assert driver.execute_script("return window.__pwned === undefined"), "a script from memory ran"
+
+
+def navigate_by(element):
+    """Clicks `element` and waits until the page it leads to has replaced this one."""
+    old = driver.find_element(By.TAG_NAME, "html")
+    element.click()
+    WebDriverWait(driver, 10).until(expected_conditions.staleness_of(old))
+    no_script_ran()
+
+
+def click(scope, label):
+    buttons = [b for b in scope.find_elements(By.TAG_NAME, "button") if b.text.strip() == label]
+    assert buttons, "no button %r in %s" % (label, scope.text[:300])
+    navigate_by(buttons[0])
+
+
+def card(text):
+    """The first fact card whose text is `text`."""
+    for article in driver.find_elements(By.CSS_SELECTOR, "article.fact"):
+        if article.find_element(By.CSS_SELECTOR, ".text").text == text:
+            return article
+    raise AssertionError("no fact card %r on %s" % (text, driver.current_url))
+
+
+def flash():
+    found = WebDriverWait(driver, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".flash"), driver.page_source)
+    return found[0].text
+
+
+options = webdriver.ChromeOptions()
+options.binary_location = browser_path
+for arg in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1200,900", "--disable-gpu"]:
+    options.add_argument(arg)
+driver = webdriver.Chrome(service=Service(executable_path=driver_path), options=options)
+try:
+    # The printed URL: the token becomes a cookie and leaves the address bar.
+    driver.get(url)
+    assert driver.current_url == origin + "/", driver.current_url
+    assert wrong in driver.find_element(By.ID, "digest").text, "the fact starts in the digest"
+    no_script_ran()
+    step("opened the printed URL: the digest, with the fact to correct in it")
+    shot("digest")
+
+    # The poisoned fact is shown as text; no element came of it.
+    go("/facts")
+    poisoned = card(poison)
+    assert not poisoned.find_elements(By.CSS_SELECTOR, "img, script"), "markup from memory became elements"
+    assert driver.find_elements(By.CSS_SELECTOR, "main img, main script") == []
+    step("facts: the poisoned fact reads as text, no script ran, no image element")
+    shot("facts")
+
+    # Not true: it leaves the digest preview.
+    click(card(wrong), "Not true")
+    assert "marked not true" in flash(), flash()
+    assert "gone" in card(wrong).get_attribute("class")
+    go("/")
+    assert wrong not in driver.find_element(By.ID, "digest").text, "it left the digest"
+    step("clicked Not true on the fact: it faded on Facts and left the digest preview")
+
+    # Waiting for you: confirm the withheld convention.
+    go("/waiting")
+    shot("waiting")
+    waiting = [w for w in driver.find_elements(By.CSS_SELECTOR, ".waiting") if convention in w.text]
+    assert waiting, "the convention waits"
+    assert "line" in waiting[0].find_element(By.CSS_SELECTOR, ".origin").text, "it names the line it came from"
+    click(waiting[0], "Confirm")
+    assert "confirmed" in flash(), flash()
+    assert not [w for w in driver.find_elements(By.CSS_SELECTOR, ".waiting") if convention in w.text], "still waiting"
+    go("/facts")
+    assert "confirmed" in card(convention).find_element(By.CSS_SELECTOR, ".badge").text
+    step("waiting: confirmed the withheld convention; it left the list and is confirmed on Facts")
+
+    # Journal: pin a session.
+    go("/journal")
+    entry = driver.find_element(By.CSS_SELECTOR, "li.entry[data-session='%s']" % pin_session)
+    click(entry, "Pin")
+    assert "pinned " + pin_session in flash(), flash()
+    entry = driver.find_element(By.CSS_SELECTOR, "li.entry[data-session='%s']" % pin_session)
+    assert "pinned" in entry.get_attribute("class"), entry.get_attribute("class")
+    assert [b for b in entry.find_elements(By.TAG_NAME, "button") if b.text == "Unpin"]
+    step("journal: pinned a session; it shows pinned with an Unpin button")
+    shot("journal")
+
+    # Sessions: open one, then forget it after reading what goes.
+    go("/sessions")
+    shot("sessions")
+    navigate_by(driver.find_element(By.CSS_SELECTOR, "tr[data-session='%s'] a" % forget_session))
+    labels = [p.text for p in driver.find_elements(By.CSS_SELECTOR, ".turn .label")]
+    assert any(l.startswith("User") for l in labels) and any(l.startswith("Assistant") for l in labels), labels
+    shot("session")
+    navigate_by(driver.find_element(By.LINK_TEXT, "Forget…"))
+    plan = driver.find_element(By.ID, "forget-plan").text
+    assert "journal line(s)" in plan and "the transcript" in plan, plan
+    shot("forget")
+    click(driver.find_element(By.TAG_NAME, "main"), "Forget this session for good")
+    assert "forgot " + forget_session in flash(), flash()
+    assert not driver.find_elements(By.CSS_SELECTOR, "tr[data-session='%s']" % forget_session)
+    step("sessions: opened a transcript, read the forget listing, forgot it; it left the list")
+
+    # Recall: type a query, read cited hits.
+    go("/recall")
+    box = driver.find_element(By.NAME, "q")
+    box.send_keys("webhooks")
+    click(driver.find_element(By.CSS_SELECTOR, "form.search"), "Search")
+    hits = driver.find_elements(By.CSS_SELECTOR, "ol.hits li.hit")
+    assert hits, "no hits"
+    assert hits[0].find_elements(By.TAG_NAME, "mark"), "the match is highlighted"
+    assert ".jsonl:" in hits[0].find_element(By.TAG_NAME, "code").text, "a hit is cited"
+    step("recall: searched 'webhooks', %d cited hits with their state" % len(hits))
+    shot("recall")
+
+    go("/settings")
+    assert "on" in driver.find_element(By.ID, "memory-state").text
+    shot("settings")
+    step("settings: memory on, consolidate and undo offered")
+    print(json.dumps({"ok": True, "hits": len(hits), "steps": steps}))
+finally:
+    driver.quit()
