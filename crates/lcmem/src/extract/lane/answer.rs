@@ -5,6 +5,7 @@
 use serde::Deserialize;
 use serde_json::Value;
 
+use super::grounding::Evidence;
 use crate::extract::{CandidateFact, ExtractOutput, Outcome};
 use crate::facts::{Origin, normalize};
 
@@ -65,8 +66,10 @@ pub fn read(value: Value) -> Result<Answer, String> {
 /// - an outcome the evidence contradicts is the evidence's: a session that
 ///   changed files is not a question, and only the evidence can say shipped;
 /// - a summary that says nothing changed when files did is the offline one;
+/// - a summary, decision or fact not grounded in the `evidence` (its words
+///   are not the session's) is dropped, the summary for the offline one;
 /// - the offline lane's surest facts go first, then the model's, deduplicated.
-pub fn combine(answer: Answer, offline: ExtractOutput) -> ExtractOutput {
+pub fn combine(answer: Answer, offline: ExtractOutput, evidence: &Evidence) -> ExtractOutput {
     let changed = !offline.files.is_empty();
     let outcome = match (offline.outcome, answer.outcome) {
         (Outcome::Shipped, _) => Outcome::Shipped,
@@ -74,10 +77,15 @@ pub fn combine(answer: Answer, offline: ExtractOutput) -> ExtractOutput {
         (evidence, Outcome::Question) if changed => evidence,
         (_, said) => said,
     };
-    let summary = if changed && says_nothing_changed(&answer.summary) { offline.summary } else { answer.summary };
-    let decisions =
-        if answer.decisions.iter().any(|d| !d.trim().is_empty()) { answer.decisions } else { offline.decisions };
-    let proposed = answer.facts.into_iter().map(|f| CandidateFact {
+    let summary = if changed && says_nothing_changed(&answer.summary) || !evidence.grounded(&answer.summary) {
+        offline.summary
+    } else {
+        answer.summary
+    };
+    let grounded: Vec<String> =
+        answer.decisions.into_iter().filter(|d| !d.trim().is_empty() && evidence.grounded(d)).collect();
+    let decisions = if grounded.is_empty() { offline.decisions } else { grounded };
+    let proposed = answer.facts.into_iter().filter(|f| evidence.grounded(&f.text)).map(|f| CandidateFact {
         text: f.text,
         confidence: MODEL_FACT_CONFIDENCE,
         origin: match f.source {
@@ -125,6 +133,13 @@ mod tests {
         }
     }
 
+    fn evidence() -> Evidence {
+        Evidence::of(
+            "Edited the parser in src/parse.rs; the parser lives in src/parse.rs. Fixed the off-by-one in the \
+             lexer. Released v2. Commits follow conventional commits. No changes were made.",
+        )
+    }
+
     fn answer(summary: &str, outcome: &str) -> Answer {
         read(json!({"summary": summary, "outcome": outcome, "decisions": [], "facts": [
             {"text": "The parser lives in src/parse.rs", "kind": "fact", "source": "assistant"},
@@ -133,20 +148,38 @@ mod tests {
         .unwrap()
     }
 
+    fn combine_(answer: Answer, offline: ExtractOutput) -> ExtractOutput {
+        combine(answer, offline, &evidence())
+    }
+
+    #[test]
+    fn prose_the_session_never_said_is_not_kept() {
+        let mut said = answer("The team has successfully shipped a brilliant new version of everything.", "progress");
+        said.facts.push(AnswerFact {
+            text: "The company values teamwork and innovation.".into(),
+            kind: FactKind::Fact,
+            source: Source::Assistant,
+        });
+        let out = combine_(said, offline(Outcome::Progress, &["src/parse.rs"]));
+        assert_eq!(out.summary, "Edited the parser.");
+        assert!(!out.facts.iter().any(|f| f.text.contains("teamwork")), "{:?}", out.facts);
+        assert!(out.facts.iter().any(|f| f.text.contains("conventional commits")), "grounded facts stay");
+    }
+
     #[test]
     fn the_evidence_wins_where_a_weak_model_contradicts_it() {
-        let out = combine(answer("No changes were made.", "question"), offline(Outcome::Progress, &["src/parse.rs"]));
+        let out = combine_(answer("No changes were made.", "question"), offline(Outcome::Progress, &["src/parse.rs"]));
         assert_eq!((out.outcome, out.summary.as_str()), (Outcome::Progress, "Edited the parser."));
         assert_eq!(out.files, vec!["src/parse.rs"]);
-        let out = combine(answer("Released v2.", "shipped"), offline(Outcome::Progress, &["src/parse.rs"]));
+        let out = combine_(answer("Released v2.", "shipped"), offline(Outcome::Progress, &["src/parse.rs"]));
         assert_eq!(out.outcome, Outcome::Progress, "only the evidence says shipped");
-        let out = combine(answer("Fixed the off-by-one in the lexer.", "fixed"), offline(Outcome::Shipped, &["a"]));
+        let out = combine_(answer("Fixed the off-by-one in the lexer.", "fixed"), offline(Outcome::Shipped, &["a"]));
         assert_eq!((out.outcome, out.summary.as_str()), (Outcome::Shipped, "Fixed the off-by-one in the lexer."));
     }
 
     #[test]
     fn facts_of_both_lanes_are_kept_once_and_the_models_are_inferred() {
-        let out = combine(answer("Edited the parser.", "progress"), offline(Outcome::Progress, &[]));
+        let out = combine_(answer("Edited the parser.", "progress"), offline(Outcome::Progress, &[]));
         assert_eq!(out.facts.len(), 2, "{:?}", out.facts);
         assert_eq!(out.facts[0].confidence, 0.8);
         let convention = &out.facts[1];

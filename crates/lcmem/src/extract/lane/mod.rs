@@ -15,6 +15,7 @@ mod answer;
 mod anthropic;
 mod command;
 pub mod cost;
+mod grounding;
 mod http;
 mod judge;
 mod openai;
@@ -407,7 +408,7 @@ impl Extractor for ModelLane {
         Ok(match answer {
             Ok(answer) => ExtractOutput {
                 lane: Some(LaneReport { extractor: self.lane.name.clone(), fallback: None, cost }),
-                ..answer::combine(answer, offline.clone())
+                ..answer::combine(answer, offline.clone(), &grounding::Evidence::of(&request.user))
             }
             .bounded(),
             Err(error) => {

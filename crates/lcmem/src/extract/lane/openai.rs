@@ -31,7 +31,7 @@ pub fn body(model: &str, request: &Request, max_tokens: u32, form: Form) -> Valu
             "type": "json_schema",
             "json_schema": {"name": "session_memory", "strict": true, "schema": request.schema}
         }),
-        Form::JsonObject => json!({"type": "json_object", "schema": request.schema}),
+        Form::JsonObject => json!({"type": "json_object", "schema": super::prompt::bounded(request.schema.clone())}),
     };
     json!({
         "model": model,

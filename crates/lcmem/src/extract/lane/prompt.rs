@@ -84,6 +84,21 @@ pub fn schema() -> Value {
     })
 }
 
+/// `schema` with length bounds added (a summary of at most 600 characters,
+/// items of 300, five decisions, eight facts). A server that turns the schema
+/// into a grammar (llama.cpp) then cannot let a small model ramble past the
+/// token limit; OpenAI's strict mode gets the plain schema, since it does not
+/// take every one of these keywords.
+pub fn bounded(mut schema: Value) -> Value {
+    let properties = &mut schema["properties"];
+    properties["summary"]["maxLength"] = crate::extract::MAX_SUMMARY_CHARS.into();
+    properties["decisions"]["maxItems"] = crate::extract::MAX_DECISIONS.into();
+    properties["decisions"]["items"]["maxLength"] = crate::extract::MAX_ITEM_CHARS.into();
+    properties["facts"]["maxItems"] = 8.into();
+    properties["facts"]["items"]["properties"]["text"]["maxLength"] = crate::extract::MAX_ITEM_CHARS.into();
+    schema
+}
+
 /// Builds the request for `input`, with the offline lane's findings as
 /// evidence, redacted by `guards`, trimmed to about `budget_tokens`: the
 /// middle turns go first, and the first request and the final report stay.
@@ -132,7 +147,9 @@ pub fn build(input: &ExtractInput, offline: &ExtractOutput, guards: &Guards, bud
         "sealed_as": input.kind,
         "started": input.created_at.to_string(),
     });
-    let budget_chars = (budget_tokens as usize).saturating_mul(4).saturating_sub(SYSTEM.len() + 1200);
+    // Three characters a token: code and paths run denser than prose, and
+    // the model's own tokenizer may be less thrifty than o200k.
+    let budget_chars = (budget_tokens as usize).saturating_mul(3).saturating_sub(SYSTEM.len() + 1200);
     let (kept, omitted_turns) = fit(turns, budget_chars.saturating_sub(json_len(&tools) + json_len(&plan) + 600));
     let mut document = json!({"session": head, "evidence": evidence, "tools": tools, "plan": plan, "turns": kept});
     if omitted_turns > 0 {
@@ -227,7 +244,7 @@ mod tests {
     #[test]
     fn a_long_session_loses_its_middle_and_keeps_the_request_and_the_report() {
         let request = build(&input(200, 400), &offline(), &Guards::default(), 8000);
-        assert!(request.user.len() <= 8000 * 4, "{} chars", request.user.len());
+        assert!(request.user.len() <= 8000 * 3, "{} chars", request.user.len());
         assert!(request.omitted_turns > 100, "{}", request.omitted_turns);
         assert!(request.user.contains("turn-0 ") && request.user.contains("turn-199 "));
         assert!(!request.user.contains("turn-100 "));
