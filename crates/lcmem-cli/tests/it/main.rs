@@ -18,6 +18,7 @@ mod memory_control;
 mod projects;
 mod recall;
 mod resumed;
+mod semantic;
 mod trust_boundary;
 mod trust_durable;
 mod trust_forget;

@@ -72,6 +72,14 @@ pub struct Tuning {
     /// coordination then scores at nothing of their own; reading them is
     /// most of a query's time. Smaller stores follow every word.
     pub lent_rerank_turns: u64,
+    /// With the semantic lane on: the weight of its ranking against the
+    /// lexical one in reciprocal-rank fusion (0: lexical only).
+    pub semantic_weight: f64,
+    /// The constant of reciprocal-rank fusion: a unit ranked r-th in a lane
+    /// gains weight / (fusion_k + r).
+    pub fusion_k: f64,
+    /// How many units of each lane take part in the fusion.
+    pub fusion_depth: usize,
 }
 
 impl Default for Tuning {
@@ -89,6 +97,9 @@ impl Default for Tuning {
             date: 1.0,
             coordination: true,
             lent_rerank_turns: 100_000,
+            semantic_weight: 1.0,
+            fusion_k: 60.0,
+            fusion_depth: 100,
         }
     }
 }
