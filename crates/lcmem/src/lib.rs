@@ -22,6 +22,7 @@ pub mod digest;
 pub mod error;
 pub mod extract;
 pub mod facts;
+mod followed;
 pub mod forget;
 pub mod guards;
 pub mod import;

@@ -8,39 +8,19 @@
 //! kept, with the file as it was then, and caught up with what was appended
 //! since: only those bytes are read and parsed.
 //!
-//! The log stays the only source of truth. The warm fold is trusted only
-//! while the file is exactly what this process last saw plus what this
-//! process itself appended ([`appending`]): a stat of the file (device,
-//! inode, length, modification time) must match the state the process's own
-//! last append left. Anything else (another process's append, a hand edit,
-//! a rewrite, a torn tail) and the log is read and folded whole again. With
-//! it comes an index of the facts by subject, which lets a judge that only
-//! compares facts of one subject skip the rest (see
-//! [`super::ConflictJudge::compares_within_subject`]).
+//! The log stays the only source of truth: the warm fold is kept only while
+//! the file is what this process last saw plus its own appends (see
+//! [`crate::followed`]). With it comes an index of the facts by subject,
+//! which lets a judge that only compares facts of one subject skip the rest
+//! (see [`super::ConflictJudge::compares_within_subject`]).
 
 use std::collections::HashMap;
-use std::io::{Read, Seek, SeekFrom};
-use std::os::unix::fs::MetadataExt;
-use std::path::{Path, PathBuf};
-use std::sync::{Mutex, PoisonError};
+use std::path::Path;
 
 use super::{Event, Fold, subject};
-use crate::error::{IoContext, Result};
+use crate::error::Result;
+use crate::followed::{Derived, Registry};
 use crate::jsonl;
-
-/// A file as a stat sees it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct Stamp {
-    dev: u64,
-    ino: u64,
-    len: u64,
-    mtime: (i64, i64),
-}
-
-fn stamp(path: &Path) -> Option<Stamp> {
-    let meta = std::fs::metadata(path).ok()?;
-    Some(Stamp { dev: meta.dev(), ino: meta.ino(), len: meta.len(), mtime: (meta.mtime(), meta.mtime_nsec()) })
-}
 
 /// The facts of a fold by subject (as [`subject::parse`] reads their text).
 #[derive(Default)]
@@ -79,76 +59,46 @@ impl SubjectIndex {
     }
 }
 
-/// The warm fold of one log.
+/// The fold of one log and its subject index, as the registry keeps them.
+/// `fold.conflicts` keeps every conflict recorded, settled or not (see
+/// [`Fold::extend`]).
 struct Warm {
-    /// The file as the fold knows it: what it last read, moved on by each of
-    /// this process's own appends.
-    trusted: Stamp,
-    /// Bytes of the file folded (a line end).
-    folded: u64,
-    /// Lines folded.
-    lines: usize,
     fold: Fold,
     subjects: SubjectIndex,
 }
 
-/// The warm folds, by log path: a process works on one store, or a few.
-static WARM: Mutex<Option<HashMap<PathBuf, Warm>>> = Mutex::new(None);
+impl Derived for Warm {
+    fn whole(path: &Path, bytes: &[u8]) -> Result<Warm> {
+        let mut warm = Warm { fold: Fold::default(), subjects: SubjectIndex::default() };
+        warm.appended(path, bytes, 0)?;
+        Ok(warm)
+    }
 
-/// Past this many logs, the warm folds are dropped and start again.
-const LOGS_MAX: usize = 8;
+    fn appended(&mut self, path: &Path, bytes: &[u8], lines: usize) -> Result<()> {
+        let touched = self.fold.extend(events(bytes, path, lines)?);
+        self.subjects.update(&self.fold, &touched);
+        Ok(())
+    }
+}
+
+static WARM: Registry<Warm> = Registry::new();
 
 /// Appends through `append` (this process's own write to the log at `path`),
 /// keeping the warm fold trusted when the file was as it knew it.
 pub(super) fn appending<T>(path: &Path, append: impl FnOnce() -> Result<T>) -> Result<T> {
-    let before = stamp(path);
-    let result = append();
-    let after = stamp(path);
-    let mut all = WARM.lock().unwrap_or_else(PoisonError::into_inner);
-    let all = all.get_or_insert_with(HashMap::new);
-    match (all.get_mut(path), after) {
-        (Some(w), Some(after)) if result.is_ok() && before == Some(w.trusted) => w.trusted = after,
-        _ => {
-            all.remove(path);
-        }
-    }
-    result
+    WARM.appending(path, append)
 }
 
 /// Runs `f` on the current fold of the log at `path` (with only the open
 /// conflicts, as [`Fold::read`] gives them) and its subject index.
 pub(super) fn with<R>(path: &Path, f: impl FnOnce(&Fold, &SubjectIndex) -> R) -> Result<R> {
-    let mut all = WARM.lock().unwrap_or_else(PoisonError::into_inner);
-    let all = all.get_or_insert_with(HashMap::new);
-    let now = stamp(path);
-    let caught_up = match all.get_mut(path) {
-        Some(warm) if Some(warm.trusted) == now => catch_up(path, warm)?,
-        _ => false,
-    };
-    if !caught_up {
-        all.remove(path);
-        if all.len() >= LOGS_MAX {
-            all.clear();
-        }
-        match read_whole(path)? {
-            Some(warm) => {
-                all.insert(path.to_path_buf(), warm);
-            }
-            // A log that does not end in a whole line is folded for this use only.
-            None => {
-                let fold = Fold::read(path)?;
-                let mut subjects = SubjectIndex::default();
-                subjects.update(&fold, &(0..fold.facts.len()).collect::<Vec<_>>());
-                return Ok(f(&fold, &subjects));
-            }
-        }
-    }
-    let warm = all.get_mut(path).expect("set above");
-    let open = warm.fold.open_conflicts();
-    let all = std::mem::replace(&mut warm.fold.conflicts, open);
-    let result = f(&warm.fold, &warm.subjects);
-    warm.fold.conflicts = all;
-    Ok(result)
+    WARM.with(path, |warm| {
+        let open = warm.fold.open_conflicts();
+        let all = std::mem::replace(&mut warm.fold.conflicts, open);
+        let result = f(&warm.fold, &warm.subjects);
+        warm.fold.conflicts = all;
+        result
+    })
 }
 
 /// Parses whole JSONL lines into facts events, numbering them after `lines`.
@@ -160,55 +110,10 @@ fn events(bytes: &[u8], path: &Path, lines: usize) -> Result<Vec<(usize, Event)>
         .collect())
 }
 
-/// Reads and folds the whole log; `None` when it does not end in a newline.
-fn read_whole(path: &Path) -> Result<Option<Warm>> {
-    let Some(before) = stamp(path) else {
-        // No log yet: an empty fold, trusted until a file appears.
-        return Ok(None);
-    };
-    let bytes = std::fs::read(path).at(path)?;
-    if bytes.last().is_some_and(|&b| b != b'\n') || stamp(path) != Some(before) || bytes.len() as u64 != before.len {
-        return Ok(None);
-    }
-    let mut fold = Fold::default();
-    let touched = fold.extend(events(&bytes, path, 0)?);
-    let mut subjects = SubjectIndex::default();
-    subjects.update(&fold, &touched);
-    let lines = memchr::memchr_iter(b'\n', &bytes).count();
-    Ok(Some(Warm { trusted: before, folded: before.len, lines, fold, subjects }))
-}
-
-/// Folds what was appended since the fold last read the file. `false` when
-/// what is there is not whole lines following a line end (then the caller
-/// reads the log whole).
-fn catch_up(path: &Path, warm: &mut Warm) -> Result<bool> {
-    let len = warm.trusted.len;
-    if len == warm.folded {
-        return Ok(true);
-    }
-    if len < warm.folded || warm.folded == 0 {
-        return Ok(false);
-    }
-    let mut file = std::fs::File::open(path).at(path)?;
-    // One byte before the new lines: the end of the last line folded.
-    file.seek(SeekFrom::Start(warm.folded - 1)).at(path)?;
-    let mut bytes = Vec::with_capacity((len - warm.folded + 1) as usize);
-    file.take(len - warm.folded + 1).read_to_end(&mut bytes).at(path)?;
-    if bytes.len() as u64 != len - warm.folded + 1 || bytes[0] != b'\n' || bytes.last() != Some(&b'\n') {
-        return Ok(false);
-    }
-    let tail = &bytes[1..];
-    let touched = warm.fold.extend(events(tail, path, warm.lines)?);
-    warm.subjects.update(&warm.fold, &touched);
-    warm.lines += memchr::memchr_iter(b'\n', tail).count();
-    warm.folded = len;
-    Ok(true)
-}
-
 /// Whether the log at `path` has a warm fold now.
 #[cfg(test)]
 fn is_warm(path: &Path) -> bool {
-    WARM.lock().unwrap_or_else(PoisonError::into_inner).as_ref().is_some_and(|all| all.contains_key(path))
+    WARM.is_warm(path)
 }
 
 #[cfg(test)]

@@ -264,10 +264,12 @@ pub(super) fn search(
         // Quoted phrases are a lexical demand: the semantic lane cannot say
         // whether a unit holds them.
         Some(lane) if query.tuning.semantic_weight > 0.0 && terms.phrases.is_empty() => {
-            let depth = query.tuning.fusion_depth.max(query.limit);
-            let lexical = order(&corpus, &candidates, &scores, query, depth);
+            // The lexical ranking as deep as the answer; the semantic one
+            // only `fusion_depth` deep, so that it reorders and adds to the
+            // head of the ranking without reaching into its tail.
+            let lexical = order(&corpus, &candidates, &scores, query, query.tuning.fusion_depth.max(query.limit));
             let lexical = lexical.into_iter().map(|i| candidates.units[i].clone()).collect();
-            let semantic = lane.rank(&query.text, &corpus, depth, &|u| admits(query, u))?;
+            let semantic = lane.rank(&query.text, &corpus, query.tuning.fusion_depth, &|u| admits(query, u))?;
             semantic::fuse(&corpus, lexical, semantic, &query.tuning, query.limit)
         }
         _ => {

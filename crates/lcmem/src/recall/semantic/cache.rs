@@ -30,7 +30,8 @@ use crate::error::Result;
 
 /// The cache folder's name under `cache/`.
 pub const DIR_NAME: &str = "semantic-v1";
-const FORMAT: u32 = 1;
+/// Bumped whenever what a vector means changes (how much of a text is read).
+const FORMAT: u32 = 2;
 const MANIFEST: &str = "manifest.json";
 const VECTORS: &str = "vectors.f32";
 

@@ -17,9 +17,10 @@ use crate::error::{Error, Result};
 /// The files a model folder must hold.
 pub const MODEL_FILES: [&str; 3] = ["config.json", "tokenizer.json", "model.safetensors"];
 
-/// Tokens read of each text; the rest of a longer text is left out (the
-/// encoder was trained on sentences and short paragraphs).
-pub const MAX_TOKENS: usize = 256;
+/// Tokens read of each text; the rest of a longer text is left out. The
+/// encoder was trained on sentences and short paragraphs of at most 128
+/// tokens, and the cost of a text grows faster than its length.
+pub const MAX_TOKENS: usize = 128;
 
 /// Texts encoded together: long enough to keep the matrix products busy,
 /// short enough that padding to the longest costs little.
