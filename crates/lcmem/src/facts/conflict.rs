@@ -174,11 +174,12 @@ pub(super) fn reconcile_among(
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use crate::facts::{Observation, Origin, fact_id};
 
-    fn observe(text: &str, session: &str, day: u32) -> Event {
+    /// An observation of `text` by `session` on November `day`.
+    pub(in crate::facts) fn observe(text: &str, session: &str, day: u32) -> Event {
         Event::Observe(Observation {
             fact: fact_id(text),
             text: text.into(),

@@ -121,22 +121,8 @@ mod tests {
     use jiff::Timestamp;
 
     use super::*;
-    use crate::facts::{ConflictJudge, Observation, Origin, SubjectKeyJudge, fact_id, log, reconcile};
-
-    fn observe(text: &str, session: &str, day: u32) -> Event {
-        Event::Observe(Observation {
-            convention: false,
-            fact: fact_id(text),
-            text: text.into(),
-            source_session: session.into(),
-            learned_at: format!("2026-11-{day:02}T10:00:00Z").parse().unwrap(),
-            confidence: 0.5,
-            confirmed: false,
-            origin: Origin::Assistant,
-            instruction: false,
-            workspace_echo: false,
-        })
-    }
+    use crate::facts::conflict::tests::observe;
+    use crate::facts::{ConflictJudge, SubjectKeyJudge, fact_id, log, reconcile};
 
     /// The warm fold's view: its facts, and the events reconciling every fact
     /// with it would append.
