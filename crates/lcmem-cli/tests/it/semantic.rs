@@ -164,7 +164,9 @@ fn model_install_copies_the_model_and_points_recall_at_it() {
         assert!(installed.join(file).is_file(), "{file} not copied");
     }
     let out = sandbox.assert_cmd().args(["config", "get", "recall.model"]).assert().success();
-    assert_eq!(String::from_utf8_lossy(&out.get_output().stdout).trim(), installed.display().to_string());
+    // `config get` prints the value as TOML writes it: a quoted string.
+    let value = String::from_utf8_lossy(&out.get_output().stdout).trim().trim_matches('"').to_string();
+    assert_eq!(value, installed.display().to_string());
     let semantic = hits(&recall(&sandbox, QUESTION));
     assert!(semantic[0]["snippet"].as_str().unwrap().contains("walk by the river"), "{semantic:#?}");
 }
