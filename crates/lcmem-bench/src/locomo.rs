@@ -19,7 +19,7 @@ use std::path::Path;
 use anyhow::{Context, bail};
 use jiff::Timestamp;
 use lcmem::Store;
-use lcmem::recall::{HitKind, Query, Quiet, Searcher, Tuning};
+use lcmem::recall::{HitKind, ModelChoice, Query, Quiet, Searcher, Tuning};
 use serde_json::{Value, json};
 
 const SESSION_KS: [usize; 3] = [1, 5, 10];
@@ -136,6 +136,12 @@ fn sessions(conversation: &Value) -> anyhow::Result<Converted> {
 /// How to run the benchmark.
 pub struct Options {
     pub tuning: Tuning,
+    /// The embedding model for the semantic lane (none: lexical).
+    pub model: Option<std::path::PathBuf>,
+    /// Fusion settings to compare, each `K/WEIGHT/DEPTH` (reciprocal-rank
+    /// constant, semantic weight, units per lane) on top of `tuning`; none:
+    /// `tuning` alone.
+    pub fusion: Vec<String>,
     /// Report as JSON.
     pub json: bool,
     /// List the questions whose evidence is not all in the top 10.
@@ -159,7 +165,20 @@ pub fn run(file: &Path, options: &Options) -> anyhow::Result<String> {
     if data.is_empty() {
         bail!("{}: no conversations", file.display());
     }
-    let mut by_category: BTreeMap<u64, Tally> = BTreeMap::new();
+    let mut variants: Vec<(String, Tuning)> = Vec::new();
+    for v in &options.fusion {
+        let parts: Vec<&str> = v.split('/').collect();
+        let [k, w, depth] = parts.as_slice() else { bail!("--fusion {v:?}: expected K/WEIGHT/DEPTH, e.g. 60/1/100") };
+        let mut t = options.tuning.clone();
+        t.fusion_k = k.parse().with_context(|| format!("--fusion {v:?}: K is not a number"))?;
+        t.semantic_weight = w.parse().with_context(|| format!("--fusion {v:?}: WEIGHT is not a number"))?;
+        t.fusion_depth = depth.parse().with_context(|| format!("--fusion {v:?}: DEPTH is not a whole number"))?;
+        variants.push((v.clone(), t));
+    }
+    if variants.is_empty() {
+        variants.push((String::new(), options.tuning.clone()));
+    }
+    let mut by_variant: Vec<BTreeMap<u64, Tally>> = vec![BTreeMap::new(); variants.len()];
     let mut skipped = 0;
     let started = std::time::Instant::now();
     for conversation in &data {
@@ -172,64 +191,94 @@ pub fn run(file: &Path, options: &Options) -> anyhow::Result<String> {
             store.import_bytes(Path::new(&format!("{id}.jsonl")), bytes)?;
         }
         lcmem::recall::refresh_index(&store, &mut Quiet)?;
-        let mut searcher = Searcher::new(store);
+        let model = match &options.model {
+            Some(dir) => ModelChoice::Given(dir.clone()),
+            None => ModelChoice::Off,
+        };
+        let mut searchers: Vec<Searcher> =
+            variants.iter().map(|_| Searcher::new(store.clone()).with_model(model.clone())).collect();
         for qa in conversation["qa"].as_array().context("qa is not a list")? {
-            let evidence: Vec<String> = qa["evidence"]
-                .as_array()
-                .map(|e| e.iter().filter_map(Value::as_str).collect::<Vec<_>>())
-                .unwrap_or_default()
-                .iter()
-                .flat_map(|s| s.split(|c: char| c == ';' || c.is_whitespace()))
-                .filter(|s| !s.is_empty())
-                .map(normalise_id)
-                .filter(|id| turn_ids.contains(id))
-                .collect::<std::collections::BTreeSet<_>>()
-                .into_iter()
-                .collect();
-            if evidence.is_empty() {
-                skipped += 1;
-                continue;
-            }
-            let question = qa["question"].as_str().unwrap_or_default();
-            let mut query =
-                Query::new(if options.quotes_as_phrases { question.to_string() } else { question.replace('"', " ") });
-            query.limit = 1000;
-            query.kinds = vec![HitKind::Turn];
-            query.tuning = options.tuning.clone();
-            let answer = searcher.search(&query, &mut Quiet)?;
-            let turns: Vec<String> = answer.hits.iter().filter_map(|h| h.message_id.clone()).collect();
-            let mut sessions: Vec<String> = Vec::new();
-            for h in &answer.hits {
-                if !sessions.contains(&h.session) {
-                    sessions.push(h.session.clone());
-                }
-            }
-            let evidence_sessions: HashSet<String> = evidence
-                .iter()
-                .map(|e| format!("session_{}", e.trim_start_matches('D').split(':').next().unwrap_or("")))
-                .collect();
-            let mut tally = Tally { questions: 1, ..Tally::default() };
-            for (i, k) in SESSION_KS.iter().enumerate() {
-                tally.session_hits[i] = f64::from(sessions.iter().take(*k).any(|s| evidence_sessions.contains(s)));
-            }
-            for (i, k) in TURN_KS.iter().enumerate() {
-                let found = evidence.iter().filter(|e| turns.iter().take(*k).any(|t| t == *e)).count();
-                tally.turn_recall[i] = found as f64 / evidence.len() as f64;
-            }
-            if options.misses && (tally.turn_recall[1] < 1.0 || tally.session_hits[1] < 1.0) {
-                let ranks: Vec<String> = evidence
+            for (v, ((_, tuning), searcher)) in variants.iter().zip(searchers.iter_mut()).enumerate() {
+                let evidence: Vec<String> = qa["evidence"]
+                    .as_array()
+                    .map(|e| e.iter().filter_map(Value::as_str).collect::<Vec<_>>())
+                    .unwrap_or_default()
                     .iter()
-                    .map(|e| turns.iter().position(|t| t == e).map_or("-".to_string(), |r| (r + 1).to_string()))
+                    .flat_map(|s| s.split(|c: char| c == ';' || c.is_whitespace()))
+                    .filter(|s| !s.is_empty())
+                    .map(normalise_id)
+                    .filter(|id| turn_ids.contains(id))
+                    .collect::<std::collections::BTreeSet<_>>()
+                    .into_iter()
                     .collect();
-                eprintln!(
-                    "MISS {question}\n  evidence {evidence:?} at ranks {ranks:?}\n  top {:?}\n  sessions {:?}",
-                    &turns[..turns.len().min(10)],
-                    &sessions[..sessions.len().min(5)]
-                );
+                if evidence.is_empty() {
+                    skipped += 1;
+                    continue;
+                }
+                let question = qa["question"].as_str().unwrap_or_default();
+                let mut query = Query::new(if options.quotes_as_phrases {
+                    question.to_string()
+                } else {
+                    question.replace('"', " ")
+                });
+                query.limit = 1000;
+                query.kinds = vec![HitKind::Turn];
+                query.tuning = tuning.clone();
+                let answer = searcher.search(&query, &mut Quiet)?;
+                if let Some(d) = answer.diagnostics.first() {
+                    bail!("{}: {}", d.path.display(), d.message);
+                }
+                let turns: Vec<String> = answer.hits.iter().filter_map(|h| h.message_id.clone()).collect();
+                let mut sessions: Vec<String> = Vec::new();
+                for h in &answer.hits {
+                    if !sessions.contains(&h.session) {
+                        sessions.push(h.session.clone());
+                    }
+                }
+                let evidence_sessions: HashSet<String> = evidence
+                    .iter()
+                    .map(|e| format!("session_{}", e.trim_start_matches('D').split(':').next().unwrap_or("")))
+                    .collect();
+                let mut tally = Tally { questions: 1, ..Tally::default() };
+                for (i, k) in SESSION_KS.iter().enumerate() {
+                    tally.session_hits[i] = f64::from(sessions.iter().take(*k).any(|s| evidence_sessions.contains(s)));
+                }
+                for (i, k) in TURN_KS.iter().enumerate() {
+                    let found = evidence.iter().filter(|e| turns.iter().take(*k).any(|t| t == *e)).count();
+                    tally.turn_recall[i] = found as f64 / evidence.len() as f64;
+                }
+                if options.misses && v == 0 && (tally.turn_recall[1] < 1.0 || tally.session_hits[1] < 1.0) {
+                    let ranks: Vec<String> = evidence
+                        .iter()
+                        .map(|e| turns.iter().position(|t| t == e).map_or("-".to_string(), |r| (r + 1).to_string()))
+                        .collect();
+                    eprintln!(
+                        "MISS {question}\n  evidence {evidence:?} at ranks {ranks:?}\n  top {:?}\n  sessions {:?}",
+                        &turns[..turns.len().min(10)],
+                        &sessions[..sessions.len().min(5)]
+                    );
+                }
+                by_variant[v].entry(qa["category"].as_u64().unwrap_or(0)).or_default().add(&tally);
             }
-            by_category.entry(qa["category"].as_u64().unwrap_or(0)).or_default().add(&tally);
         }
     }
+    let mut out = String::new();
+    for ((name, _), by_category) in variants.iter().zip(&by_variant) {
+        if !name.is_empty() {
+            writeln!(out, "fusion {name} (K/WEIGHT/DEPTH):")?;
+        }
+        out.push_str(&report(&data, by_category, skipped / variants.len(), started, options)?);
+    }
+    Ok(out)
+}
+
+fn report(
+    data: &[Value],
+    by_category: &BTreeMap<u64, Tally>,
+    skipped: usize,
+    started: std::time::Instant,
+    options: &Options,
+) -> anyhow::Result<String> {
     let mut overall = Tally::default();
     for t in by_category.values() {
         overall.add(t);
@@ -252,7 +301,7 @@ pub fn run(file: &Path, options: &Options) -> anyhow::Result<String> {
     writeln!(out, "| questions | n | session hit@1 | hit@5 | hit@10 | turn recall@5 | recall@10 | recall@25 |")?;
     writeln!(out, "| --- | --- | --- | --- | --- | --- | --- | --- |")?;
     writeln!(out, "{}", overall.row("all"))?;
-    for (c, t) in &by_category {
+    for (c, t) in by_category {
         writeln!(out, "{}", t.row(&format!("{c} {}", category_name(*c))))?;
     }
     Ok(out)

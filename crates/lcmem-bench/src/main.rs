@@ -7,6 +7,7 @@
 
 mod injection_corpus;
 mod locomo;
+mod seal_all;
 mod secrets_corpus;
 mod speed;
 mod synth;
@@ -24,6 +25,8 @@ struct Cli {
     command: Command,
 }
 
+// Parsed once per run: the size of the largest variant costs nothing.
+#[allow(clippy::large_enum_variant)]
 #[derive(Subcommand)]
 enum Command {
     /// Run the guard or the redactor over a labelled corpus file and print
@@ -58,6 +61,13 @@ enum Command {
         /// of reading them as the title marks of natural language.
         #[arg(long)]
         quotes_as_phrases: bool,
+        /// Turn the semantic lane on with the embedding model in this folder.
+        #[arg(long)]
+        model: Option<PathBuf>,
+        /// With --model: fusion settings to compare in one run, each K/WEIGHT/DEPTH
+        /// (reciprocal-rank constant, semantic weight, units per lane), comma-separated.
+        #[arg(long, value_delimiter = ',')]
+        fusion: Vec<String>,
         #[command(flatten)]
         tuning: TuningArgs,
     },
@@ -97,6 +107,21 @@ enum Command {
         /// Use the index as it is instead of rebuilding it first.
         #[arg(long)]
         skip_build: bool,
+    },
+    /// Time `lcmem seal --all` over a project written by `synth`, in a
+    /// scratch copy (hard links) beside it that is removed afterwards.
+    SealAll {
+        /// The folder `synth --out` wrote.
+        dir: PathBuf,
+        /// The lcmem binary (default: beside lcmem-bench).
+        #[arg(long)]
+        lcmem: Option<PathBuf>,
+        /// Seal only the first N sessions (then the index is built at the end).
+        #[arg(long)]
+        sessions: Option<usize>,
+        /// Keep the sealed scratch store.
+        #[arg(long)]
+        keep: bool,
     },
 }
 
@@ -193,12 +218,23 @@ fn main() -> anyhow::Result<()> {
             };
             print!("{report}");
         }
-        Command::Locomo { file, json, misses, conversations, quotes_as_phrases, tuning } => {
-            let options = locomo::Options { tuning: tuning.tuning(), json, misses, conversations, quotes_as_phrases };
+        Command::Locomo { file, json, misses, conversations, quotes_as_phrases, model, fusion, tuning } => {
+            let options = locomo::Options {
+                tuning: tuning.tuning(),
+                model,
+                fusion,
+                json,
+                misses,
+                conversations,
+                quotes_as_phrases,
+            };
             print!("{}", locomo::run(&file, &options)?)
         }
         Command::Synth { sessions, out, seed, mean_bytes } => {
             print!("{}", synth::run(sessions, &out, seed, mean_bytes)?)
+        }
+        Command::SealAll { dir, lcmem, sessions, keep } => {
+            print!("{}", seal_all::run(&dir, seal_all::Options { lcmem, sessions, keep })?)
         }
         Command::Speed { dir, queries, fresh, rg, lcmem, skip_build } => {
             let options = speed::Options { queries, fresh, rg, lcmem, skip_build };

@@ -89,6 +89,14 @@ pub enum Error {
     ProjectStoreExists { project: PathBuf, dir: PathBuf },
     #[error("cannot load the o200k tokenizer: {0}")]
     Tokenizer(String),
+    /// The embedding model of the semantic recall lane (`recall.model`)
+    /// cannot be loaded or run.
+    #[error(
+        "embedding model in {}: {message} (recall.model must name a folder holding model.safetensors, \
+         tokenizer.json and config.json of a BERT sentence encoder such as all-MiniLM-L6-v2; see docs/recall.md)",
+        dir.display()
+    )]
+    Model { dir: PathBuf, message: String },
 }
 
 /// What is wrong with a recall query.

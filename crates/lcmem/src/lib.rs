@@ -23,6 +23,7 @@ pub mod error;
 pub mod export;
 pub mod extract;
 pub mod facts;
+mod followed;
 pub mod forget;
 pub mod guards;
 pub mod import;

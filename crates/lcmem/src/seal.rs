@@ -231,14 +231,12 @@ enum Found {
 }
 
 /// The journal's current entry for a session, and whether the session grew
-/// past it. A session whose id appears nowhere in the journal's bytes was
-/// never sealed, which spares reading a large journal for every new seal;
-/// any other journal is read as a whole, however it is spaced or edited.
+/// past it. A session no journal line names was never sealed, which spares
+/// reading a large journal for every new seal (a batch of seals keeps the
+/// names warm, see `journal::never_named`); any other journal is read as a
+/// whole, however it is spaced or edited.
 fn find_entry(store: &Store, session: &Session) -> Result<Found> {
-    let Some(bytes) = crate::jsonl::read_optional(&store.journal_path())? else {
-        return Ok(Found::None);
-    };
-    if memchr::memmem::find(&bytes, session.id().as_bytes()).is_none() {
+    if journal::never_named(store, session.id())? {
         return Ok(Found::None);
     }
     Ok(match Journal::of(store)?.get(session.id()) {

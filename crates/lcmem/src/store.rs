@@ -319,6 +319,7 @@ impl Store {
         }
         self.refuse_session_link(id)?;
         crate::scrub::append_transcript_lines(lock, &self.session_path(id), at, &new_lines)?;
+        self.mark_sessions_changed();
         Ok(ImportOutcome::Extended { id: id.to_string(), lines: new_lines.len() })
     }
 
@@ -350,6 +351,7 @@ impl Store {
                     let new_lines: Vec<String> = tail.lines().map(str::to_string).collect();
                     let count = new_lines.len();
                     crate::scrub::append_transcript_lines(lock, &target, complete as u64, &new_lines)?;
+                    self.mark_sessions_changed();
                     ImportOutcome::Extended { id, lines: count }
                 }
                 // A converted copy re-converted: the bytes are the boundary's
@@ -378,7 +380,24 @@ impl Store {
     ) -> Result<()> {
         let line = session::Line::Status { status, ts: Some(ts) };
         self.refuse_session_link(id)?;
-        crate::scrub::append_records(&self.guards, lock, &self.session_path(id), &[line])
+        crate::scrub::append_records(&self.guards, lock, &self.session_path(id), &[line])?;
+        self.mark_sessions_changed();
+        Ok(())
+    }
+
+    /// Moves the sessions folder's modification time on, after a session
+    /// file grew in place (which, unlike adding, replacing or removing one,
+    /// leaves the folder's time alone). Recall trusts its index's list of the
+    /// session files while the folder keeps the time it had when the list
+    /// was checked, instead of a stat per file (see `recall::listing`). A
+    /// marker file is created and removed, which moves the time on with no
+    /// more right than creating a session file needs. Failing is harmless to
+    /// the write itself; the next full listing (any index write) sees it.
+    fn mark_sessions_changed(&self) {
+        let marker = self.dir().join(".lcmem-sessions-changed");
+        if std::fs::write(&marker, b"").is_ok() {
+            let _ = std::fs::remove_file(&marker);
+        }
     }
 }
 

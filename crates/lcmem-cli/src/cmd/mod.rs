@@ -11,6 +11,7 @@ mod import;
 mod install;
 mod journal;
 mod mcp;
+mod model;
 mod project;
 mod recall;
 mod seal;
@@ -61,6 +62,9 @@ pub enum Command {
     /// Manage the derived search index (a cache: deleting it loses nothing)
     #[command(subcommand)]
     Index(recall::IndexCommand),
+    /// The embedding model of semantic recall: install one from a folder
+    #[command(subcommand)]
+    Model(model::Command),
     /// Serve the project's memory to agents over MCP (stdio): recall_sessions, memory_digest
     Mcp(mcp::Args),
     /// What an agent's hooks run: the digest at session start, import and seal at its end
@@ -101,6 +105,7 @@ pub fn run(command: Command, context: &Context) -> anyhow::Result<ExitCode> {
         Command::Redact(args) => guard::redact(args),
         Command::Recall(args) => recall::run(args, context),
         Command::Index(command) => recall::index(command, context),
+        Command::Model(command) => model::run(command, context),
         Command::Mcp(args) => mcp::run(args, context),
         Command::Hook(args) => hook::run(args, context),
         Command::Project(command) => project::run(command, context),

@@ -138,11 +138,13 @@ impl Bar {
 impl Progress for Bar {
     fn start(&mut self, what: &str, total: u64) {
         let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
-        bar.set_style(
-            ProgressStyle::with_template("{msg} [{bar:30}] {bytes}/{total_bytes} ({eta})")
-                .expect("the template is valid")
-                .progress_chars("=> "),
-        );
+        // Indexing counts bytes of session files; embedding counts texts.
+        let template = if what.starts_with("embedding") {
+            "{msg} [{bar:30}] {pos}/{len} texts ({eta})"
+        } else {
+            "{msg} [{bar:30}] {bytes}/{total_bytes} ({eta})"
+        };
+        bar.set_style(ProgressStyle::with_template(template).expect("the template is valid").progress_chars("=> "));
         bar.set_message(what.to_string());
         self.0 = Some(bar);
     }

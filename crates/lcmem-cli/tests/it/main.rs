@@ -20,6 +20,7 @@ mod model_lane;
 mod projects;
 mod recall;
 mod resumed;
+mod semantic;
 mod trust_boundary;
 mod trust_durable;
 mod trust_forget;

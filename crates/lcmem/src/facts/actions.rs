@@ -3,7 +3,8 @@
 
 use jiff::Timestamp;
 
-use super::{ConflictJudge, Event, Fact, Fold, fact_id, log, reconcile};
+use super::conflict::reconcile_among;
+use super::{ConflictJudge, Event, Fact, Fold, fact_id, log};
 use crate::error::{Error, Result};
 use crate::lock::WriteLock;
 use crate::scrub;
@@ -107,7 +108,9 @@ pub fn add(store: &Store, text: &str, judge: &dyn ConflictJudge, now: Timestamp)
     Ok(id)
 }
 
-/// Re-reads the log, reconciles `touched` and appends the resulting events.
+/// Reconciles `touched` with the log as it is now and appends the resulting
+/// events. The fold comes from the process's warm copy, caught up with what
+/// was appended since it was last used ([`super::warm_fold`]).
 pub(crate) fn append_reconciled(
     store: &Store,
     lock: &WriteLock,
@@ -115,8 +118,9 @@ pub(crate) fn append_reconciled(
     judge: &dyn ConflictJudge,
     now: Timestamp,
 ) -> Result<usize> {
-    let fold = Fold::read(&store.facts_path())?;
-    let events = reconcile(&fold, touched, judge, now);
+    let events = super::warm_fold::with(&store.facts_path(), |fold, subjects| {
+        reconcile_among(fold, touched, judge, now, Some(subjects))
+    })?;
     log::append(store, lock, &events)?;
     Ok(events.len())
 }

@@ -201,24 +201,60 @@ impl Fold {
     /// Folds events given with their line numbers, in order.
     pub fn from_events(events: impl IntoIterator<Item = (usize, Event)>) -> Fold {
         let mut fold = Fold::default();
+        fold.extend(events);
+        fold.conflicts = fold.open_conflicts();
+        fold
+    }
+
+    /// Applies more events (those that follow the ones folded so far, with
+    /// their line numbers) and derives again the state of every fact they
+    /// name; returns the indices of those facts, in order. Every conflict
+    /// recorded stays in `conflicts`, settled or not: a fold being extended
+    /// must keep them, since a fact set aside now may stand again later;
+    /// [`Fold::open_conflicts`] says which are open.
+    pub(super) fn extend(&mut self, events: impl IntoIterator<Item = (usize, Event)>) -> Vec<usize> {
+        let mut named = Vec::new();
+        let before = self.facts.len();
         for (line, event) in events {
-            fold.apply(line, event);
+            named.push(event.fact().to_string());
+            if let Event::Supersede { by, .. } = &event {
+                named.push(by.clone());
+            }
+            self.apply(line, event);
         }
-        for fact in &mut fold.facts {
+        // An id as applied and as it resolves now (an edit in the same batch
+        // may have made it an alias since), and every fact added.
+        let mut touched: Vec<usize> = named
+            .iter()
+            .flat_map(|id| [self.index.get(id.as_str()), self.index.get(self.resolve(id))])
+            .flatten()
+            .copied()
+            .chain(before..self.facts.len())
+            .collect();
+        touched.sort_unstable();
+        touched.dedup();
+        for &i in &touched {
+            let fact = &mut self.facts[i];
             fact.state = derive_state(fact);
             fact.confidence = derive_confidence(fact);
         }
-        let facts = &fold.facts;
-        let index = &fold.index;
-        fold.conflicts.retain(|c| {
-            [&c.fact, &c.with].iter().all(|id| index.get(id.as_str()).is_some_and(|&i| facts[i].is_active()))
-        });
-        fold
+        touched
+    }
+
+    /// The recorded conflicts whose two facts both still stand.
+    pub(super) fn open_conflicts(&self) -> Vec<Conflict> {
+        let stands = |id: &String| self.index.get(id.as_str()).is_some_and(|&i| self.facts[i].is_active());
+        self.conflicts.iter().filter(|c| stands(&c.fact) && stands(&c.with)).cloned().collect()
     }
 
     /// The fact with this id (or an edited wording's id), if any.
     pub fn get(&self, id: &str) -> Option<&Fact> {
         self.index.get(self.resolve(id)).map(|&i| &self.facts[i])
+    }
+
+    /// Where the fact with this id (or an edited wording's id) is in `facts`.
+    pub(super) fn position(&self, id: &str) -> Option<usize> {
+        self.index.get(self.resolve(id)).copied()
     }
 
     /// Facts whose id starts with `prefix`.

@@ -15,7 +15,8 @@ use crate::store::Store;
 
 /// Appends events to `store`'s facts log, through the write boundary.
 pub fn append(store: &Store, lock: &WriteLock, events: &[Event]) -> Result<()> {
-    crate::scrub::append_records(store.guards(), lock, &store.facts_path(), events)
+    let path = store.facts_path();
+    super::warm_fold::appending(&path, || crate::scrub::append_records(store.guards(), lock, &path, events))
 }
 
 /// Removes every event about fact `id` (and about the ids of its edited

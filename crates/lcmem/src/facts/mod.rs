@@ -15,6 +15,7 @@ mod fold;
 pub(crate) mod log;
 mod pending;
 pub mod subject;
+mod warm_fold;
 
 pub use actions::{Action, add, apply, delete_physically};
 pub(crate) use actions::{append_reconciled, delete_locked};

@@ -14,6 +14,9 @@
 
 use std::path::{Path, PathBuf};
 
+use serde::{Deserialize, Serialize};
+
+use super::open_index::OpenIndex;
 use super::os::{Changes, Watch};
 use super::schema::FileEntry;
 use crate::error::{IoContext, Result};
@@ -93,6 +96,32 @@ pub fn list_sessions(store: &Store) -> Result<Vec<SessionFile>> {
     Ok(files)
 }
 
+/// The sessions folder's modification time, in seconds and nanoseconds.
+fn folder_time(dir: &Path) -> Option<(i64, i64)> {
+    use std::os::unix::fs::MetadataExt;
+    let meta = std::fs::metadata(dir).ok()?;
+    Some((meta.mtime(), meta.mtime_nsec()))
+}
+
+/// The file beside the index that says when its manifest lists the session
+/// files exactly as they are (see [`Listing::current`]).
+const TRUSTED: &str = "listing.json";
+
+/// What [`TRUSTED`] records: the sessions folder's time, and the index
+/// commit (its `meta.json`'s length and time) whose manifest matched every
+/// session file while the folder had that time.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+struct Trusted {
+    folder: (i64, i64),
+    commit: (u64, u128),
+}
+
+/// How long before a listing the folder's time must lie for the listing to
+/// be trusted later: the clock a file system stamps times with moves in
+/// ticks of a few milliseconds, and a change in the same tick as the last
+/// one would leave the folder's time as it was.
+const SETTLED_NANOS: i128 = 1_000_000_000;
+
 /// The session files as of the last answer, and the watch that keeps them
 /// current when there is one.
 #[derive(Default)]
@@ -106,6 +135,9 @@ pub(super) struct Listing {
     /// Changes whenever `files` may have: what was built from the listing
     /// is rebuilt then.
     generation: u64,
+    /// The folder's time as read just before the last full listing, when
+    /// it was settled then (see [`SETTLED_NANOS`]).
+    listed_at: Option<(i64, i64)>,
 }
 
 impl Listing {
@@ -115,8 +147,22 @@ impl Listing {
     }
 
     /// The store's session files as they are now, in id order.
-    pub fn current(&mut self, store: &Store) -> Result<&[SessionFile]> {
+    ///
+    /// Without a watch this is a full listing (a stat per file), except when
+    /// `index` lists them exactly: a listing once found every session file
+    /// as the index's manifest has it, and recorded so beside the index
+    /// ([`Listing::trust`]) with the sessions folder's time, and the folder
+    /// still has that time. The store's writers change that time whenever
+    /// they add to a session file in place (creating, replacing and removing
+    /// a file change it anyway), so one stat of the folder stands for a stat
+    /// of every file. A session file appended to by hand, by anything but
+    /// lcmem, is seen at the next full listing: the next write of the index
+    /// (import, seal, `lcmem index`), or any change to the folder.
+    pub fn current(&mut self, store: &Store, index: Option<&OpenIndex>) -> Result<&[SessionFile]> {
         let dir = store.dir();
+        if self.watch.is_none() && !self.watching && index.is_some_and(|i| self.trusted(store, i)) {
+            return Ok(&self.files);
+        }
         let changes = match &mut self.watch {
             Some(watch) => watch.drain(),
             None => Changes::Lost,
@@ -151,6 +197,9 @@ impl Listing {
     fn relist(&mut self, store: &Store) -> Result<()> {
         self.watch = if self.watching { Watch::new(store.dir()) } else { None };
         self.generation += 1;
+        let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos());
+        self.listed_at = folder_time(store.dir())
+            .filter(|&(s, n)| (now as i128) - (i128::from(s) * 1_000_000_000 + i128::from(n)) > SETTLED_NANOS);
         match list_sessions(store) {
             Ok(files) => {
                 self.files = files;
@@ -161,6 +210,52 @@ impl Listing {
                 Err(e)
             }
         }
+    }
+
+    /// Takes the files from the index's manifest when [`TRUSTED`] says it
+    /// lists them as they are; `false` (and nothing changed) otherwise.
+    fn trusted(&mut self, store: &Store, index: &OpenIndex) -> bool {
+        let Ok(raw) = std::fs::read(index.dir().join(TRUSTED)) else { return false };
+        let Ok(trusted) = serde_json::from_slice::<Trusted>(&raw) else { return false };
+        if Some(trusted.commit) != index.commit() || Some(trusted.folder) != folder_time(store.dir()) {
+            return false;
+        }
+        let dir = store.dir();
+        let same = self.files.len() == index.manifest.files.len()
+            && self.files.iter().zip(&index.manifest.files).all(|(f, (id, e))| f.id == *id && f.matches(e));
+        if !same {
+            self.generation += 1;
+            self.files = index
+                .manifest
+                .files
+                .iter()
+                .map(|(id, e)| SessionFile {
+                    id: id.clone(),
+                    path: dir.join(format!("{id}.jsonl")),
+                    size: e.size,
+                    mtime: e.mtime,
+                })
+                .collect();
+        }
+        true
+    }
+
+    /// Records beside the index that its manifest lists the session files
+    /// as they are, when the last full listing found exactly that and the
+    /// folder's time was settled before it began. Only a cache: failing to
+    /// write it costs the next one-off recall a full listing.
+    pub fn trust(&self, store: &Store, index: &OpenIndex) {
+        let (Some(folder), Some(commit)) = (self.listed_at, index.commit()) else { return };
+        if folder_time(store.dir()) != Some(folder) {
+            return;
+        }
+        let trusted = Trusted { folder, commit };
+        let path = index.dir().join(TRUSTED);
+        if std::fs::read(&path).ok().and_then(|raw| serde_json::from_slice::<Trusted>(&raw).ok()) == Some(trusted) {
+            return;
+        }
+        let json = serde_json::to_vec(&trusted).expect("serialises");
+        let _ = crate::jsonl::atomic_write(&path, &json);
     }
 
     /// Brings one file's entry up to date: added, changed or gone.
@@ -206,9 +301,50 @@ mod tests {
             change();
             let expected = seen(&list_sessions(&store).unwrap());
             for listing in &mut listings {
-                assert_eq!(seen(listing.current(&store).unwrap()), expected);
+                assert_eq!(seen(listing.current(&store, None).unwrap()), expected);
             }
         }
         assert!(listings[0].watch.is_none(), "a listing watched without being asked to");
+    }
+
+    /// Once a recall found the index listing every file as it is, and the
+    /// sessions folder's time was settled, the next one-off recall stats no
+    /// session file: a line appended by hand is not seen (which shows the
+    /// trusted listing was used), until one of the store's own writes moves
+    /// the folder's time on; then it is, with the store's own line.
+    #[test]
+    fn a_settled_folder_is_trusted_until_the_store_writes() {
+        use std::time::{Duration, SystemTime};
+
+        use crate::recall::{Query, Quiet, Searcher, refresh_index};
+
+        let (_dir, store) = crate::store::temp_store();
+        let session = lcmem_test_support::SessionFile::new("2026-10-01-a", "2026-10-01T09:00:00Z")
+            .title("Parser")
+            .message("user", "alpha parser work", "2026-10-01T09:01:00Z");
+        store.import_bytes(Path::new("a.jsonl"), session.bytes()).unwrap();
+        refresh_index(&store, &mut Quiet).unwrap();
+        let settle = || {
+            let past = SystemTime::now() - Duration::from_secs(10);
+            std::fs::File::open(store.dir()).unwrap().set_modified(past).unwrap();
+        };
+        settle();
+        let found = |text: &str| Searcher::new(store.clone()).search(&Query::new(text), &mut Quiet).unwrap().hits.len();
+        assert_eq!(found("alpha"), 1);
+        assert!(super::super::index_dir(&store).join(TRUSTED).is_file(), "the listing was not recorded as trusted");
+
+        let path = store.session_path("2026-10-01-a");
+        let line = r#"{"type":"message","role":"user","text":"bravo by hand","ts":"2026-10-01T09:02:00Z"}"#;
+        let mut bytes = std::fs::read(&path).unwrap();
+        bytes.extend_from_slice(format!("{line}\n").as_bytes());
+        // Rewritten in place: the folder's time stays as it was.
+        std::fs::write(&path, &bytes).unwrap();
+        assert_eq!(found("bravo"), 0, "the file was stat'ed: the trusted listing was not used");
+
+        let lock = store.lock().unwrap();
+        let now = "2026-10-02T00:00:00Z".parse().unwrap();
+        store.append_status(&lock, "2026-10-01-a", crate::session::Status::Pinned, now).unwrap();
+        drop(lock);
+        assert_eq!(found("bravo"), 1, "after the store's own append the file was not read again");
     }
 }

@@ -60,6 +60,7 @@ mod query;
 mod rank;
 mod scan;
 mod schema;
+pub mod semantic;
 mod session_table;
 pub mod tokenize;
 mod when;
@@ -72,7 +73,7 @@ pub use crate::journal::SessionStatus;
 pub use build::{IndexReport, Progress, Quiet, rebuild_index, refresh_index};
 pub use hit::{Hit, HitState};
 pub use kind::HitKind;
-pub use query::{Answer, Coverage, Query};
+pub use query::{Answer, Coverage, ModelChoice, Query};
 pub use rank::Tuning;
 pub use schema::index_dir;
 
@@ -143,6 +144,15 @@ impl Searcher {
     /// otherwise come to map most of a large index.
     pub fn with_page_budget(mut self, bytes: u64) -> Searcher {
         self.page_budget = Some(bytes);
+        self
+    }
+
+    /// Where the semantic lane's model comes from (by default the store's
+    /// `recall.model` setting): a folder, or [`ModelChoice::Off`] for
+    /// lexical recall whatever the settings say.
+    pub fn with_model(mut self, model: ModelChoice) -> Searcher {
+        self.warm.model = model;
+        self.warm.semantic = None;
         self
     }
 

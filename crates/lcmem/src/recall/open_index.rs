@@ -77,6 +77,11 @@ impl OpenIndex {
         Ok(Some(OpenIndex { manifest, segments, columns, fields, stamp, dir: dir.to_path_buf(), freqs }))
     }
 
+    /// The commit this was opened at, as its `meta.json` stands on disk.
+    pub(super) fn commit(&self) -> Option<(u64, u128)> {
+        self.stamp
+    }
+
     /// Whether no commit happened since this was opened.
     pub fn is_current(&self) -> bool {
         stamp(&self.dir) == self.stamp

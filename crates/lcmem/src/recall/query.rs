@@ -4,7 +4,7 @@
 //! searcher keeps between queries ([`Warm`]) is brought up to date here too.
 
 use std::collections::HashMap;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use jiff::Timestamp;
 use serde::Serialize;
@@ -17,8 +17,9 @@ use super::listing::Listing;
 use super::memory_index::{Memory, MemoryStamp};
 use super::open_index::OpenIndex;
 use super::postings::Earlier;
-use super::rank::{self, Candidates, QueryTerms, Tuning};
+use super::rank::{self, Candidates, QueryTerms, Tuning, Unit};
 use super::schema::index_dir;
+use super::semantic::{self, Lane};
 use super::session_table::Table;
 use super::tokenize::Analyzer;
 use crate::diagnostic::Diagnostic;
@@ -91,13 +92,57 @@ pub(super) struct Warm {
     pub memory: Option<(MemoryStamp, Memory)>,
     /// Counts index openings, so that the table follows a reopened index.
     pub opened: u64,
+    /// Where the embedding model comes from.
+    pub model: ModelChoice,
+    /// The semantic lane: `None` until the first query looks for a model,
+    /// then the lane if there is one that loads.
+    pub semantic: Option<Option<Lane>>,
+    /// Why the model that was asked for could not be loaded.
+    pub model_problem: Option<Diagnostic>,
+}
+
+/// Where a searcher's embedding model comes from.
+#[derive(Debug, Clone, Default)]
+pub enum ModelChoice {
+    /// The store's `recall.model` setting (a relative path is taken from
+    /// the store root); none set: lexical only.
+    #[default]
+    Settings,
+    /// This folder, whatever the settings say.
+    Given(PathBuf),
+    /// Lexical only, whatever the settings say.
+    Off,
+}
+
+impl Warm {
+    /// Opens the semantic lane once: the model the choice names, if any.
+    fn open_lane(&mut self, store: &Store) {
+        if self.semantic.is_some() {
+            return;
+        }
+        let dir = match &self.model {
+            ModelChoice::Off => None,
+            ModelChoice::Given(dir) => Some(dir.clone()),
+            ModelChoice::Settings => {
+                store.settings().ok().and_then(|s| s.recall_model).map(|dir| store.home().join(dir))
+            }
+        };
+        self.semantic = Some(dir.and_then(|dir| match Lane::open(store, &dir) {
+            Ok(lane) => Some(lane),
+            Err(e) => {
+                self.model_problem =
+                    Some(Diagnostic::new(&dir, 0, format!("{e}; recall is lexical only until it is fixed")));
+                None
+            }
+        }));
+    }
 }
 
 impl Warm {
     /// Brings the session listing up to date, and the session table with
     /// it when the listing or the index changed since it was built.
     fn refresh_table(&mut self, store: &Store) -> Result<()> {
-        self.listing.current(store)?;
+        self.listing.current(store, self.index.as_ref())?;
         let stamp = (self.listing.generation(), self.opened);
         if self.table.as_ref().is_none_or(|(s, _)| *s != stamp) {
             self.table = Some((stamp, Table::build(self.listing.files(), self.index.as_ref())));
@@ -155,8 +200,27 @@ pub(super) fn search(
         // What the files are now: they may have grown meanwhile.
         warm.refresh_table(store)?;
     }
+    if update
+        && let Some(index) = warm.index.as_ref()
+        && warm.table.as_ref().is_some_and(|(_, t)| t.covered_by(Some(index)))
+        && store.ensure_enabled().is_ok()
+    {
+        warm.listing.trust(store, index);
+    }
     warm.refresh_memory(store)?;
-    let memory = &warm.memory.as_ref().expect("refreshed above").1;
+    warm.open_lane(store);
+    let mut diagnostics: Vec<Diagnostic> = warm.model_problem.iter().cloned().collect();
+    let (stamp, memory) = warm.memory.as_ref().expect("refreshed above");
+    let mut lane = warm.semantic.as_mut().and_then(Option::as_mut);
+    if let Some(l) = lane.as_mut() {
+        let save = update && store.ensure_enabled().is_ok();
+        let (files, generation) = (warm.listing.files(), warm.listing.generation());
+        if let Err(e) = l.refresh(store, files, generation, memory, *stamp, save, progress, &mut diagnostics) {
+            let dir = semantic::cache_dir(store);
+            diagnostics.push(Diagnostic::new(&dir, 0, format!("semantic lane skipped for this query: {e}")));
+            lane = None;
+        }
+    }
     let table = &warm.table.as_ref().expect("refreshed above").1;
     let mut corpus = Corpus::new(warm.listing.files(), table, warm.index.as_ref(), memory);
     coverage.indexed_sessions = corpus.files.len() - corpus.table.stale.len();
@@ -196,31 +260,47 @@ pub(super) fn search(
     } else {
         (terms, first, scores)
     };
-    let best = order(&corpus, &candidates, &scores, query, query.limit);
-    let mut hits = Vec::with_capacity(best.len());
+    let ranked: Vec<(Unit, f64)> = match lane {
+        // Quoted phrases are a lexical demand: the semantic lane cannot say
+        // whether a unit holds them.
+        Some(lane) if query.tuning.semantic_weight > 0.0 && terms.phrases.is_empty() => {
+            // The lexical ranking as deep as the answer; the semantic one
+            // only `fusion_depth` deep, so that it reorders and adds to the
+            // head of the ranking without reaching into its tail.
+            let lexical = order(&corpus, &candidates, &scores, query, query.tuning.fusion_depth.max(query.limit));
+            let lexical = lexical.into_iter().map(|i| candidates.units[i].clone()).collect();
+            let semantic = lane.rank(&query.text, &corpus, query.tuning.fusion_depth, &|u| admits(query, u))?;
+            semantic::fuse(&corpus, lexical, semantic, &query.tuning, query.limit)
+        }
+        _ => {
+            let best = order(&corpus, &candidates, &scores, query, query.limit);
+            best.into_iter().map(|i| (candidates.units[i].clone(), scores[i])).collect()
+        }
+    };
+    let mut hits = Vec::with_capacity(ranked.len());
     let mut snippets = Analyzer::queries();
-    for i in best {
-        if let Some(h) = hit::build(store, &corpus, &candidates.units[i], scores[i], &terms, &mut snippets)? {
+    for (unit, score) in &ranked {
+        if let Some(h) = hit::build(store, &corpus, unit, *score, &terms, &mut snippets)? {
             hits.push(h);
         }
     }
-    Ok(Answer { hits, coverage, diagnostics: std::mem::take(&mut corpus.diagnostics) })
+    diagnostics.append(&mut corpus.diagnostics);
+    Ok(Answer { hits, coverage, diagnostics })
+}
+
+/// Whether the query admits a unit: its kind, its time, its phrases.
+fn admits(query: &Query, u: &Unit) -> bool {
+    u.phrases
+        && query.wants(u.kind)
+        && query.since.is_none_or(|s| u.ts >= s.as_second())
+        && query.until.is_none_or(|s| u.ts <= s.as_second())
 }
 
 /// The indices of the best `limit` candidates that the query admits (kind,
 /// time window, phrases): by score, then newest first, then by session and
 /// line so that equal scores always come out in the same order.
 fn order(corpus: &Corpus, c: &Candidates, scores: &[f64], query: &Query, limit: usize) -> Vec<usize> {
-    let since = query.since.map(|t| t.as_second());
-    let until = query.until.map(|t| t.as_second());
-    let admitted = |i: usize| {
-        let u = &c.units[i];
-        u.phrases
-            && scores[i] > 0.0
-            && query.wants(u.kind)
-            && since.is_none_or(|s| u.ts >= s)
-            && until.is_none_or(|s| u.ts <= s)
-    };
+    let admitted = |i: usize| scores[i] > 0.0 && admits(query, &c.units[i]);
     if limit == 0 {
         return Vec::new();
     }

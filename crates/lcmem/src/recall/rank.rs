@@ -72,6 +72,14 @@ pub struct Tuning {
     /// coordination then scores at nothing of their own; reading them is
     /// most of a query's time. Smaller stores follow every word.
     pub lent_rerank_turns: u64,
+    /// With the semantic lane on: the weight of its ranking against the
+    /// lexical one in reciprocal-rank fusion (0: lexical only).
+    pub semantic_weight: f64,
+    /// The constant of reciprocal-rank fusion: a unit ranked r-th in a lane
+    /// gains weight / (fusion_k + r).
+    pub fusion_k: f64,
+    /// How many units of each lane take part in the fusion.
+    pub fusion_depth: usize,
 }
 
 impl Default for Tuning {
@@ -89,6 +97,12 @@ impl Default for Tuning {
             date: 1.0,
             coordination: true,
             lent_rerank_turns: 100_000,
+            // Chosen on LoCoMo's tuning conversations (docs/benchmarks.md):
+            // the semantic ranking of MiniLM alone is far weaker there than
+            // the lexical one, and weighs a quarter.
+            semantic_weight: 0.25,
+            fusion_k: 60.0,
+            fusion_depth: 100,
         }
     }
 }

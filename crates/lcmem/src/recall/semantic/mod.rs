@@ -1,0 +1,202 @@
+//! The semantic lane: sentence embeddings of every turn, journal entry and
+//! fact, compared with the query's own embedding, and fused with the
+//! lexical ranking by reciprocal rank (see `docs/recall.md`). It is on only
+//! when `recall.model` names a model folder (or a searcher is given one);
+//! without it, recall is lexical and exactly as it always was.
+//!
+//! - [`model`]: the encoder (candle's BERT, the model folder's tokenizer);
+//! - [`cache`]: the vectors, a derived cache under `cache/semantic-v1/`;
+//! - `install`: `lcmem model install`, a model folder copied into the store root;
+//! - this module: the lane a searcher keeps warm, its ranking and the fusion.
+
+pub mod cache;
+mod install;
+pub mod model;
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+use super::build::Progress;
+use super::corpus::Corpus;
+use super::kind::HitKind;
+use super::listing::SessionFile;
+use super::memory_index::{Memory, MemoryStamp, Source};
+use super::rank::{Loc, NO_SESSION, Tuning, Unit};
+use super::scan::{self, TurnRole};
+use crate::diagnostic::Diagnostic;
+use crate::error::Result;
+use crate::store::Store;
+use cache::Vectors;
+use model::Encoder;
+
+pub use cache::{DIR_NAME, Refreshed};
+pub use install::{MODELS_DIR, install};
+pub use model::MODEL_FILES;
+
+/// Where the semantic cache of a store lives.
+pub fn cache_dir(store: &Store) -> PathBuf {
+    cache::cache_dir(&store.cache_dir())
+}
+
+/// The lane as a warm searcher keeps it: the model, the vectors, and what
+/// they were last brought up to date with.
+pub(super) struct Lane {
+    encoder: Encoder,
+    vectors: Vectors,
+    /// The listing generation and memory state of the last refresh.
+    fresh: Option<(u64, MemoryStamp)>,
+    /// The journal entries and facts that have a vector: where each is, and its row.
+    memory_rows: Vec<(Source, u32)>,
+    /// What the last refresh did.
+    pub last: Refreshed,
+}
+
+impl Lane {
+    /// Loads the model in `dir` and the store's cache of its vectors.
+    pub fn open(store: &Store, dir: &Path) -> Result<Lane> {
+        let encoder = Encoder::load(dir)?;
+        let vectors = Vectors::load(&cache_dir(store), &encoder);
+        Ok(Lane { encoder, vectors, fresh: None, memory_rows: Vec::new(), last: Refreshed::default() })
+    }
+
+    /// Embeds what is new since the last refresh (new or grown session files,
+    /// new journal entries and facts) and, with `save`, writes the cache.
+    #[allow(clippy::too_many_arguments)]
+    pub fn refresh(
+        &mut self,
+        store: &Store,
+        files: &[SessionFile],
+        generation: u64,
+        memory: &Memory,
+        stamp: MemoryStamp,
+        save: bool,
+        progress: &mut dyn Progress,
+        diagnostics: &mut Vec<Diagnostic>,
+    ) -> Result<()> {
+        if self.fresh == Some((generation, stamp)) {
+            return Ok(());
+        }
+        let sources: Vec<(Source, String)> =
+            memory.analyzed.units.iter().map(|&s| (s, memory_text(memory, s))).collect();
+        let texts: Vec<String> = sources.iter().map(|(_, t)| t.clone()).collect();
+        self.last = self.vectors.refresh(&self.encoder, files, &texts, progress, diagnostics)?;
+        self.memory_rows = sources.iter().filter_map(|(s, t)| Some((*s, self.vectors.row_of(t)?))).collect();
+        if save && self.last != Refreshed::default() {
+            // A cache that cannot be written is not a failure to recall.
+            let _ = self.vectors.save(&cache_dir(store));
+        }
+        self.fresh = Some((generation, stamp));
+        Ok(())
+    }
+
+    /// The `depth` units most like `text` that `admit` lets through, best first.
+    pub fn rank(&self, text: &str, corpus: &Corpus, depth: usize, admit: &dyn Fn(&Unit) -> bool) -> Result<Vec<Unit>> {
+        let query = self.encoder.encode(&[text])?;
+        let dot = |row: u32| -> f32 { self.vectors.row(row).iter().zip(&query).map(|(a, b)| a * b).sum() };
+        let mut scored: Vec<(f32, Unit)> = Vec::new();
+        let files: HashMap<&str, &SessionFile> = corpus.files.iter().map(|f| (f.id.as_str(), f)).collect();
+        for (ord, info) in corpus.table.sessions.iter().enumerate() {
+            let Some(rows) = self.vectors.sessions.get(&info.id) else { continue };
+            // Rows of a file that changed since they were made are not used.
+            if files.get(info.id.as_str()).is_none_or(|f| f.size != rows.size || f.mtime != rows.mtime) {
+                continue;
+            }
+            for t in &rows.turns {
+                let unit = Unit {
+                    kind: HitKind::Turn,
+                    session: ord as u32,
+                    turn: t.turn,
+                    len: 0,
+                    ts: t.ts,
+                    phrases: true,
+                    loc: Loc::Turn { line: t.line, offset: t.offset, role: TurnRole::from_code(t.role) },
+                };
+                if admit(&unit) {
+                    scored.push((dot(t.row), unit));
+                }
+            }
+        }
+        for &(source, row) in &self.memory_rows {
+            let unit = memory_unit(corpus, source);
+            if admit(&unit) {
+                scored.push((dot(row), unit));
+            }
+        }
+        let by_score = |a: &(f32, Unit), b: &(f32, Unit)| b.0.total_cmp(&a.0);
+        if scored.len() > depth {
+            scored.select_nth_unstable_by(depth, by_score);
+            scored.truncate(depth);
+        }
+        scored.sort_by(by_score);
+        Ok(scored.into_iter().map(|(_, u)| u).collect())
+    }
+}
+
+/// The text a journal entry or a fact is embedded by: what the lexical lane
+/// searches.
+fn memory_text(memory: &Memory, source: Source) -> String {
+    match source {
+        Source::Journal(j) => scan::journal_text(memory.journal.revision(j as usize)),
+        Source::Fact(f) => memory.fold.facts[f as usize].text.clone(),
+    }
+}
+
+/// A journal entry or a fact as a unit, as the lexical lane makes it.
+fn memory_unit(corpus: &Corpus, source: Source) -> Unit {
+    let by_id = &corpus.table.by_id;
+    match source {
+        Source::Journal(j) => {
+            let current = corpus.memory.journal.revision(j as usize);
+            let session = by_id.get(&current.entry.session_id).copied().unwrap_or(NO_SESSION);
+            let ts = current.entry.last_active.as_second();
+            Unit { kind: HitKind::Journal, session, turn: 0, len: 0, ts, phrases: true, loc: Loc::Journal(j) }
+        }
+        Source::Fact(f) => {
+            let fact = &corpus.memory.fold.facts[f as usize];
+            let session = fact.sources.first().and_then(|s| by_id.get(&s.session).copied()).unwrap_or(NO_SESSION);
+            let ts = fact.last_seen.as_second();
+            Unit { kind: HitKind::Fact, session, turn: 0, len: 0, ts, phrases: true, loc: Loc::Fact(f) }
+        }
+    }
+}
+
+/// What makes two units of the two lanes the same unit.
+fn identity(corpus: &Corpus, u: &Unit) -> (HitKind, u32, u64) {
+    match u.loc {
+        Loc::Journal(j) => (HitKind::Journal, NO_SESSION, u64::from(j)),
+        Loc::Fact(f) => (HitKind::Fact, NO_SESSION, u64::from(f)),
+        Loc::Turn { .. } | Loc::Indexed { .. } => (HitKind::Turn, u.session, corpus.line_of(u) as u64),
+    }
+}
+
+/// Reciprocal-rank fusion of the lexical ranking (best first) and the
+/// semantic one: each unit scores the sum over the lanes that ranked it of
+/// weight / (k + rank), the lexical lane weighing 1. The best `limit`, best
+/// first; equal scores keep the lexical order, then the semantic one.
+pub(super) fn fuse(
+    corpus: &Corpus,
+    lexical: Vec<Unit>,
+    semantic: Vec<Unit>,
+    tuning: &Tuning,
+    limit: usize,
+) -> Vec<(Unit, f64)> {
+    let mut fused: Vec<(Unit, f64, usize)> = Vec::with_capacity(lexical.len() + semantic.len());
+    let mut at: HashMap<(HitKind, u32, u64), usize> = HashMap::new();
+    for (rank, unit) in lexical.into_iter().enumerate() {
+        at.insert(identity(corpus, &unit), fused.len());
+        fused.push((unit, 1.0 / (tuning.fusion_k + rank as f64 + 1.0), fused.len()));
+    }
+    for (rank, unit) in semantic.into_iter().enumerate() {
+        let gain = tuning.semantic_weight / (tuning.fusion_k + rank as f64 + 1.0);
+        match at.get(&identity(corpus, &unit)) {
+            Some(&i) => fused[i].1 += gain,
+            None => {
+                let order = fused.len();
+                fused.push((unit, gain, order));
+            }
+        }
+    }
+    fused.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.2.cmp(&b.2)));
+    fused.truncate(limit);
+    fused.into_iter().map(|(u, s, _)| (u, s)).collect()
+}
