@@ -65,6 +65,7 @@ mod session_table;
 pub mod tokenize;
 mod when;
 mod words;
+pub(crate) use words::STOP_WORDS;
 
 use crate::error::{Error, QueryProblem, Result};
 use crate::store::Store;

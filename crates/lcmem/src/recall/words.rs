@@ -3,7 +3,7 @@
 
 /// The usual English stop words (the Snowball list): they carry no topic and
 /// are present in nearly every message.
-pub(super) const STOP_WORDS: &[&str] = &[
+pub(crate) const STOP_WORDS: &[&str] = &[
     "a",
     "about",
     "above",

@@ -16,63 +16,16 @@ pub struct Evidence {
     stems: HashSet<String>,
 }
 
-/// Words too common to say anything about grounding.
-const COMMON: &[&str] = &[
-    "about",
-    "after",
-    "also",
-    "been",
-    "before",
-    "both",
-    "but",
-    "each",
-    "from",
-    "have",
-    "into",
-    "just",
-    "made",
-    "more",
-    "most",
-    "much",
-    "only",
-    "other",
-    "over",
-    "same",
-    "some",
-    "such",
-    "than",
-    "that",
-    "their",
-    "them",
-    "then",
-    "there",
-    "these",
-    "they",
-    "this",
-    "those",
-    "through",
-    "under",
-    "very",
-    "were",
-    "what",
-    "when",
-    "where",
-    "which",
-    "while",
-    "will",
-    "with",
-    "would",
-    "your",
-    "session",
-    "user",
-    "assistant",
-];
+/// Words too common to say anything about grounding, besides recall's stop
+/// words: the request's own field names and words any report has.
+const COMMON: &[&str] = &["session", "user", "assistant", "made", "also", "just"];
 
 fn content_words(text: &str) -> impl Iterator<Item = String> + '_ {
-    text.split(|c: char| !c.is_alphanumeric())
-        .filter(|w| w.chars().count() >= 4)
-        .map(str::to_lowercase)
-        .filter(|w| !COMMON.contains(&w.as_str()) && !w.chars().all(|c| c.is_ascii_digit()))
+    text.split(|c: char| !c.is_alphanumeric()).filter(|w| w.chars().count() >= 4).map(str::to_lowercase).filter(|w| {
+        !COMMON.contains(&w.as_str())
+            && !crate::recall::STOP_WORDS.contains(&w.as_str())
+            && !w.chars().all(|c| c.is_ascii_digit())
+    })
 }
 
 fn stem(word: &str) -> Option<String> {
