@@ -202,6 +202,12 @@ struct Tables {
 }
 
 impl ConfigFiles {
+    /// The file a value from `source` is reported against: the one it was
+    /// read from, or the project's for a default.
+    fn file_of(&self, source: Source) -> PathBuf {
+        source.scope().map_or_else(|| self.project.clone(), |s| self.path(s).to_path_buf())
+    }
+
     pub fn path(&self, scope: Scope) -> &Path {
         match scope {
             Scope::Global => &self.global,
@@ -237,7 +243,7 @@ impl ConfigFiles {
         let disabled_by = if memory_enabled { None } else { enabled.source.scope() };
         let int = |name: &'static str| -> Result<u32> {
             let Effective { key, value, source } = value(name);
-            let path = || source.scope().map_or_else(|| self.project.clone(), |s| self.path(s).to_path_buf());
+            let path = || self.file_of(source);
             let n = value.as_integer().ok_or_else(|| Error::Config {
                 path: path(),
                 message: format!("{} must be a whole number", key.name),
@@ -249,7 +255,7 @@ impl ConfigFiles {
         };
         let text = |name: &'static str| -> Result<String> {
             let Effective { key, value, source } = value(name);
-            let path = || source.scope().map_or_else(|| self.project.clone(), |s| self.path(s).to_path_buf());
+            let path = || self.file_of(source);
             let text = value
                 .as_str()
                 .ok_or_else(|| Error::Config { path: path(), message: format!("{} must be a string", key.name) })?;
@@ -265,7 +271,7 @@ impl ConfigFiles {
         };
         let float = |name: &'static str| -> Result<f64> {
             let Effective { key, value, source } = value(name);
-            let path = || source.scope().map_or_else(|| self.project.clone(), |s| self.path(s).to_path_buf());
+            let path = || self.file_of(source);
             value
                 .as_float()
                 .or_else(|| value.as_integer().map(|i| i as f64))
@@ -282,11 +288,10 @@ impl ConfigFiles {
             cap_tokens: {
                 let cap = int("memory.cap_tokens")?;
                 if cap > CAP_TOKENS_MAX {
-                    let source = value("memory.cap_tokens").source.scope();
                     return Err(Error::CapTooLarge {
                         value: cap.to_string(),
                         max: CAP_TOKENS_MAX,
-                        file: Some(source.map_or_else(|| self.project.clone(), |s| self.path(s).to_path_buf())),
+                        file: Some(self.file_of(value("memory.cap_tokens").source)),
                     });
                 }
                 cap

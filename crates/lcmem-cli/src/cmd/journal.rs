@@ -104,18 +104,10 @@ fn costs(journal: &Journal, json: bool) -> anyhow::Result<ExitCode> {
         return Ok(ExitCode::SUCCESS);
     }
     let mut total = Cost::default();
-    for DaySpend { day, asked, seals, fallbacks, requests, tokens_in, tokens_out, usd } in &rows {
+    for DaySpend { day, seals, fallbacks, cost } in &rows {
         let fell = if *fallbacks > 0 { format!(", {fallbacks} fell back to offline") } else { String::new() };
-        let row = Cost {
-            asked: asked.clone(),
-            requests: *requests,
-            tokens_in: *tokens_in,
-            tokens_out: *tokens_out,
-            usd: *usd,
-            ..Cost::default()
-        };
-        println!("{day}  {}  {seals} seal(s){fell} · {}", control_free(asked), spend(&row));
-        total.add(&row);
+        println!("{day}  {}  {seals} seal(s){fell} · {}", control_free(&cost.asked), spend(cost));
+        total.add(cost);
     }
     println!("total  {}", spend(&total));
     Ok(ExitCode::SUCCESS)

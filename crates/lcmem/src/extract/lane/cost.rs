@@ -112,13 +112,11 @@ pub fn spent_today(journal: &Journal, now: Timestamp) -> f64 {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct DaySpend {
     pub day: String,
-    pub asked: String,
     pub seals: u32,
     pub fallbacks: u32,
-    pub requests: u32,
-    pub tokens_in: u64,
-    pub tokens_out: u64,
-    pub usd: f64,
+    /// The day's spend on one lane, every seal's [`Cost`] added up.
+    #[serde(flatten)]
+    pub cost: Cost,
 }
 
 pub fn by_day(journal: &Journal) -> Vec<DaySpend> {
@@ -129,28 +127,17 @@ pub fn by_day(journal: &Journal) -> Vec<DaySpend> {
         let entry = &current.entry;
         let cost = entry.cost.as_ref().expect("filtered");
         let day = crate::dates::day(entry.sealed_at);
-        let row = match rows.iter_mut().find(|r| r.day == day && r.asked == cost.asked) {
-            Some(row) => row,
+        let at = match rows.iter().position(|r| r.day == day && r.cost.asked == cost.asked) {
+            Some(at) => at,
             None => {
-                rows.push(DaySpend {
-                    day,
-                    asked: cost.asked.clone(),
-                    seals: 0,
-                    fallbacks: 0,
-                    requests: 0,
-                    tokens_in: 0,
-                    tokens_out: 0,
-                    usd: 0.0,
-                });
-                rows.last_mut().expect("pushed")
+                rows.push(DaySpend { day, seals: 0, fallbacks: 0, cost: Cost::default() });
+                rows.len() - 1
             }
         };
+        let row = &mut rows[at];
         row.seals += 1;
         row.fallbacks += u32::from(entry.fallback.is_some());
-        row.requests += cost.requests;
-        row.tokens_in += cost.tokens_in;
-        row.tokens_out += cost.tokens_out;
-        row.usd += cost.usd;
+        row.cost.add(cost);
     }
     rows
 }

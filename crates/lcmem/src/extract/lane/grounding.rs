@@ -18,9 +18,11 @@ pub struct Evidence {
 
 /// Words too common to say anything about grounding, besides recall's stop
 /// words: the request's own field names and words any report has.
-const COMMON: &[&str] = &["session", "user", "assistant", "made", "also", "just"];
+const COMMON: &[&str] = &["session", "user", "assistant", "made", "also", "just", "project", "using"];
 
-fn content_words(text: &str) -> impl Iterator<Item = String> + '_ {
+/// The words of `text` that carry meaning: four letters or more, neither a
+/// stop word nor a number, lower-cased.
+pub(super) fn content_words(text: &str) -> impl Iterator<Item = String> + '_ {
     text.split(|c: char| !c.is_alphanumeric()).filter(|w| w.chars().count() >= 4).map(str::to_lowercase).filter(|w| {
         !COMMON.contains(&w.as_str())
             && !crate::recall::STOP_WORDS.contains(&w.as_str())

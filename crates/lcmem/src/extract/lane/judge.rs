@@ -101,14 +101,7 @@ impl ModelJudge {
 /// Postgres" share `cache`.)
 fn share_a_word(a: &str, b: &str) -> bool {
     let words = |t: &str| -> HashSet<String> {
-        t.split(|c: char| !c.is_alphanumeric())
-            .filter(|w| w.chars().count() >= 5)
-            .map(str::to_lowercase)
-            .filter(|w| !COMMON.contains(&w.as_str()))
-            .collect()
+        super::grounding::content_words(t).filter(|w| w.chars().count() >= 5).collect()
     };
     !words(a).is_disjoint(&words(b))
 }
-
-/// Words too common in facts to say two are about the same thing.
-const COMMON: &[&str] = &["there", "which", "where", "their", "about", "should", "would", "could", "project", "using"];

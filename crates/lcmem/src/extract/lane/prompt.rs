@@ -25,11 +25,16 @@ pub struct Request {
 }
 
 impl Request {
-    /// A rough token count of what is sent (characters over four).
+    /// A rough token count of what is sent ([`CHARS_PER_TOKEN`]).
     pub fn estimated_tokens(&self) -> u64 {
-        ((self.system.len() + self.user.len() + self.schema.to_string().len()) / 4) as u64
+        ((self.system.len() + self.user.len() + self.schema.to_string().len()) / CHARS_PER_TOKEN) as u64
     }
 }
+
+/// Characters a token, for the budget and the cap's estimate alike: code and
+/// paths run denser than prose, and a small model's tokenizer may be less
+/// thrifty than o200k.
+pub const CHARS_PER_TOKEN: usize = 3;
 
 /// The longest a single turn may be in a request, in characters (its head
 /// and tail are kept).
@@ -147,9 +152,7 @@ pub fn build(input: &ExtractInput, offline: &ExtractOutput, guards: &Guards, bud
         "sealed_as": input.kind,
         "started": input.created_at.to_string(),
     });
-    // Three characters a token: code and paths run denser than prose, and
-    // the model's own tokenizer may be less thrifty than o200k.
-    let budget_chars = (budget_tokens as usize).saturating_mul(3).saturating_sub(SYSTEM.len() + 1200);
+    let budget_chars = (budget_tokens as usize).saturating_mul(CHARS_PER_TOKEN).saturating_sub(SYSTEM.len() + 1200);
     let (kept, omitted_turns) = fit(turns, budget_chars.saturating_sub(json_len(&tools) + json_len(&plan) + 600));
     let mut document = json!({"session": head, "evidence": evidence, "tools": tools, "plan": plan, "turns": kept});
     if omitted_turns > 0 {
