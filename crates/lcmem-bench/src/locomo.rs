@@ -19,7 +19,7 @@ use std::path::Path;
 use anyhow::{Context, bail};
 use jiff::Timestamp;
 use lcmem::Store;
-use lcmem::recall::{HitKind, ModelChoice, Query, Quiet, Searcher, Tuning};
+use lcmem::recall::{Fusion, HitKind, ModelChoice, Query, Quiet, Searcher, Tuning};
 use serde_json::{Value, json};
 
 const SESSION_KS: [usize; 3] = [1, 5, 10];
@@ -168,9 +168,15 @@ pub fn run(file: &Path, options: &Options) -> anyhow::Result<String> {
     let mut variants: Vec<(String, Tuning)> = Vec::new();
     for v in &options.fusion {
         let parts: Vec<&str> = v.split('/').collect();
-        let [k, w, depth] = parts.as_slice() else { bail!("--fusion {v:?}: expected K/WEIGHT/DEPTH, e.g. 60/1/100") };
+        let [k, w, depth] = parts.as_slice() else {
+            bail!("--fusion {v:?}: expected K/WEIGHT/DEPTH, e.g. blend/0.2/100 or 60/1/100")
+        };
         let mut t = options.tuning.clone();
-        t.fusion_k = k.parse().with_context(|| format!("--fusion {v:?}: K is not a number"))?;
+        t.fusion = if *k == "blend" {
+            Fusion::Blend
+        } else {
+            Fusion::Ranks(k.parse().with_context(|| format!("--fusion {v:?}: K is neither blend nor a number"))?)
+        };
         t.semantic_weight = w.parse().with_context(|| format!("--fusion {v:?}: WEIGHT is not a number"))?;
         t.fusion_depth = depth.parse().with_context(|| format!("--fusion {v:?}: DEPTH is not a whole number"))?;
         variants.push((v.clone(), t));

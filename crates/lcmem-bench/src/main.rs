@@ -65,7 +65,8 @@ enum Command {
         #[arg(long)]
         model: Option<PathBuf>,
         /// With --model: fusion settings to compare in one run, each K/WEIGHT/DEPTH
-        /// (reciprocal-rank constant, semantic weight, units per lane), comma-separated.
+        /// (K: `blend` for the blend of scores, or a reciprocal-rank constant; the
+        /// semantic weight; units per lane), comma-separated, e.g. blend/0.2/100,60/0.25/100.
         #[arg(long, value_delimiter = ',')]
         fusion: Vec<String>,
         #[command(flatten)]
@@ -107,6 +108,11 @@ enum Command {
         /// Use the index as it is instead of rebuilding it first.
         #[arg(long)]
         skip_build: bool,
+        /// Turn the semantic lane on for the warm figures, with the embedding model in this folder:
+        /// the first query embeds every turn (in memory; the store's cache is not written) and its
+        /// time gives the embedding throughput. Fresh processes stay lexical.
+        #[arg(long)]
+        model: Option<PathBuf>,
     },
     /// Time `lcmem seal --all` over a project written by `synth`, in a
     /// scratch copy (hard links) beside it that is removed afterwards.
@@ -162,6 +168,10 @@ struct TuningArgs {
     /// words find (0: on any store)
     #[arg(long)]
     lent_rerank_turns: Option<u64>,
+    /// Indexed turns from which a word in more than one turn in 20 is common and only scores the
+    /// turns the rarer words find (0: on any store)
+    #[arg(long)]
+    common_min_turns: Option<u64>,
 }
 
 impl TuningArgs {
@@ -193,6 +203,9 @@ impl TuningArgs {
         }
         if let Some(v) = self.lent_rerank_turns {
             t.lent_rerank_turns = v;
+        }
+        if let Some(v) = self.common_min_turns {
+            t.common_min_turns = v;
         }
         t
     }
@@ -236,8 +249,8 @@ fn main() -> anyhow::Result<()> {
         Command::SealAll { dir, lcmem, sessions, keep } => {
             print!("{}", seal_all::run(&dir, seal_all::Options { lcmem, sessions, keep })?)
         }
-        Command::Speed { dir, queries, fresh, rg, lcmem, skip_build } => {
-            let options = speed::Options { queries, fresh, rg, lcmem, skip_build };
+        Command::Speed { dir, queries, fresh, rg, lcmem, skip_build, model } => {
+            let options = speed::Options { queries, fresh, rg, lcmem, skip_build, model };
             print!("{}", speed::run(&dir, options)?)
         }
     }

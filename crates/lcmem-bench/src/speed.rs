@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, bail};
 use lcmem::Store;
-use lcmem::recall::{Progress, Query, Quiet, Searcher};
+use lcmem::recall::{ModelChoice, Progress, Query, Quiet, Searcher};
 
 use crate::synth;
 use crate::vocab::{self, Rng};
@@ -127,6 +127,8 @@ pub struct Options {
     pub rg: usize,
     pub lcmem: Option<PathBuf>,
     pub skip_build: bool,
+    /// The embedding model for the semantic lane (warm figures only).
+    pub model: Option<PathBuf>,
 }
 
 pub fn run(dir: &Path, options: Options) -> anyhow::Result<String> {
@@ -166,6 +168,9 @@ pub fn run(dir: &Path, options: Options) -> anyhow::Result<String> {
         if let Some(lcmem) = &options.lcmem {
             rest.arg("--lcmem").arg(lcmem);
         }
+        if let Some(model) = &options.model {
+            rest.arg("--model").arg(model);
+        }
         let answered = rest.output().context("cannot run lcmem-bench for the query figures")?;
         if !answered.status.success() {
             bail!("the query figures failed: {}", String::from_utf8_lossy(&answered.stderr));
@@ -179,6 +184,21 @@ pub fn run(dir: &Path, options: Options) -> anyhow::Result<String> {
     let qs = queries(options.queries, 42);
     reset_peak();
     let mut searcher = Searcher::new(store.clone()).read_only().long_lived();
+    if let Some(model) = &options.model {
+        searcher = searcher.with_model(ModelChoice::Given(model.clone()));
+        let started = Instant::now();
+        let answer = searcher.search(&Query::new(qs.first().map_or("cache", String::as_str)), &mut Quiet)?;
+        let took = started.elapsed().as_secs_f64();
+        if let Some(d) = answer.diagnostics.first() {
+            bail!("the semantic lane did not open: {}: {}", d.path.display(), d.message);
+        }
+        writeln!(
+            out,
+            "semantic lane: the first query embedded {} texts in {took:.1} s ({:.1} texts/s, model load included)",
+            answer.coverage.embedded,
+            answer.coverage.embedded as f64 / took
+        )?;
+    }
     let mut hits = 0usize;
     for q in &qs {
         hits += searcher.search(&Query::new(q.as_str()), &mut Quiet)?.hits.len();

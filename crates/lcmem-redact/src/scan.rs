@@ -9,7 +9,7 @@
 //! comes back borrowed without any regex having run.
 
 use std::ops::Range;
-use std::sync::LazyLock;
+use std::sync::{LazyLock, OnceLock};
 
 use aho_corasick::{AhoCorasick, AhoCorasickKind, Input, MatchKind};
 use regex::Regex;
@@ -84,7 +84,10 @@ struct Engine {
     /// anchor it can hide (see [`hides`]).
     masks: Vec<u64>,
     rules: Vec<Rule>,
-    shapes: Vec<Regex>,
+    /// Each shape's regex, compiled the first time an anchor calls for it:
+    /// a process that redacts a few lines should not pay for compiling every
+    /// shape.
+    shapes: Vec<OnceLock<Regex>>,
     /// Exact-position literals: a private key block and a marker written earlier.
     exact: AhoCorasick,
 }
@@ -131,7 +134,7 @@ static ENGINE: LazyLock<Engine> = LazyLock::new(|| {
         .build(&patterns)
         .expect("anchor automaton builds");
     let exact = AhoCorasick::new(["-----BEGIN ", "[REDACTED:"]).expect("literal automaton builds");
-    let shapes = SHAPES.iter().map(|s| Regex::new(s.pattern).expect("shape compiles")).collect();
+    let shapes = SHAPES.iter().map(|_| OnceLock::new()).collect();
     Engine { anchors, masks, rules, shapes, exact }
 });
 
@@ -169,14 +172,15 @@ pub(crate) fn logical_line(text: &str, pos: usize) -> Range<usize> {
     start..end
 }
 
-fn run_shape(i: usize, shapes: &[Regex], text: &str, win: Range<usize>, out: &mut Vec<Candidate>) {
+fn run_shape(i: usize, shapes: &[OnceLock<Regex>], text: &str, win: Range<usize>, out: &mut Vec<Candidate>) {
     let shape = &SHAPES[i];
     if let Some(gate) = shape.gate
         && !gate(&text[win.clone()])
     {
         return;
     }
-    for caps in captures(&shapes[i], &text[win.clone()]) {
+    let regex = shapes[i].get_or_init(|| Regex::new(shape.pattern).expect("shape compiles"));
+    for caps in captures(regex, &text[win.clone()]) {
         let Some(m) = caps.get(0) else { continue };
         let whole = win.start + m.start()..win.start + m.end();
         let t = caps.name("t").map_or(whole.clone(), |t| win.start + t.start()..win.start + t.end());

@@ -18,9 +18,8 @@ use super::tokenize::Analyzer;
 use crate::diagnostic::Diagnostic;
 use crate::error::Result;
 
-/// Below this many indexed turns every term is counted exactly, everywhere.
-pub(super) const COMMON_MIN_DOCS: u64 = 100_000;
-/// A term in more than 1/COMMON_SHARE of the indexed turns is common: it
+/// From [`Tuning::common_min_turns`] indexed turns on, a term in more than
+/// 1/COMMON_SHARE of the indexed turns is common: it
 /// scores the candidates the other terms find, but does not make every turn
 /// that holds it a candidate (see `OpenIndex::gather`). It weighs little in
 /// BM25 anyway, and following it would cost a pass over most of the index.
@@ -134,7 +133,7 @@ impl<'a> Corpus<'a> {
                     c.session_tokens[ord] = info.tokens;
                 }
             }
-            let large = c.docs >= COMMON_MIN_DOCS;
+            let large = c.docs >= tuning.common_min_turns;
             let rerank = c.docs >= tuning.lent_rerank_turns && q.asked < nt;
             if large || rerank {
                 // Common words, and (see `Tuning::lent_rerank_turns`) the

@@ -40,6 +40,7 @@
 //! - `memory_index`: the journal and facts, analysed and indexed in memory;
 //! - `build`: writing the index;
 //! - `postings`: reading the index's postings for a query;
+//! - `fusion`: how the semantic lane's ranking joins the lexical one;
 //! - `rank`: scoring; `session_table`: every session of a query;
 //! - `corpus`: what a query reads, and gathering candidates from it;
 //! - `hit`: hits, citations and snippets;
@@ -48,6 +49,7 @@
 
 mod build;
 mod corpus;
+mod fusion;
 mod hit;
 mod kind;
 mod listing;
@@ -72,6 +74,7 @@ use crate::store::Store;
 
 pub use crate::journal::SessionStatus;
 pub use build::{IndexReport, Progress, Quiet, rebuild_index, refresh_index};
+pub use fusion::Fusion;
 pub use hit::{Hit, HitState};
 pub use kind::HitKind;
 pub use query::{Answer, Coverage, ModelChoice, Query};

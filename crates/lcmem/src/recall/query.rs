@@ -10,7 +10,7 @@ use jiff::Timestamp;
 use serde::Serialize;
 
 use super::build::{self, Progress};
-use super::corpus::{COMMON_MIN_DOCS, COMMON_SHARE, Corpus};
+use super::corpus::{COMMON_SHARE, Corpus};
 use super::hit::{self, Hit};
 use super::kind::HitKind;
 use super::listing::Listing;
@@ -64,6 +64,9 @@ pub struct Coverage {
     pub scanned_sessions: usize,
     /// Whether the index was brought up to date first.
     pub index_updated: bool,
+    /// Texts the semantic lane embedded before answering (new turns, journal
+    /// entries and facts); 0 without a model.
+    pub embedded: usize,
 }
 
 /// The answer to a [`Query`].
@@ -215,10 +218,13 @@ pub(super) fn search(
     if let Some(l) = lane.as_mut() {
         let save = update && store.ensure_enabled().is_ok();
         let (files, generation) = (warm.listing.files(), warm.listing.generation());
-        if let Err(e) = l.refresh(store, files, generation, memory, *stamp, save, progress, &mut diagnostics) {
-            let dir = semantic::cache_dir(store);
-            diagnostics.push(Diagnostic::new(&dir, 0, format!("semantic lane skipped for this query: {e}")));
-            lane = None;
+        match l.refresh(store, files, generation, memory, *stamp, save, progress, &mut diagnostics) {
+            Ok(embedded) => coverage.embedded = embedded,
+            Err(e) => {
+                let dir = semantic::cache_dir(store);
+                diagnostics.push(Diagnostic::new(&dir, 0, format!("semantic lane skipped for this query: {e}")));
+                lane = None;
+            }
         }
     }
     let table = &warm.table.as_ref().expect("refreshed above").1;
@@ -237,7 +243,7 @@ pub(super) fn search(
         let indexed: u64 = corpus.table.sessions.iter().filter(|s| s.indexed).map(|s| s.docs).sum();
         let mut common: HashMap<String, bool> = HashMap::new();
         let mut is_common = |word: &str| match corpus.index {
-            Some(index) if indexed >= COMMON_MIN_DOCS => *common
+            Some(index) if indexed >= query.tuning.common_min_turns => *common
                 .entry(word.to_string())
                 .or_insert_with(|| index.doc_freq(word).saturating_mul(COMMON_SHARE) > indexed),
             _ => false,
@@ -268,9 +274,10 @@ pub(super) fn search(
             // only `fusion_depth` deep, so that it reorders and adds to the
             // head of the ranking without reaching into its tail.
             let lexical = order(&corpus, &candidates, &scores, query, query.tuning.fusion_depth.max(query.limit));
-            let lexical = lexical.into_iter().map(|i| candidates.units[i].clone()).collect();
-            let semantic = lane.rank(&query.text, &corpus, query.tuning.fusion_depth, &|u| admits(query, u))?;
-            semantic::fuse(&corpus, lexical, semantic, &query.tuning, query.limit)
+            let lexical = lexical.into_iter().map(|i| (candidates.units[i].clone(), scores[i])).collect();
+            let asked = lane.ask(&query.text)?;
+            let semantic = lane.rank(&asked, &corpus, query.tuning.fusion_depth, &|u| admits(query, u))?;
+            semantic::fuse(&corpus, lane, &asked, lexical, semantic, &query.tuning, query.limit)
         }
         _ => {
             let best = order(&corpus, &candidates, &scores, query, query.limit);

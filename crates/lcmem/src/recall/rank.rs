@@ -26,6 +26,7 @@
 
 use std::collections::HashMap;
 
+use super::fusion::Fusion;
 use super::kind::HitKind;
 use super::tokenize::Analyzer;
 use super::when::{self, When};
@@ -65,6 +66,11 @@ pub struct Tuning {
     /// Whether a unit's BM25 score is scaled by the share of the query's own
     /// words it holds.
     pub coordination: bool,
+    /// Indexed turns from which a word found in more than one turn in 20 is
+    /// common: it scores the turns the rarer words find, without making
+    /// every turn that holds it a candidate, and feedback does not lend it.
+    /// Below, every word is counted exactly, everywhere.
+    pub common_min_turns: u64,
     /// Indexed turns from which the words feedback lends only score the
     /// turns the query's own words find, instead of making every turn that
     /// holds them a candidate. On a large store those words bring in tens of
@@ -72,12 +78,11 @@ pub struct Tuning {
     /// coordination then scores at nothing of their own; reading them is
     /// most of a query's time. Smaller stores follow every word.
     pub lent_rerank_turns: u64,
-    /// With the semantic lane on: the weight of its ranking against the
-    /// lexical one in reciprocal-rank fusion (0: lexical only).
+    /// With the semantic lane on: how much its similarity weighs against
+    /// the lexical score (0: lexical only); see [`Fusion`].
     pub semantic_weight: f64,
-    /// The constant of reciprocal-rank fusion: a unit ranked r-th in a lane
-    /// gains weight / (fusion_k + r).
-    pub fusion_k: f64,
+    /// How the two lanes' rankings are fused.
+    pub fusion: Fusion,
     /// How many units of each lane take part in the fusion.
     pub fusion_depth: usize,
 }
@@ -96,12 +101,19 @@ impl Default for Tuning {
             feedback_weight: 0.3,
             date: 1.0,
             coordination: true,
-            lent_rerank_turns: 100_000,
+            // Counting common words loosely costs LoCoMo's turn recall@10
+            // 0.048 when forced on its small conversations; re-ranking by the
+            // lent words costs it 0.005 and takes a warm query on 2,000
+            // sessions (80,000 turns) from 22.5 ms to 10.8 ms, so it starts
+            // far earlier (docs/benchmarks.md).
+            common_min_turns: 100_000,
+            lent_rerank_turns: 20_000,
             // Chosen on LoCoMo's tuning conversations (docs/benchmarks.md):
-            // the semantic ranking of MiniLM alone is far weaker there than
-            // the lexical one, and weighs a quarter.
-            semantic_weight: 0.25,
-            fusion_k: 60.0,
+            // MiniLM's ranking alone is far weaker there than the lexical
+            // one, so its similarity reorders the lexical head rather than
+            // standing beside it.
+            semantic_weight: 0.2,
+            fusion: Fusion::Blend,
             fusion_depth: 100,
         }
     }

@@ -18,6 +18,7 @@ use std::path::{Path, PathBuf};
 
 use super::build::Progress;
 use super::corpus::Corpus;
+use super::fusion::{Blend, Fusion};
 use super::kind::HitKind;
 use super::listing::SessionFile;
 use super::memory_index::{Memory, MemoryStamp, Source};
@@ -61,6 +62,7 @@ impl Lane {
 
     /// Embeds what is new since the last refresh (new or grown session files,
     /// new journal entries and facts) and, with `save`, writes the cache.
+    /// Returns how many texts it embedded.
     #[allow(clippy::too_many_arguments)]
     pub fn refresh(
         &mut self,
@@ -72,9 +74,9 @@ impl Lane {
         save: bool,
         progress: &mut dyn Progress,
         diagnostics: &mut Vec<Diagnostic>,
-    ) -> Result<()> {
+    ) -> Result<usize> {
         if self.fresh == Some((generation, stamp)) {
-            return Ok(());
+            return Ok(0);
         }
         let sources: Vec<(Source, String)> =
             memory.analyzed.units.iter().map(|&s| (s, memory_text(memory, s))).collect();
@@ -86,13 +88,27 @@ impl Lane {
             let _ = self.vectors.save(&cache_dir(store));
         }
         self.fresh = Some((generation, stamp));
-        Ok(())
+        Ok(self.last.embedded)
     }
 
-    /// The `depth` units most like `text` that `admit` lets through, best first.
-    pub fn rank(&self, text: &str, corpus: &Corpus, depth: usize, admit: &dyn Fn(&Unit) -> bool) -> Result<Vec<Unit>> {
-        let query = self.encoder.encode(&[text])?;
-        let dot = |row: u32| -> f32 { self.vectors.row(row).iter().zip(&query).map(|(a, b)| a * b).sum() };
+    /// The query's own vector.
+    pub fn ask(&self, text: &str) -> Result<Vec<f32>> {
+        self.encoder.encode(&[text])
+    }
+
+    fn dot(&self, row: u32, query: &[f32]) -> f32 {
+        self.vectors.row(row).iter().zip(query).map(|(a, b)| a * b).sum()
+    }
+
+    /// The `depth` units most like `query` that `admit` lets through, best
+    /// first, with their cosine similarity.
+    pub fn rank(
+        &self,
+        query: &[f32],
+        corpus: &Corpus,
+        depth: usize,
+        admit: &dyn Fn(&Unit) -> bool,
+    ) -> Result<Vec<(Unit, f32)>> {
         let mut scored: Vec<(f32, Unit)> = Vec::new();
         let files: HashMap<&str, &SessionFile> = corpus.files.iter().map(|f| (f.id.as_str(), f)).collect();
         for (ord, info) in corpus.table.sessions.iter().enumerate() {
@@ -112,14 +128,14 @@ impl Lane {
                     loc: Loc::Turn { line: t.line, offset: t.offset, role: TurnRole::from_code(t.role) },
                 };
                 if admit(&unit) {
-                    scored.push((dot(t.row), unit));
+                    scored.push((self.dot(t.row, query), unit));
                 }
             }
         }
         for &(source, row) in &self.memory_rows {
             let unit = memory_unit(corpus, source);
             if admit(&unit) {
-                scored.push((dot(row), unit));
+                scored.push((self.dot(row, query), unit));
             }
         }
         let by_score = |a: &(f32, Unit), b: &(f32, Unit)| b.0.total_cmp(&a.0);
@@ -128,7 +144,22 @@ impl Lane {
             scored.truncate(depth);
         }
         scored.sort_by(by_score);
-        Ok(scored.into_iter().map(|(_, u)| u).collect())
+        Ok(scored.into_iter().map(|(c, u)| (u, c)).collect())
+    }
+
+    /// A unit's cosine similarity with `query`, if the unit has a vector.
+    pub fn similarity(&self, query: &[f32], corpus: &Corpus, u: &Unit) -> Option<f32> {
+        let row = match u.loc {
+            Loc::Journal(j) => self.memory_rows.iter().find(|(s, _)| *s == Source::Journal(j))?.1,
+            Loc::Fact(f) => self.memory_rows.iter().find(|(s, _)| *s == Source::Fact(f))?.1,
+            Loc::Turn { .. } | Loc::Indexed { .. } => {
+                let info = corpus.table.sessions.get(u.session as usize)?;
+                let rows = self.vectors.sessions.get(&info.id)?;
+                let at = rows.turns.binary_search_by_key(&u.turn, |t| t.turn).ok()?;
+                rows.turns[at].row
+            }
+        };
+        Some(self.dot(row, query))
     }
 }
 
@@ -169,27 +200,48 @@ fn identity(corpus: &Corpus, u: &Unit) -> (HitKind, u32, u64) {
     }
 }
 
-/// Reciprocal-rank fusion of the lexical ranking (best first) and the
-/// semantic one: each unit scores the sum over the lanes that ranked it of
-/// weight / (k + rank), the lexical lane weighing 1. The best `limit`, best
-/// first; equal scores keep the lexical order, then the semantic one.
+/// Fuses the lexical ranking (best first, with scores) and the semantic one
+/// (best first, with cosines) as `tuning.fusion` says. The best `limit`,
+/// best first; equal scores keep the lexical order, then the semantic one.
 pub(super) fn fuse(
     corpus: &Corpus,
-    lexical: Vec<Unit>,
-    semantic: Vec<Unit>,
+    lane: &Lane,
+    query: &[f32],
+    lexical: Vec<(Unit, f64)>,
+    semantic: Vec<(Unit, f32)>,
     tuning: &Tuning,
     limit: usize,
 ) -> Vec<(Unit, f64)> {
     let mut fused: Vec<(Unit, f64, usize)> = Vec::with_capacity(lexical.len() + semantic.len());
     let mut at: HashMap<(HitKind, u32, u64), usize> = HashMap::new();
-    for (rank, unit) in lexical.into_iter().enumerate() {
+    let blend = tuning.fusion == Fusion::Blend;
+    let k = match tuning.fusion {
+        Fusion::Ranks(k) => k,
+        Fusion::Blend => 0.0,
+    };
+    let ends = semantic.first().zip(semantic.last()).map(|((_, top), (_, floor))| (*top, *floor));
+    let scale = Blend::new(tuning.semantic_weight, lexical.first().map(|(_, s)| *s), ends);
+    for (rank, (unit, score)) in lexical.into_iter().enumerate() {
         at.insert(identity(corpus, &unit), fused.len());
-        fused.push((unit, 1.0 / (tuning.fusion_k + rank as f64 + 1.0), fused.len()));
+        let gain = if blend {
+            scale.score(score, lane.similarity(query, corpus, &unit))
+        } else {
+            1.0 / (k + rank as f64 + 1.0)
+        };
+        fused.push((unit, gain, fused.len()));
     }
-    for (rank, unit) in semantic.into_iter().enumerate() {
-        let gain = tuning.semantic_weight / (tuning.fusion_k + rank as f64 + 1.0);
-        match at.get(&identity(corpus, &unit)) {
-            Some(&i) => fused[i].1 += gain,
+    for (rank, (unit, cos)) in semantic.into_iter().enumerate() {
+        let seen = at.get(&identity(corpus, &unit)).copied();
+        if blend {
+            if seen.is_none() {
+                let order = fused.len();
+                fused.push((unit, scale.score(0.0, Some(cos)), order));
+            }
+            continue;
+        }
+        let gain = tuning.semantic_weight / (k + rank as f64 + 1.0);
+        match seen {
+            Some(i) => fused[i].1 += gain,
             None => {
                 let order = fused.len();
                 fused.push((unit, gain, order));
