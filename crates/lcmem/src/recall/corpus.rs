@@ -232,25 +232,32 @@ impl<'a> Corpus<'a> {
         analyzed.each_match(&q.terms, !q.phrases.is_empty(), |i, tfs, positions| {
             let phrases = q.phrases.is_empty() || q.phrases_match(positions);
             let len = analyzed.lens[i as usize];
-            let unit = match analyzed.units[i as usize] {
-                Source::Journal(j) => {
-                    let current = memory.journal.revision(j as usize);
-                    let session = by_id.get(&current.entry.session_id).copied().unwrap_or(NO_SESSION);
-                    let ts = current.entry.last_active.as_second();
-                    Unit { kind: HitKind::Journal, session, turn: 0, len, ts, phrases, loc: Loc::Journal(j) }
-                }
-                Source::Fact(f) => {
-                    let fact = &memory.fold.facts[f as usize];
-                    let session =
-                        fact.sources.first().and_then(|s| by_id.get(&s.session).copied()).unwrap_or(NO_SESSION);
-                    let ts = fact.last_seen.as_second();
-                    Unit { kind: HitKind::Fact, session, turn: 0, len, ts, phrases, loc: Loc::Fact(f) }
-                }
-            };
+            let unit = Corpus::memory_unit(by_id, memory, analyzed.units[i as usize], len, phrases);
             c.count(tfs, false);
             c.push(unit, tfs);
         });
         Ok((c, found))
+    }
+}
+
+impl Corpus<'_> {
+    /// A journal entry or a fact as a unit of `len` tokens: the session it
+    /// came from (by the table's `by_id`) and its time.
+    pub fn memory_unit(by_id: &HashMap<String, u32>, memory: &Memory, source: Source, len: u32, phrases: bool) -> Unit {
+        match source {
+            Source::Journal(j) => {
+                let current = memory.journal.revision(j as usize);
+                let session = by_id.get(&current.entry.session_id).copied().unwrap_or(NO_SESSION);
+                let ts = current.entry.last_active.as_second();
+                Unit { kind: HitKind::Journal, session, turn: 0, len, ts, phrases, loc: Loc::Journal(j) }
+            }
+            Source::Fact(f) => {
+                let fact = &memory.fold.facts[f as usize];
+                let session = fact.sources.first().and_then(|s| by_id.get(&s.session).copied()).unwrap_or(NO_SESSION);
+                let ts = fact.last_seen.as_second();
+                Unit { kind: HitKind::Fact, session, turn: 0, len, ts, phrases, loc: Loc::Fact(f) }
+            }
+        }
     }
 }
 

@@ -138,6 +138,9 @@ pub(super) struct Listing {
     /// The folder's time as read just before the last full listing, when
     /// it was settled then (see [`SETTLED_NANOS`]).
     listed_at: Option<(i64, i64)>,
+    /// What this listing last found in, or wrote to, [`TRUSTED`]: a warm
+    /// searcher does not read the file again to learn it says the same.
+    recorded: Option<Trusted>,
 }
 
 impl Listing {
@@ -220,6 +223,7 @@ impl Listing {
         if Some(trusted.commit) != index.commit() || Some(trusted.folder) != folder_time(store.dir()) {
             return false;
         }
+        self.recorded = Some(trusted);
         let dir = store.dir();
         let same = self.files.len() == index.manifest.files.len()
             && self.files.iter().zip(&index.manifest.files).all(|(f, (id, e))| f.id == *id && f.matches(e));
@@ -244,18 +248,20 @@ impl Listing {
     /// as they are, when the last full listing found exactly that and the
     /// folder's time was settled before it began. Only a cache: failing to
     /// write it costs the next one-off recall a full listing.
-    pub fn trust(&self, store: &Store, index: &OpenIndex) {
+    pub fn trust(&mut self, store: &Store, index: &OpenIndex) {
         let (Some(folder), Some(commit)) = (self.listed_at, index.commit()) else { return };
-        if folder_time(store.dir()) != Some(folder) {
-            return;
-        }
         let trusted = Trusted { folder, commit };
-        let path = index.dir().join(TRUSTED);
-        if std::fs::read(&path).ok().and_then(|raw| serde_json::from_slice::<Trusted>(&raw).ok()) == Some(trusted) {
+        if self.recorded == Some(trusted) || folder_time(store.dir()) != Some(folder) {
             return;
         }
-        let json = serde_json::to_vec(&trusted).expect("serialises");
-        let _ = crate::jsonl::atomic_write(&path, &json);
+        let path = index.dir().join(TRUSTED);
+        if std::fs::read(&path).ok().and_then(|raw| serde_json::from_slice::<Trusted>(&raw).ok()) != Some(trusted) {
+            let json = serde_json::to_vec(&trusted).expect("serialises");
+            if crate::jsonl::atomic_write(&path, &json).is_err() {
+                return;
+            }
+        }
+        self.recorded = Some(trusted);
     }
 
     /// Brings one file's entry up to date: added, changed or gone.

@@ -33,6 +33,15 @@ pub struct Memory {
 pub type MemoryStamp = [Option<(u64, std::time::SystemTime)>; 2];
 
 impl Memory {
+    /// The text a journal entry or a fact is searched by: what the lexical
+    /// lane analyses and the semantic lane embeds.
+    pub fn text(&self, source: Source) -> String {
+        match source {
+            Source::Journal(j) => journal_text(self.journal.revision(j as usize)),
+            Source::Fact(f) => self.fold.facts[f as usize].text.clone(),
+        }
+    }
+
     pub fn read(journal: &Path, facts: &Path) -> Result<Memory> {
         let mut memory =
             Memory { journal: Journal::read(journal)?, fold: Fold::read(facts)?, analyzed: Default::default() };
@@ -48,8 +57,9 @@ impl Memory {
     }
 }
 
-/// Which record a unit is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// Which record a unit is. Ordered as [`MemoryIndex::build`] lists them:
+/// journal revisions first, then facts, each by position.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Source {
     /// A revision of a journal entry, by its position in
     /// [`Journal::revisions`] (current entries first, then earlier ones).
@@ -85,9 +95,9 @@ impl MemoryIndex {
     pub fn build(memory: &Memory) -> MemoryIndex {
         // Earlier revisions of an entry too: what a resumed session's first
         // seal said stays findable (the hit says it is an earlier revision).
-        let journal = memory.journal.revisions().enumerate().map(|(i, c)| (Source::Journal(i as u32), journal_text(c)));
-        let facts = searchable_facts(&memory.fold).map(|(i, f)| (Source::Fact(i as u32), f.text.clone()));
-        MemoryIndex::of(journal.chain(facts))
+        let journal = memory.journal.revisions().enumerate().map(|(i, _)| Source::Journal(i as u32));
+        let facts = searchable_facts(&memory.fold).map(|(i, _)| Source::Fact(i as u32));
+        MemoryIndex::of(journal.chain(facts).map(|s| (s, memory.text(s))))
     }
 
     /// Analyses these texts, in this order.

@@ -23,7 +23,7 @@ use super::kind::HitKind;
 use super::listing::SessionFile;
 use super::memory_index::{Memory, MemoryStamp, Source};
 use super::rank::{Loc, NO_SESSION, Tuning, Unit};
-use super::scan::{self, TurnRole};
+use super::scan::TurnRole;
 use crate::diagnostic::Diagnostic;
 use crate::error::Result;
 use crate::store::Store;
@@ -78,11 +78,11 @@ impl Lane {
         if self.fresh == Some((generation, stamp)) {
             return Ok(0);
         }
-        let sources: Vec<(Source, String)> =
-            memory.analyzed.units.iter().map(|&s| (s, memory_text(memory, s))).collect();
+        let sources: Vec<(Source, String)> = memory.analyzed.units.iter().map(|&s| (s, memory.text(s))).collect();
         let texts: Vec<String> = sources.iter().map(|(_, t)| t.clone()).collect();
         self.last = self.vectors.refresh(&self.encoder, files, &texts, progress, diagnostics)?;
         self.memory_rows = sources.iter().filter_map(|(s, t)| Some((*s, self.vectors.row_of(t)?))).collect();
+        debug_assert!(self.memory_rows.is_sorted_by_key(|(s, _)| *s), "memory rows follow Source's order");
         if save && self.last != Refreshed::default() {
             // A cache that cannot be written is not a failure to recall.
             let _ = self.vectors.save(&cache_dir(store));
@@ -133,7 +133,7 @@ impl Lane {
             }
         }
         for &(source, row) in &self.memory_rows {
-            let unit = memory_unit(corpus, source);
+            let unit = Corpus::memory_unit(&corpus.table.by_id, corpus.memory, source, 0, true);
             if admit(&unit) {
                 scored.push((self.dot(row, query), unit));
             }
@@ -147,11 +147,18 @@ impl Lane {
         Ok(scored.into_iter().map(|(c, u)| (u, c)).collect())
     }
 
+    /// The row of a journal entry's or a fact's vector. `memory_rows` follows
+    /// the analysed units' order, which is `Source`'s.
+    fn memory_row(&self, source: Source) -> Option<u32> {
+        let at = self.memory_rows.binary_search_by_key(&source, |(s, _)| *s).ok()?;
+        Some(self.memory_rows[at].1)
+    }
+
     /// A unit's cosine similarity with `query`, if the unit has a vector.
     pub fn similarity(&self, query: &[f32], corpus: &Corpus, u: &Unit) -> Option<f32> {
         let row = match u.loc {
-            Loc::Journal(j) => self.memory_rows.iter().find(|(s, _)| *s == Source::Journal(j))?.1,
-            Loc::Fact(f) => self.memory_rows.iter().find(|(s, _)| *s == Source::Fact(f))?.1,
+            Loc::Journal(j) => self.memory_row(Source::Journal(j))?,
+            Loc::Fact(f) => self.memory_row(Source::Fact(f))?,
             Loc::Turn { .. } | Loc::Indexed { .. } => {
                 let info = corpus.table.sessions.get(u.session as usize)?;
                 let rows = self.vectors.sessions.get(&info.id)?;
@@ -160,34 +167,6 @@ impl Lane {
             }
         };
         Some(self.dot(row, query))
-    }
-}
-
-/// The text a journal entry or a fact is embedded by: what the lexical lane
-/// searches.
-fn memory_text(memory: &Memory, source: Source) -> String {
-    match source {
-        Source::Journal(j) => scan::journal_text(memory.journal.revision(j as usize)),
-        Source::Fact(f) => memory.fold.facts[f as usize].text.clone(),
-    }
-}
-
-/// A journal entry or a fact as a unit, as the lexical lane makes it.
-fn memory_unit(corpus: &Corpus, source: Source) -> Unit {
-    let by_id = &corpus.table.by_id;
-    match source {
-        Source::Journal(j) => {
-            let current = corpus.memory.journal.revision(j as usize);
-            let session = by_id.get(&current.entry.session_id).copied().unwrap_or(NO_SESSION);
-            let ts = current.entry.last_active.as_second();
-            Unit { kind: HitKind::Journal, session, turn: 0, len: 0, ts, phrases: true, loc: Loc::Journal(j) }
-        }
-        Source::Fact(f) => {
-            let fact = &corpus.memory.fold.facts[f as usize];
-            let session = fact.sources.first().and_then(|s| by_id.get(&s.session).copied()).unwrap_or(NO_SESSION);
-            let ts = fact.last_seen.as_second();
-            Unit { kind: HitKind::Fact, session, turn: 0, len: 0, ts, phrases: true, loc: Loc::Fact(f) }
-        }
     }
 }
 
