@@ -185,18 +185,12 @@ pub(crate) fn write(
         report.indexed += d.entries.len();
         report.skipped += std::mem::take(&mut d.skipped);
         manifest.files.extend(d.entries.drain(..));
-        let payload = serde_json::to_string(&manifest).map_err(|e| index_error(dir, e))?;
-        let mut commit = writer.prepare_commit().map_err(|e| index_error(dir, e))?;
-        commit.set_payload(&payload);
-        commit.commit().map_err(|e| index_error(dir, e))?;
+        commit(&mut writer, &manifest, dir)?;
         start = end;
     }
     if stale.is_empty() {
         // Only removals: commit the deletions.
-        let payload = serde_json::to_string(&manifest).map_err(|e| index_error(dir, e))?;
-        let mut commit = writer.prepare_commit().map_err(|e| index_error(dir, e))?;
-        commit.set_payload(&payload);
-        commit.commit().map_err(|e| index_error(dir, e))?;
+        commit(&mut writer, &manifest, dir)?;
     }
     progress_cell.into_inner().expect("threads joined").finish();
     report.bytes = total;
@@ -207,6 +201,18 @@ pub(crate) fn write(
 
 /// Input indexed between two commits.
 const CHUNK_BYTES: u64 = 32 * 1024 * 1024;
+
+/// Commits what the writer holds, with the manifest that says what it
+/// covers: the manifest file first, then the commit that names it, then
+/// the manifests no commit names any more are removed.
+fn commit(writer: &mut IndexWriter<TantivyDocument>, manifest: &Manifest, dir: &Path) -> Result<()> {
+    let payload = manifest.save(dir)?;
+    let mut commit = writer.prepare_commit().map_err(|e| index_error(dir, e))?;
+    commit.set_payload(&payload);
+    commit.commit().map_err(|e| index_error(dir, e))?;
+    Manifest::remove_others(dir, &payload);
+    Ok(())
+}
 
 /// What the indexing threads report back.
 #[derive(Default)]

@@ -25,6 +25,15 @@ use crate::error::Result;
 /// BM25 anyway, and following it would cost a pass over most of the index.
 pub(super) const COMMON_SHARE: u64 = 20;
 
+/// A feedback pass narrowed to some sessions (see [`Tuning::rerank_depth`]):
+/// the first pass, whose statistics the narrowed pass keeps, and the
+/// sessions to gather from, by ordinal.
+#[derive(Clone, Copy)]
+pub(super) struct Narrow<'a> {
+    pub first: &'a Candidates,
+    pub sessions: &'a [bool],
+}
+
 /// Everything a query reads, fixed for the query's duration.
 pub(super) struct Corpus<'a> {
     pub files: &'a [SessionFile],
@@ -106,12 +115,21 @@ impl<'a> Corpus<'a> {
     /// Gathers every unit holding a query term, from the index and from the
     /// files, with the collection statistics; and what the index gave, for a
     /// later pass to build on (see [`Earlier`]).
+    ///
+    /// `narrow` applies where the lent words of `q` only re-rank (they
+    /// cannot add candidates from the index): the index is then read for
+    /// the sessions it names only, and a journal entry or fact of another
+    /// indexed session is left out. Every unit gathered scores what it would
+    /// if every session had been: its session is whole, and the term
+    /// statistics of the query's own words are the first pass's, over all
+    /// sessions (the lent words' are the index's estimates, as always).
     pub fn gather(
         &mut self,
         q: &QueryTerms,
         tuning: &Tuning,
         analyzer: &mut Analyzer,
         earlier: Option<Earlier<'_>>,
+        narrow: Option<Narrow<'_>>,
     ) -> Result<(Candidates, Vec<Found>)> {
         let nt = q.terms.len();
         let mut c = Candidates {
@@ -125,6 +143,7 @@ impl<'a> Corpus<'a> {
             return Ok((c, found));
         }
         let need_positions: Vec<bool> = (0..nt).map(|t| q.in_phrase(t)).collect();
+        let mut narrowed = None;
         if let Some(index) = self.index {
             for (ord, info) in self.table.sessions.iter().enumerate() {
                 if info.indexed {
@@ -154,9 +173,12 @@ impl<'a> Corpus<'a> {
                     }
                 }
             }
+            narrowed =
+                narrow.filter(|n| rerank && n.first.df.len() <= q.asked && n.sessions.len() >= c.session_tokens.len());
             let common = c.common.clone();
             let map = &self.table.key_to_session;
-            let wanted = |key: u64| map.get(key as usize).is_some_and(|&s| s != NO_SESSION);
+            let within = |s: u32| narrowed.is_none_or(|n| n.sessions[s as usize]);
+            let wanted = |key: u64| map.get(key as usize).is_some_and(|&s| s != NO_SESSION && within(s));
             let phrases = |positions: &[Vec<u32>]| q.phrases.is_empty() || q.phrases_match(positions);
             let ask = Ask {
                 terms: &q.terms,
@@ -236,6 +258,22 @@ impl<'a> Corpus<'a> {
             c.count(tfs, false);
             c.push(unit, tfs);
         });
+        if let Some(n) = narrowed {
+            let first = n.first;
+            c.df[..first.df.len()].copy_from_slice(&first.df);
+            c.session_df = super::rank::session_df(first, first.df.len());
+            // A journal entry or fact scores a share of its session's score,
+            // which needs the session's turns: those of a session left out
+            // are not here.
+            let indexed = &self.table.sessions;
+            let keep = |u: &Unit| {
+                u.kind == HitKind::Turn
+                    || u.session == NO_SESSION
+                    || n.sessions[u.session as usize]
+                    || !indexed.get(u.session as usize).is_some_and(|s| s.indexed)
+            };
+            c.retain(keep);
+        }
         Ok((c, found))
     }
 }

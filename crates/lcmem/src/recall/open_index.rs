@@ -11,7 +11,7 @@ use tantivy::columnar::Column;
 use tantivy::index::SegmentReader;
 use tantivy::{Index, Term};
 
-use super::schema::{FORMAT, Fields, Manifest, schema};
+use super::schema::{Fields, Manifest, schema};
 
 /// An index opened for reading: the segments of one commit and the manifest
 /// committed with them.
@@ -57,12 +57,9 @@ impl OpenIndex {
         let stamp = stamp(dir);
         let index = Index::open_in_dir(dir)?;
         let metas = index.load_metas()?;
-        let Some(manifest) = metas.payload.as_deref().and_then(|p| serde_json::from_str::<Manifest>(p).ok()) else {
+        let Some(manifest) = metas.payload.as_deref().and_then(|p| Manifest::load(dir, p)) else {
             return Ok(None);
         };
-        if manifest.format != FORMAT {
-            return Ok(None);
-        }
         let (expected, fields) = schema();
         if index.schema() != expected {
             return Ok(None);

@@ -65,9 +65,10 @@ pub struct Ask<'a> {
 }
 
 /// An earlier pass whose findings a query can build on: the query's first
-/// `terms` terms are exactly the earlier query's, with the same phrases and
-/// the same `wanted`. The expanded query of pseudo-relevance feedback is such
-/// a query: it keeps the original terms and adds the lent words.
+/// `terms` terms are exactly the earlier query's, with the same phrases, and
+/// its `wanted` keeps no key the earlier one did not. The expanded query of
+/// pseudo-relevance feedback is such a query: it keeps the original terms
+/// and adds the lent words.
 ///
 /// Every document holding a term the earlier pass led with (one not common
 /// then) is among its findings, with that term's count; so the postings of
@@ -114,7 +115,7 @@ impl OpenIndex {
                 *results[i].lock().unwrap_or_else(std::sync::PoisonError::into_inner) = Some(found);
             }
         };
-        let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).min(2);
+        let threads = reading_threads();
         if threads > 1 && ranges.len() > 1 {
             std::thread::scope(|scope| {
                 scope.spawn(work);
@@ -128,7 +129,17 @@ impl OpenIndex {
             .map(|r| r.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner).expect("every range is read"))
             .collect()
     }
+}
 
+/// How many threads read a query's postings: two where the machine has two
+/// cores or more. Asked once per process: the standard library answers by
+/// reading the cgroup's CPU quota, three files under `/proc` and `/sys`.
+fn reading_threads() -> usize {
+    static THREADS: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+    *THREADS.get_or_init(|| std::thread::available_parallelism().map_or(1, |n| n.get()).min(2))
+}
+
+impl OpenIndex {
     /// The ranges of documents read at once: each segment, the large ones
     /// in halves. Fixed for an open index, so two passes cut alike.
     fn ranges(&self) -> Vec<(usize, Range<DocId>)> {
@@ -221,6 +232,14 @@ impl OpenIndex {
                 at += 1;
             }
             tfs.fill(0);
+            if before.docs.get(at).is_some_and(|d| d.doc == doc && !(ask.wanted)(d.key)) {
+                // Found before, for sessions this query leaves out.
+                for (_, p) in postings.iter_mut().filter(|(t, p)| *t >= reused && p.doc() == doc) {
+                    p.advance();
+                }
+                at += 1;
+                continue;
+            }
             if before.docs.get(at).is_some_and(|d| d.doc == doc) {
                 // Seen before: its earlier terms are counted, its phrases
                 // checked (they are made of earlier terms), its fields read.

@@ -10,7 +10,7 @@ use jiff::Timestamp;
 use serde::Serialize;
 
 use super::build::{self, Progress};
-use super::corpus::{COMMON_SHARE, Corpus};
+use super::corpus::{COMMON_SHARE, Corpus, Narrow};
 use super::hit::{self, Hit};
 use super::kind::HitKind;
 use super::listing::Listing;
@@ -234,7 +234,7 @@ pub(super) fn search(
 
     let mut analyzer = Analyzer::documents();
     let terms = QueryTerms::parse(&query.text, &mut Analyzer::queries());
-    let (first, first_found) = corpus.gather(&terms, &query.tuning, &mut analyzer, None)?;
+    let (first, first_found) = corpus.gather(&terms, &query.tuning, &mut analyzer, None, None)?;
     let scores = rank::score(&first, &terms, &query.tuning);
     let (terms, candidates, scores) = if query.tuning.feedback_docs > 0 && !terms.terms.is_empty() {
         let top = order(&corpus, &first, &scores, query, query.tuning.feedback_docs);
@@ -260,7 +260,23 @@ pub(super) fn search(
         // pass found through them is not read again.
         debug_assert_eq!(expanded.terms[..terms.terms.len()], terms.terms[..]);
         let earlier = Earlier { found: &first_found, terms: terms.terms.len(), common: &first.common };
-        let (second, _) = corpus.gather(&expanded, &query.tuning, &mut analyzer, Some(earlier))?;
+        // Where the lent words only re-rank, the sessions of the first
+        // ranking's head are ranked again, and only they.
+        // It pays only when the first pass found far more units than the
+        // head holds: choosing the head and counting the sessions' words
+        // again cost about what ranking a few thousand units does.
+        let depth = query.tuning.rerank_depth;
+        let wide = depth.max(query.limit).max(query.tuning.fusion_depth);
+        let head =
+            (depth > 0 && first.units.len() > NARROW_FROM * wide).then(|| order(&corpus, &first, &scores, query, wide));
+        let mut sessions = vec![false; first.session_tokens.len()];
+        for &i in head.iter().flatten() {
+            if let Some(s) = sessions.get_mut(first.units[i].session as usize) {
+                *s = true;
+            }
+        }
+        let narrow = head.is_some().then_some(Narrow { first: &first, sessions: &sessions });
+        let (second, _) = corpus.gather(&expanded, &query.tuning, &mut analyzer, Some(earlier), narrow)?;
         let scores = rank::score(&second, &expanded, &query.tuning);
         (expanded, second, scores)
     } else {
@@ -294,6 +310,10 @@ pub(super) fn search(
     diagnostics.append(&mut corpus.diagnostics);
     Ok(Answer { hits, coverage, diagnostics })
 }
+
+/// The feedback pass is narrowed to the sessions of the first ranking's head
+/// only when the first pass found more than this many times the head.
+const NARROW_FROM: usize = 8;
 
 /// Whether the query admits a unit: its kind, its time, its phrases.
 fn admits(query: &Query, u: &Unit) -> bool {

@@ -78,6 +78,11 @@ pub struct Tuning {
     /// coordination then scores at nothing of their own; reading them is
     /// most of a query's time. Smaller stores follow every word.
     pub lent_rerank_turns: u64,
+    /// Where the lent words only re-rank: the expanded query is ranked
+    /// again over the sessions of the first ranking's best this many units
+    /// only, each of those sessions whole (0: over every session). A unit
+    /// of those sessions scores exactly what it would over all of them.
+    pub rerank_depth: usize,
     /// With the semantic lane on: how much its similarity weighs against
     /// the lexical score (0: lexical only); see [`Fusion`].
     pub semantic_weight: f64,
@@ -108,6 +113,7 @@ impl Default for Tuning {
             // far earlier (docs/benchmarks.md).
             common_min_turns: 100_000,
             lent_rerank_turns: 20_000,
+            rerank_depth: 1_000,
             // Chosen on LoCoMo's tuning conversations (docs/benchmarks.md):
             // MiniLM's ranking alone is far weaker there than the lexical
             // one, so its similarity reorders the lexical head rather than
@@ -251,12 +257,31 @@ pub struct Candidates {
     /// through the other terms (see `OpenIndex::gather`); taken to be in
     /// every session.
     pub common: Vec<bool>,
+    /// How many sessions hold each of the first terms, when these are
+    /// the candidates of some sessions only and the count was taken over
+    /// all of them (see [`session_df`]); empty: counted over these.
+    pub session_df: Vec<u64>,
 }
 
 impl Candidates {
     pub fn push(&mut self, unit: Unit, tfs: &[u32]) {
         self.units.push(unit);
         self.tfs.extend_from_slice(tfs);
+    }
+
+    /// Keeps the units `keep` accepts, with their counts.
+    pub fn retain(&mut self, keep: impl Fn(&Unit) -> bool) {
+        let nt = self.df.len();
+        let mut kept = 0;
+        for i in 0..self.units.len() {
+            if keep(&self.units[i]) {
+                self.units.swap(kept, i);
+                self.tfs.copy_within(i * nt..(i + 1) * nt, kept * nt);
+                kept += 1;
+            }
+        }
+        self.units.truncate(kept);
+        self.tfs.truncate(kept * nt);
     }
 
     /// Counts a unit's terms towards their document frequencies. For a unit
@@ -351,33 +376,11 @@ fn session_scores(c: &Candidates, q: &QueryTerms, tuning: &Tuning) -> Vec<f64> {
     if tuning.session <= 0.0 || ns == 0 {
         return out;
     }
-    // Term counts summed per session, a row for each session with a
-    // candidate turn (a project has many sessions, a query touches few).
-    let mut row_of = vec![u32::MAX; ns];
-    let mut rows: Vec<u32> = Vec::new();
-    let mut stf: Vec<u64> = Vec::new();
-    for (u, tfs) in c.units.iter().zip(c.tfs.chunks_exact(nt)) {
-        if u.kind == HitKind::Turn && u.session != NO_SESSION {
-            let slot = &mut row_of[u.session as usize];
-            if *slot == u32::MAX {
-                *slot = rows.len() as u32;
-                rows.push(u.session);
-                stf.resize(stf.len() + nt, 0);
-            }
-            let row = &mut stf[*slot as usize * nt..][..nt];
-            for (t, &tf) in tfs.iter().enumerate() {
-                row[t] += u64::from(tf);
-            }
-        }
-    }
+    let (rows, stf) = session_rows(c, nt);
     let with_text = c.session_tokens.iter().filter(|&&l| l > 0).count().max(1) as f64;
     let avg = (c.session_tokens.iter().sum::<u64>() as f64 / with_text).max(1.0);
-    let mut sdf = vec![0u64; nt];
-    for row in stf.chunks_exact(nt) {
-        for (t, &tf) in row.iter().enumerate() {
-            sdf[t] += u64::from(tf > 0);
-        }
-    }
+    let mut sdf = df_of_rows(&stf, nt);
+    sdf[..c.session_df.len()].copy_from_slice(&c.session_df);
     for (t, common) in c.common.iter().enumerate() {
         if *common {
             sdf[t] = with_text as u64;
@@ -398,6 +401,46 @@ fn session_scores(c: &Candidates, q: &QueryTerms, tuning: &Tuning) -> Vec<f64> {
         out[s] = score;
     }
     out
+}
+
+/// How many sessions among the candidates hold each of the `nt` terms.
+pub fn session_df(c: &Candidates, nt: usize) -> Vec<u64> {
+    df_of_rows(&session_rows(c, nt).1, nt)
+}
+
+fn df_of_rows(stf: &[u64], nt: usize) -> Vec<u64> {
+    let mut sdf = vec![0u64; nt];
+    for row in stf.chunks_exact(nt.max(1)) {
+        for (t, &tf) in row.iter().enumerate() {
+            sdf[t] += u64::from(tf > 0);
+        }
+    }
+    sdf
+}
+
+/// Term counts summed per session: the ordinal of each session with a
+/// candidate turn (a project has many sessions, a query touches few), and a
+/// row of `nt` counts for each, in the same order.
+fn session_rows(c: &Candidates, nt: usize) -> (Vec<u32>, Vec<u64>) {
+    let ns = c.session_tokens.len();
+    let mut row_of = vec![u32::MAX; ns];
+    let mut rows: Vec<u32> = Vec::new();
+    let mut stf: Vec<u64> = Vec::new();
+    for (u, tfs) in c.units.iter().zip(c.tfs.chunks_exact(nt)) {
+        if u.kind == HitKind::Turn && u.session != NO_SESSION {
+            let slot = &mut row_of[u.session as usize];
+            if *slot == u32::MAX {
+                *slot = rows.len() as u32;
+                rows.push(u.session);
+                stf.resize(stf.len() + nt, 0);
+            }
+            let row = &mut stf[*slot as usize * nt..][..nt];
+            for (t, &tf) in tfs.iter().enumerate() {
+                row[t] += u64::from(tf);
+            }
+        }
+    }
+    (rows, stf)
 }
 
 /// RM3: the expanded query. `feedback` holds the analysed text and score of
@@ -438,80 +481,4 @@ pub fn expand(q: &QueryTerms, feedback: &[(Vec<String>, f64)], tuning: &Tuning) 
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn quoted_parts_become_phrases_over_parts_not_compounds() {
-        let q = QueryTerms::parse("retries \"parseConfig file\"", &mut Analyzer::queries());
-        assert_eq!(q.terms, ["retri", "parseconfig", "pars", "config", "file"]);
-        assert_eq!(q.phrases, [Phrase { parts: vec![(2, 0), (3, 1), (4, 2)] }]);
-    }
-
-    #[test]
-    fn an_unclosed_quote_is_just_words() {
-        let q = QueryTerms::parse("refund \"retries", &mut Analyzer::queries());
-        assert!(q.phrases.is_empty());
-        assert_eq!(q.terms, ["refund", "retri"]);
-    }
-
-    /// Turns of session 0 at these turn numbers and times, with these
-    /// counts of the query's terms.
-    fn turns(rows: &[(u32, i64, &[u32])]) -> Candidates {
-        let nt = rows[0].2.len();
-        let mut c = Candidates {
-            docs: 100,
-            tokens: 1000,
-            session_tokens: vec![1000],
-            df: vec![1; nt],
-            common: vec![false; nt],
-            ..Candidates::default()
-        };
-        for &(turn, ts, tfs) in rows {
-            let loc = Loc::Turn { line: turn + 2, offset: 0, role: super::super::scan::TurnRole::User };
-            let unit = Unit { kind: HitKind::Turn, session: 0, turn, len: 10, ts, phrases: true, loc };
-            c.push(unit, tfs);
-        }
-        c
-    }
-
-    #[test]
-    fn a_turn_two_away_lends_the_square_of_the_neighbour_share() {
-        let q = QueryTerms::parse("refund retries", &mut Analyzer::queries());
-        let tuning = Tuning { session: 0.0, date: 0.0, ..Tuning::default() };
-        let alone = score(&turns(&[(0, 0, &[1, 0]), (2, 0, &[0, 1])]), &q, &tuning);
-        let far = score(&turns(&[(0, 0, &[1, 0]), (3, 0, &[0, 1])]), &q, &tuning);
-        assert!((alone[1] - far[1] - tuning.neighbours.powi(2) * far[0]).abs() < 1e-9, "{alone:?} {far:?}");
-    }
-
-    #[test]
-    fn a_unit_from_a_named_date_scores_double() {
-        let june = "2023-06-27T10:37:00Z".parse::<jiff::Timestamp>().unwrap().as_second();
-        let july = "2023-07-17T14:31:00Z".parse::<jiff::Timestamp>().unwrap().as_second();
-        let q = QueryTerms::parse("camping in June", &mut Analyzer::queries());
-        assert_eq!(q.terms, ["camp", "june"]);
-        let tuning = Tuning { neighbours: 0.0, session: 0.0, ..Tuning::default() };
-        let s = score(&turns(&[(0, june, &[1, 0]), (5, july, &[1, 0])]), &q, &tuning);
-        assert!((s[0] - 2.0 * s[1]).abs() < 1e-9, "{s:?}");
-    }
-
-    #[test]
-    fn a_unit_scores_by_the_share_of_the_query_words_it_holds() {
-        let q = QueryTerms::parse("refund retries", &mut Analyzer::queries());
-        let plain = Tuning { neighbours: 0.0, session: 0.0, date: 0.0, coordination: false, ..Tuning::default() };
-        let coord = Tuning { coordination: true, ..plain.clone() };
-        let c = turns(&[(0, 0, &[1, 0]), (5, 0, &[1, 1])]);
-        let (p, s) = (score(&c, &q, &plain), score(&c, &q, &coord));
-        assert!((s[0] - p[0] / 2.0).abs() < 1e-9 && (s[1] - p[1]).abs() < 1e-9, "{p:?} {s:?}");
-        // Words lent by feedback do not count.
-        let lent = expand(&q, &[(vec!["refund".into(), "ledger".into()], 1.0)], &coord);
-        assert_eq!((lent.terms.len(), lent.asked), (3, 2));
-    }
-
-    #[test]
-    fn phrases_need_the_positions_in_order() {
-        let q = QueryTerms::parse("\"refund retries\"", &mut Analyzer::queries());
-        assert!(q.phrases_match(&[vec![3], vec![4]]));
-        assert!(!q.phrases_match(&[vec![4], vec![3]]));
-    }
-}
+mod tests;

@@ -15,14 +15,16 @@
 
 use tantivy::tokenizer::{Language, Stemmer, TextAnalyzer, Token, TokenStream, Tokenizer};
 
-use super::words::{IRREGULAR, QUESTION_WORDS, STOP_WORDS};
+use super::words::{BASE_FORM, QUESTION, STOP};
+#[cfg(test)]
+use super::words::{IRREGULAR, STOP_WORDS};
 
 /// Tokens longer than this (base64 blobs, hashes glued into paths) are noise
 /// for lexical search and would only bloat the index.
 const MAX_TOKEN_BYTES: usize = 64;
 
 fn is_stop_word(word: &str) -> bool {
-    STOP_WORDS.binary_search(&word).is_ok()
+    STOP.contains(word)
 }
 
 /// Whether `c` may join two alphanumeric runs into one compound token.
@@ -183,10 +185,10 @@ fn split(text: &str, mut emit: impl FnMut(&str, usize, usize, usize) -> bool) {
 fn fold_keep(raw: &str, query: bool, out: &mut String) -> bool {
     out.clear();
     fold_into(out, raw);
-    let keep = !(out.len() > MAX_TOKEN_BYTES || is_stop_word(out) || (query && QUESTION_WORDS.contains(&out.as_str())));
-    if keep && let Ok(i) = IRREGULAR.binary_search_by(|(form, _)| (*form).cmp(out.as_str())) {
+    let keep = !(out.len() > MAX_TOKEN_BYTES || is_stop_word(out) || (query && QUESTION.contains(out)));
+    if keep && let Some(base) = BASE_FORM.get(out) {
         out.clear();
-        out.push_str(IRREGULAR[i].1);
+        out.push_str(base);
     }
     keep
 }

@@ -1,5 +1,8 @@
 //! The word lists the tokeniser uses: stop words, the words that only frame
-//! a question, and irregular forms.
+//! a question, and irregular forms; and [`WordIndex`], how a token is looked
+//! up in them.
+
+use std::sync::LazyLock;
 
 /// The usual English stop words (the Snowball list): they carry no topic and
 /// are present in nearly every message.
@@ -161,8 +164,8 @@ pub(super) const QUESTION_WORDS: &[&str] = &[
 
 /// Irregular past forms and plurals, with the base form the stemmer then
 /// reduces like any other word: the stemmer strips suffixes, so without this
-/// "went" never meets "go", nor "wrote" "write", nor "built" "build". Sorted
-/// for binary search. Forms that are as often another word are left out:
+/// "went" never meets "go", nor "wrote" "write", nor "built" "build". Kept
+/// sorted. Forms that are as often another word are left out:
 /// "won" (the "won" of "won't"), "bit" ("a bit"), "left", "lay", "rose",
 /// "shot", "bore", "wound"; so are those of verbs that are stop words (was,
 /// did, had).
@@ -329,3 +332,67 @@ pub(super) const IRREGULAR: &[(&str, &str)] = &[
     ("written", "write"),
     ("wrote", "write"),
 ];
+
+/// Words at least this long are in no list.
+const LONGEST: usize = 16;
+
+/// A fixed list of words, found by their length and first byte: every token
+/// of every text analysed is looked up in three lists, and a binary search
+/// over a list costs seven or eight string comparisons, where a bucket of
+/// this holds one or two words (none for most tokens).
+pub(super) struct WordIndex<V: 'static> {
+    buckets: Vec<Vec<(&'static str, V)>>,
+}
+
+impl<V: Copy + 'static> WordIndex<V> {
+    fn new(entries: impl IntoIterator<Item = (&'static str, V)>) -> WordIndex<V> {
+        let mut buckets = vec![Vec::new(); LONGEST * 256];
+        for (word, value) in entries {
+            assert!(!word.is_empty() && word.len() < LONGEST, "{word:?} cannot be indexed");
+            buckets[WordIndex::<V>::bucket(word)].push((word, value));
+        }
+        WordIndex { buckets }
+    }
+
+    fn bucket(word: &str) -> usize {
+        word.len() * 256 + usize::from(word.as_bytes()[0])
+    }
+
+    /// The value listed with `word`, if it is listed.
+    pub fn get(&self, word: &str) -> Option<V> {
+        if word.is_empty() || word.len() >= LONGEST {
+            return None;
+        }
+        self.buckets[WordIndex::<V>::bucket(word)].iter().find(|(w, _)| *w == word).map(|&(_, v)| v)
+    }
+
+    pub fn contains(&self, word: &str) -> bool {
+        self.get(word).is_some()
+    }
+}
+
+pub(super) static STOP: LazyLock<WordIndex<()>> = LazyLock::new(|| WordIndex::new(STOP_WORDS.iter().map(|&w| (w, ()))));
+pub(super) static QUESTION: LazyLock<WordIndex<()>> =
+    LazyLock::new(|| WordIndex::new(QUESTION_WORDS.iter().map(|&w| (w, ()))));
+pub(super) static BASE_FORM: LazyLock<WordIndex<&'static str>> =
+    LazyLock::new(|| WordIndex::new(IRREGULAR.iter().copied()));
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_index_finds_exactly_the_listed_words() {
+        for &w in STOP_WORDS {
+            assert!(STOP.contains(w), "{w}");
+            assert!(!STOP.contains(&format!("{w}s")) || STOP_WORDS.contains(&format!("{w}s").as_str()), "{w}s");
+        }
+        for &(form, base) in IRREGULAR {
+            assert_eq!(BASE_FORM.get(form), Some(base));
+        }
+        for w in ["", "x", "thee", "them2", "a", "ab", "themselvesandmore", "ünder", "zzz"] {
+            assert_eq!(STOP.contains(w), STOP_WORDS.contains(&w), "{w:?}");
+            assert_eq!(QUESTION.contains(w), QUESTION_WORDS.contains(&w), "{w:?}");
+        }
+    }
+}

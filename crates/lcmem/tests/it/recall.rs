@@ -474,3 +474,112 @@ fn a_warm_searcher_follows_the_facts_log() {
     let after = facts(&mut searcher, "quokka ledger");
     assert!(after.iter().all(|t| !t.contains("quokka")), "a fact marked not true was still returned: {after:?}");
 }
+
+/// A project of many small sessions over a few shared words, two of them
+/// sealed (journal entries), facts from several, and one session the index
+/// has not seen yet.
+fn many_sessions() -> Fixture {
+    const WORDS: &[&str] = &[
+        "refund",
+        "ledger",
+        "cache",
+        "postgres",
+        "retry",
+        "webhook",
+        "invoice",
+        "stripe",
+        "timeout",
+        "migration",
+        "queue",
+        "worker",
+        "deploy",
+        "schema",
+        "index",
+        "token",
+        "billing",
+        "report",
+        "export",
+        "parser",
+    ];
+    let f = Fixture::new();
+    let mut state = 0x2545_F491_4F6C_DD1Du64;
+    let mut next = move |n: usize| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        (state % n as u64) as usize
+    };
+    let mut text = |words: usize| (0..words).map(|_| WORDS[next(WORDS.len())]).collect::<Vec<_>>().join(" ");
+    let id = |s: usize| format!("2026-10-{:02}-s{s:02}", 1 + s % 28);
+    let mut facts = Vec::new();
+    for s in 0..31 {
+        let lines: Vec<String> = (0..6)
+            .map(|t| {
+                let role = if t % 2 == 0 { "user" } else { "assistant" };
+                let at = format!("2026-10-{:02}T10:{:02}:00Z", 1 + s % 28, t);
+                message(role, &text(4 + t), &at, &format!("m{s}-{t}"))
+            })
+            .collect();
+        let created = format!("2026-10-{:02}T10:00:00Z", 1 + s % 28);
+        if s == 30 {
+            lcmem::recall::refresh_index(&f.store, &mut Quiet).unwrap();
+            // Written after the index: scanned, not indexed.
+            std::fs::write(f.store.session_path(&id(s)), session_bytes(&id(s), "Late", &created, &lines)).unwrap();
+        } else {
+            f.import(&id(s), &format!("Session {s}"), &created, &lines);
+        }
+        if s % 4 == 0 {
+            facts.push(observe(&format!("The {} uses the {}.", text(2), text(2)), &id(s), &created, false));
+        }
+    }
+    f.facts(&facts);
+    for s in [3, 17] {
+        lcmem::seal::seal(
+            &f.store,
+            &id(s),
+            None,
+            &lcmem::extract::offline::OfflineExtractor,
+            ts("2026-11-28T18:00:00Z"),
+        )
+        .unwrap();
+    }
+    f
+}
+
+#[test]
+fn a_feedback_pass_over_the_best_sessions_scores_each_of_their_units_as_over_all() {
+    let f = many_sessions();
+    let mut searcher = Searcher::new(f.store.clone()).read_only();
+    let ask = |text: &str, kinds: &[HitKind], depth: usize, limit: usize| {
+        let mut query = Query::new(text);
+        // Lent words re-rank at any size, and the feedback pass covers the
+        // sessions of the first ranking's best `depth` units (or `limit`).
+        query.tuning.lent_rerank_turns = 0;
+        query.tuning.rerank_depth = depth;
+        query.tuning.fusion_depth = 0;
+        query.kinds = kinds.to_vec();
+        query.limit = limit;
+        query
+    };
+    let (mut compared, mut differed) = (std::collections::BTreeMap::new(), 0);
+    for text in
+        ["refund ledger", "cache postgres timeout", "webhook retry", "billing export parser", "session 17 queue"]
+    {
+        for kinds in [&[][..], &[HitKind::Fact], &[HitKind::Journal]] {
+            let whole = searcher.search(&ask(text, kinds, 0, 10_000), &mut Quiet).unwrap();
+            assert_eq!(whole.coverage.scanned_sessions, 1, "one session is scanned");
+            let scores: std::collections::HashMap<&str, f64> =
+                whole.hits.iter().map(|h| (h.citation.as_str(), h.score)).collect();
+            let narrowed = searcher.search(&ask(text, kinds, 2, 4), &mut Quiet).unwrap();
+            for hit in &narrowed.hits {
+                assert_eq!(scores.get(hit.citation.as_str()), Some(&hit.score), "{text:?} {kinds:?}: {}", hit.citation);
+                *compared.entry(format!("{:?}", hit.kind)).or_insert(0) += 1;
+            }
+            let cited = |a: &Answer| a.hits.iter().take(4).map(|h| h.citation.clone()).collect::<Vec<_>>();
+            differed += usize::from(cited(&narrowed) != cited(&whole));
+        }
+    }
+    // Every kind was compared, and the narrowing did leave units out.
+    assert_eq!(compared.len(), 3, "{compared:?}");
+    assert!(differed > 0, "no query ranked differently: nothing was left out");
+}

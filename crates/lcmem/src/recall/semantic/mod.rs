@@ -1,6 +1,7 @@
 //! The semantic lane: sentence embeddings of every turn, journal entry and
 //! fact, compared with the query's own embedding, and fused with the
-//! lexical ranking by reciprocal rank (see `docs/recall.md`). It is on only
+//! lexical ranking by a blend of their scores (see [`Fusion`] and
+//! `docs/recall.md`). It is on only
 //! when `recall.model` names a model folder (or a searcher is given one);
 //! without it, recall is lexical and exactly as it always was.
 //!
