@@ -206,11 +206,12 @@ const CHUNK_BYTES: u64 = 32 * 1024 * 1024;
 /// covers: the manifest file first, then the commit that names it, then
 /// the manifests no commit names any more are removed.
 fn commit(writer: &mut IndexWriter<TantivyDocument>, manifest: &Manifest, dir: &Path) -> Result<()> {
-    let payload = manifest.save(dir)?;
+    let committed = manifest.save(dir)?;
+    let payload = serde_json::to_string(&committed).map_err(|e| index_error(dir, e))?;
     let mut commit = writer.prepare_commit().map_err(|e| index_error(dir, e))?;
     commit.set_payload(&payload);
     commit.commit().map_err(|e| index_error(dir, e))?;
-    Manifest::remove_others(dir, &payload);
+    Manifest::remove_others(dir, &committed);
     Ok(())
 }
 

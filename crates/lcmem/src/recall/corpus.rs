@@ -26,11 +26,13 @@ use crate::error::Result;
 pub(super) const COMMON_SHARE: u64 = 20;
 
 /// A feedback pass narrowed to some sessions (see [`Tuning::rerank_depth`]):
-/// the first pass, whose statistics the narrowed pass keeps, and the
-/// sessions to gather from, by ordinal.
+/// the first pass, whose statistics the narrowed pass keeps (with the
+/// sessions holding each of its terms, as its scoring counted them), and
+/// the sessions to gather from, by ordinal.
 #[derive(Clone, Copy)]
 pub(super) struct Narrow<'a> {
     pub first: &'a Candidates,
+    pub session_df: &'a [u64],
     pub sessions: &'a [bool],
 }
 
@@ -107,8 +109,8 @@ impl<'a> Corpus<'a> {
                 Some(path) => scan::read_turn(path, offset)?,
                 None => None,
             },
-            Loc::Journal(i) => Some((scan::journal_text(self.memory.journal.revision(i as usize)), None)),
-            Loc::Fact(i) => Some((self.memory.fold.facts[i as usize].text.clone(), None)),
+            Loc::Journal(i) => Some((self.memory.text(Source::Journal(i)), None)),
+            Loc::Fact(i) => Some((self.memory.text(Source::Fact(i)), None)),
         })
     }
 
@@ -261,7 +263,7 @@ impl<'a> Corpus<'a> {
         if let Some(n) = narrowed {
             let first = n.first;
             c.df[..first.df.len()].copy_from_slice(&first.df);
-            c.session_df = super::rank::session_df(first, first.df.len());
+            c.session_df = n.session_df.to_vec();
             // A journal entry or fact scores a share of its session's score,
             // which needs the session's turns: those of a session left out
             // are not here.

@@ -67,7 +67,7 @@ mod session_table;
 pub mod tokenize;
 mod when;
 mod words;
-pub(crate) use words::STOP_WORDS;
+pub(crate) use words::is_stop_word;
 
 use crate::error::{Error, QueryProblem, Result};
 use crate::store::Store;

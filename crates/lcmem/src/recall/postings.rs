@@ -232,20 +232,16 @@ impl OpenIndex {
                 at += 1;
             }
             tfs.fill(0);
-            if before.docs.get(at).is_some_and(|d| d.doc == doc && !(ask.wanted)(d.key)) {
-                // Found before, for sessions this query leaves out.
-                for (_, p) in postings.iter_mut().filter(|(t, p)| *t >= reused && p.doc() == doc) {
-                    p.advance();
+            if let Some(seen) = before.docs.get(at).filter(|d| d.doc == doc) {
+                // Seen before: unless this query leaves its session out, its
+                // earlier terms are counted, its phrases checked (they are
+                // made of earlier terms), its fields read.
+                let wanted = (ask.wanted)(seen.key);
+                if wanted {
+                    tfs[..reused].copy_from_slice(earlier_tfs(at));
                 }
-                at += 1;
-                continue;
-            }
-            if before.docs.get(at).is_some_and(|d| d.doc == doc) {
-                // Seen before: its earlier terms are counted, its phrases
-                // checked (they are made of earlier terms), its fields read.
-                tfs[..reused].copy_from_slice(earlier_tfs(at));
                 for (t, p) in postings.iter_mut().filter(|(t, _)| *t >= reused) {
-                    if ask.common[*t] && p.doc() < doc {
+                    if wanted && ask.common[*t] && p.doc() < doc {
                         p.seek(doc);
                     }
                     if p.doc() == doc {
@@ -253,8 +249,10 @@ impl OpenIndex {
                         p.advance();
                     }
                 }
-                kept.push(Kept::Earlier(at));
-                found.tfs.extend_from_slice(&tfs);
+                if wanted {
+                    kept.push(Kept::Earlier(at));
+                    found.tfs.extend_from_slice(&tfs);
+                }
                 at += 1;
                 continue;
             }

@@ -235,7 +235,7 @@ pub(super) fn search(
     let mut analyzer = Analyzer::documents();
     let terms = QueryTerms::parse(&query.text, &mut Analyzer::queries());
     let (first, first_found) = corpus.gather(&terms, &query.tuning, &mut analyzer, None, None)?;
-    let scores = rank::score(&first, &terms, &query.tuning);
+    let (scores, session_df) = rank::score_with_session_df(&first, &terms, &query.tuning);
     let (terms, candidates, scores) = if query.tuning.feedback_docs > 0 && !terms.terms.is_empty() {
         let top = order(&corpus, &first, &scores, query, query.tuning.feedback_docs);
         // On a large index, words found in more than 1/COMMON_SHARE of the
@@ -267,15 +267,16 @@ pub(super) fn search(
         // again cost about what ranking a few thousand units does.
         let depth = query.tuning.rerank_depth;
         let wide = depth.max(query.limit).max(query.tuning.fusion_depth);
-        let head =
-            (depth > 0 && first.units.len() > NARROW_FROM * wide).then(|| order(&corpus, &first, &scores, query, wide));
-        let mut sessions = vec![false; first.session_tokens.len()];
-        for &i in head.iter().flatten() {
-            if let Some(s) = sessions.get_mut(first.units[i].session as usize) {
-                *s = true;
+        let sessions = (depth > 0 && first.units.len() > NARROW_FROM * wide).then(|| {
+            let mut sessions = vec![false; first.session_tokens.len()];
+            for i in order(&corpus, &first, &scores, query, wide) {
+                if let Some(s) = sessions.get_mut(first.units[i].session as usize) {
+                    *s = true;
+                }
             }
-        }
-        let narrow = head.is_some().then_some(Narrow { first: &first, sessions: &sessions });
+            sessions
+        });
+        let narrow = sessions.as_deref().map(|sessions| Narrow { first: &first, session_df: &session_df, sessions });
         let (second, _) = corpus.gather(&expanded, &query.tuning, &mut analyzer, Some(earlier), narrow)?;
         let scores = rank::score(&second, &expanded, &query.tuning);
         (expanded, second, scores)

@@ -259,7 +259,7 @@ pub struct Candidates {
     pub common: Vec<bool>,
     /// How many sessions hold each of the first terms, when these are
     /// the candidates of some sessions only and the count was taken over
-    /// all of them (see [`session_df`]); empty: counted over these.
+    /// all of them (see [`score_with_session_df`]); empty: counted over these.
     pub session_df: Vec<u64>,
 }
 
@@ -302,9 +302,16 @@ fn idf(n: f64, df: f64) -> f64 {
 
 /// Scores every candidate.
 pub fn score(c: &Candidates, q: &QueryTerms, tuning: &Tuning) -> Vec<f64> {
+    score_with_session_df(c, q, tuning).0
+}
+
+/// Scores every candidate, and says how many sessions among them hold each
+/// term, as the session evidence counted them (empty when it is off): what
+/// a pass narrowed to some of those sessions keeps ([`Candidates::session_df`]).
+pub fn score_with_session_df(c: &Candidates, q: &QueryTerms, tuning: &Tuning) -> (Vec<f64>, Vec<u64>) {
     let nt = q.terms.len();
     if nt == 0 || c.units.is_empty() {
-        return vec![0.0; c.units.len()];
+        return (vec![0.0; c.units.len()], Vec::new());
     }
     let df = &c.df;
     let n = c.docs.max(1) as f64;
@@ -332,7 +339,7 @@ pub fn score(c: &Candidates, q: &QueryTerms, tuning: &Tuning) -> Vec<f64> {
             s
         })
         .collect();
-    let sessions = session_scores(c, q, tuning);
+    let (sessions, session_df) = session_scores(c, q, tuning);
     let mut out = base.clone();
     for (i, u) in c.units.iter().enumerate() {
         if u.kind == HitKind::Turn && tuning.neighbours > 0.0 {
@@ -365,21 +372,23 @@ pub fn score(c: &Candidates, q: &QueryTerms, tuning: &Tuning) -> Vec<f64> {
             out[i] *= 1.0 + tuning.date;
         }
     }
-    out
+    (out, session_df)
 }
 
-/// BM25+ of each session's whole transcript, by ordinal.
-fn session_scores(c: &Candidates, q: &QueryTerms, tuning: &Tuning) -> Vec<f64> {
+/// BM25+ of each session's whole transcript, by ordinal, and how many of
+/// the sessions with a candidate turn hold each term.
+fn session_scores(c: &Candidates, q: &QueryTerms, tuning: &Tuning) -> (Vec<f64>, Vec<u64>) {
     let nt = q.terms.len();
     let ns = c.session_tokens.len();
     let mut out = vec![0.0; ns];
     if tuning.session <= 0.0 || ns == 0 {
-        return out;
+        return (out, Vec::new());
     }
     let (rows, stf) = session_rows(c, nt);
     let with_text = c.session_tokens.iter().filter(|&&l| l > 0).count().max(1) as f64;
     let avg = (c.session_tokens.iter().sum::<u64>() as f64 / with_text).max(1.0);
-    let mut sdf = df_of_rows(&stf, nt);
+    let counted = df_of_rows(&stf, nt);
+    let mut sdf = counted.clone();
     sdf[..c.session_df.len()].copy_from_slice(&c.session_df);
     for (t, common) in c.common.iter().enumerate() {
         if *common {
@@ -400,12 +409,7 @@ fn session_scores(c: &Candidates, q: &QueryTerms, tuning: &Tuning) -> Vec<f64> {
         }
         out[s] = score;
     }
-    out
-}
-
-/// How many sessions among the candidates hold each of the `nt` terms.
-pub fn session_df(c: &Candidates, nt: usize) -> Vec<u64> {
-    df_of_rows(&session_rows(c, nt).1, nt)
+    (out, counted)
 }
 
 fn df_of_rows(stf: &[u64], nt: usize) -> Vec<u64> {

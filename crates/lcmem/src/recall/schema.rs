@@ -73,15 +73,14 @@ const MANIFEST_PREFIX: &str = "manifest-";
 
 impl Manifest {
     /// Writes the manifest beside the index in `dir` (atomically, under a
-    /// name its content gives), and returns the payload that names it.
-    pub(super) fn save(&self, dir: &Path) -> crate::error::Result<String> {
+    /// name its content gives), and returns what the commit's payload says.
+    pub(super) fn save(&self, dir: &Path) -> crate::error::Result<Committed> {
         use sha2::{Digest, Sha256};
         let json = serde_json::to_vec(self).map_err(|e| index_error(dir, e))?;
         let hash: String = Sha256::digest(&json).iter().take(8).map(|b| format!("{b:02x}")).collect();
         let name = format!("{MANIFEST_PREFIX}{hash}.json");
         crate::jsonl::atomic_write(&dir.join(&name), &json)?;
-        let committed = Committed { format: self.format, manifest: name };
-        serde_json::to_string(&committed).map_err(|e| index_error(dir, e))
+        Ok(Committed { format: self.format, manifest: name })
     }
 
     /// The manifest a commit's payload names, if it is there and of this
@@ -97,10 +96,9 @@ impl Manifest {
     }
 
     /// Removes the manifest files beside the index other than the one
-    /// `payload` names: left over from earlier commits, or from a write
+    /// `committed` names: left over from earlier commits, or from a write
     /// that did not commit. Best effort: one left behind costs only space.
-    pub(super) fn remove_others(dir: &Path, payload: &str) {
-        let Ok(committed) = serde_json::from_str::<Committed>(payload) else { return };
+    pub(super) fn remove_others(dir: &Path, committed: &Committed) {
         let Ok(entries) = std::fs::read_dir(dir) else { return };
         for entry in entries.flatten() {
             let name = entry.file_name();

@@ -15,17 +15,13 @@
 
 use tantivy::tokenizer::{Language, Stemmer, TextAnalyzer, Token, TokenStream, Tokenizer};
 
-use super::words::{BASE_FORM, QUESTION, STOP};
+use super::words::{BASE_FORM, QUESTION, is_stop_word};
 #[cfg(test)]
 use super::words::{IRREGULAR, STOP_WORDS};
 
 /// Tokens longer than this (base64 blobs, hashes glued into paths) are noise
 /// for lexical search and would only bloat the index.
 const MAX_TOKEN_BYTES: usize = 64;
-
-fn is_stop_word(word: &str) -> bool {
-    STOP.contains(word)
-}
 
 /// Whether `c` may join two alphanumeric runs into one compound token.
 fn is_joiner(c: char) -> bool {

@@ -371,7 +371,12 @@ impl<V: Copy + 'static> WordIndex<V> {
     }
 }
 
-pub(super) static STOP: LazyLock<WordIndex<()>> = LazyLock::new(|| WordIndex::new(STOP_WORDS.iter().map(|&w| (w, ()))));
+/// Whether `word` (case-folded) is an English stop word.
+pub(crate) fn is_stop_word(word: &str) -> bool {
+    STOP.contains(word)
+}
+
+static STOP: LazyLock<WordIndex<()>> = LazyLock::new(|| WordIndex::new(STOP_WORDS.iter().map(|&w| (w, ()))));
 pub(super) static QUESTION: LazyLock<WordIndex<()>> =
     LazyLock::new(|| WordIndex::new(QUESTION_WORDS.iter().map(|&w| (w, ()))));
 pub(super) static BASE_FORM: LazyLock<WordIndex<&'static str>> =
