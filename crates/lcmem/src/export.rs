@@ -75,6 +75,12 @@ pub fn session_markdown(store: &Store, id: &str) -> Result<String> {
                     out.push_str(&format!("\n{}\n", fenced(&scrub(command))));
                 }
             }
+            Line::Result { ok, exit, marks, .. } => {
+                let mut said = vec![if *ok { "succeeded".to_string() } else { "failed".to_string() }];
+                said.extend(exit.map(|code| format!("exit code {code}")));
+                said.extend(marks.iter().map(|m| m.words().to_string()));
+                out.push_str(&format!("\n*Tool result:* {}\n", said.join(", ")));
+            }
             Line::Status { status, ts } => {
                 let when = ts.map(|t| format!(" on {}", day(t))).unwrap_or_default();
                 let status = format!("{status:?}").to_lowercase();

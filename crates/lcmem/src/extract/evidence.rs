@@ -8,25 +8,33 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
-use super::{ExtractInput, TodoStatus};
+use super::{ExtractInput, Mark, TodoStatus, ToolUse};
 
 /// The evidence of one session.
 #[derive(Debug, Default, Clone, PartialEq)]
 pub struct Evidence {
     /// Files the session's tools changed, in order, once each.
     pub changed: Vec<String>,
-    /// Subjects of the commits it made (`git commit -m`), in order.
+    /// Files it created (a `Write` of a file it had not read or edited
+    /// before), a subset of `changed`.
+    pub created: Vec<String>,
+    /// Subjects of the commits it made, in order: only commits that were
+    /// made (a commit that found nothing to commit, or failed, is none).
     pub commits: Vec<String>,
     /// Tags it created or pushed.
     pub tags: Vec<String>,
-    /// It pushed to the main branch (or pushed without naming a branch
-    /// while committing on it), merged into it, or merged a pull request.
+    /// Branches it pushed to, in order; `None` where the branch is not known.
+    pub pushes: Vec<Option<String>>,
+    /// It pushed to the main branch, merged into it, or merged a pull request.
     pub pushed_main: bool,
     /// It published a release or deployed (a registry publish, a release
-    /// tool, a deploy command).
+    /// tool, a deploy command) and the command did not fail.
     pub released: bool,
-    /// It ran the tests after its last change, or changed a test file.
+    /// It ran the tests after its last change and they did not fail, or
+    /// changed a test file.
     pub tested: bool,
+    /// Its last test run failed.
+    pub tests_failed: bool,
     /// It threw work away (`git revert`, `git checkout -- …`, `git restore`,
     /// `git reset --hard`, `git stash drop`) after changing files.
     pub reverted: bool,
@@ -37,6 +45,8 @@ pub struct Evidence {
     pub done_todos: Vec<String>,
     /// Items of its last plan still open.
     pub open_todos: Vec<String>,
+    /// Issues it closed in a tracker (`bd close proj-a1.1`, `gh issue close 12`).
+    pub closed_issues: Vec<String>,
 }
 
 /// Whether a tool of this name changes the files it names.
@@ -49,15 +59,25 @@ static COMMIT_MESSAGE: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r#"\bgit\b[^|;&]*?\bcommit\b[^|;&]*?\s-(?:[a-z]*m|-message)[ =]?\s*(?:"([^"]+)|'([^']+)|(\S+))"#)
         .expect("valid regex")
 });
+/// `git push [flags] [remote] [refspec]`: the refspec's destination is the branch.
+static PUSH: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"\bgit\s+push\b(?P<args>[^;&|\n]*)").expect("valid regex"));
+/// The branch a command switches to (`git checkout -b x`, `git switch -c x`, `git checkout x`).
+static SWITCH: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"\bgit\s+(?:checkout(?:\s+-[bB])?|switch(?:\s+-[cC])?)\s+(?P<branch>[\w./-]+)\s*(?:$|[;&|])")
+        .expect("valid regex")
+});
+static MERGE_MAIN: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"\bgh\s+pr\s+merge\b").expect("valid regex"));
+/// Closing a tracked issue: `bd close <id>…`, `bd update <id> --status closed`, `gh issue close <n>`.
+static CLOSE_ISSUE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(
+        r"\bbd\s+close\s+(?P<bd>[\w.-]+(?:\s+[\w]+-[\w.-]+)*)|\bbd\s+update\s+(?P<upd>[\w.-]+)\b[^;&|\n]*--status[ =](?:closed|done)\b|\bgh\s+issue\s+close\s+#?(?P<gh>\d+)",
+    )
+    .expect("valid regex")
+});
+
 static TAG: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"\bgit\s+(?:tag\s+(?:-[as]\s+|-m\s+\S+\s+|-f\s+)*|push\s+\S+\s+(?:refs/tags/)?)(v?\d+\.\d+[\w.\-]*)\b")
         .expect("valid regex")
-});
-static PUSH_MAIN: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(
-        r"\bgit\s+push\b(?:\s+-\S+)*(?:\s+\S+\s+(?:HEAD:)?(?:main|master|trunk)\b|\s*$|\s*[;&|])|\bgit\s+push\b.*--tags|\bgh\s+pr\s+merge\b",
-    )
-    .expect("valid regex")
 });
 static RELEASE: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(
@@ -85,6 +105,41 @@ static REVERT: LazyLock<Regex> = LazyLock::new(|| {
     .expect("valid regex")
 });
 
+/// The subjects of the commits a command made: the one the converter read
+/// (here-documents and message files included), else `-m` on its first line.
+fn commit_subjects(tool: &ToolUse, command: &str) -> Vec<String> {
+    if let Some(subject) = &tool.commit {
+        return vec![subject.clone()];
+    }
+    COMMIT_MESSAGE
+        .captures_iter(command)
+        .filter_map(|caps| {
+            let message = caps.get(1).or(caps.get(2)).or(caps.get(3)).map_or("", |m| m.as_str());
+            let subject = message.lines().next().unwrap_or("").trim();
+            // A message that the shell substitutes (`"$(cat <<'EOF'`) is not
+            // the message: without the converter's reading it is unknown.
+            (!subject.is_empty() && !subject.starts_with('$')).then(|| subject.to_string())
+        })
+        .collect()
+}
+
+/// The branch a push's arguments name: the refspec's destination
+/// (`HEAD:main`, `feature:release`) or the branch itself; `None` when the
+/// push names none (`git push`, `git push origin`) or pushes tags only.
+fn push_target(args: &str) -> Option<String> {
+    let words: Vec<&str> = args.split_whitespace().filter(|w| !w.starts_with('-')).collect();
+    let refspec = words.get(1)?;
+    let dest = refspec.rsplit(':').next().unwrap_or(refspec).trim_start_matches('+');
+    let dest = dest.strip_prefix("refs/heads/").unwrap_or(dest);
+    let tag = dest.starts_with("refs/tags/")
+        || dest.trim_start_matches('v').split('.').take(2).filter(|p| p.parse::<u32>().is_ok()).count() == 2;
+    (!dest.is_empty() && dest != "HEAD" && !tag).then(|| dest.to_string())
+}
+
+fn is_main(branch: &str) -> bool {
+    matches!(branch, "main" | "master" | "trunk")
+}
+
 /// Whether a path names a test file.
 fn is_test_file(path: &str) -> bool {
     let p = path.to_ascii_lowercase();
@@ -104,42 +159,74 @@ impl Evidence {
     pub fn of(input: &ExtractInput) -> Evidence {
         let mut evidence = Evidence::default();
         let mut seen = HashSet::new();
+        let mut read = HashSet::new();
         let mut plan = None;
+        let mut branch: Option<String> = None;
         for tool in &input.tools {
-            if modifies(&tool.name) {
+            if modifies(&tool.name) && !tool.failed {
+                let creates = tool.name.eq_ignore_ascii_case("write") || tool.name.eq_ignore_ascii_case("create");
                 for file in &tool.files {
                     if seen.insert(file.clone()) {
                         evidence.changed.push(file.clone());
+                        if creates && !read.contains(file) {
+                            evidence.created.push(file.clone());
+                        }
                     }
                     if is_test_file(file) {
                         evidence.tested = true;
                     }
                 }
+            } else {
+                read.extend(tool.files.iter().cloned());
             }
             if !tool.todos.is_empty() {
                 plan = Some(&tool.todos);
             }
             let Some(command) = tool.command.as_deref() else { continue };
-            for caps in COMMIT_MESSAGE.captures_iter(command) {
-                let message = caps.get(1).or(caps.get(2)).or(caps.get(3)).map_or("", |m| m.as_str());
-                let subject = message.lines().next().unwrap_or("").trim();
-                if !subject.is_empty() && !evidence.commits.iter().any(|c| c == subject) {
-                    evidence.commits.push(subject.to_string());
+            let marked = |m: Mark| tool.marks.contains(&m);
+            // A chain that failed may still have committed: git said so.
+            let committed = marked(Mark::Committed) || (!tool.failed && !marked(Mark::NothingToCommit));
+            if committed {
+                for subject in commit_subjects(tool, command) {
+                    if !evidence.commits.contains(&subject) {
+                        evidence.commits.push(subject);
+                    }
                 }
             }
-            for caps in TAG.captures_iter(command) {
-                let tag = caps[1].to_string();
-                if !evidence.tags.contains(&tag) {
-                    evidence.tags.push(tag);
-                }
+            if let Some(caps) = SWITCH.captures(command).filter(|_| !tool.failed) {
+                branch = Some(caps["branch"].to_string());
             }
-            evidence.pushed_main |= PUSH_MAIN.is_match(command);
-            evidence.shell_changed |= SHELL_CHANGE.is_match(command) && !command.contains("/dev/null");
-            evidence.released |= RELEASE.is_match(command);
+            let pushed = !tool.failed && !marked(Mark::PushRejected) && !marked(Mark::NothingPushed);
+            for caps in PUSH.captures_iter(command).filter(|_| pushed) {
+                let target = push_target(&caps["args"]).or_else(|| branch.clone());
+                evidence.pushed_main |= target.as_deref().is_some_and(is_main);
+                evidence.pushes.push(target);
+            }
+            evidence.pushed_main |= MERGE_MAIN.is_match(command) && !tool.failed;
+            if !tool.failed {
+                for caps in TAG.captures_iter(command) {
+                    let tag = caps[1].to_string();
+                    if !evidence.tags.contains(&tag) {
+                        evidence.tags.push(tag);
+                    }
+                }
+                for caps in CLOSE_ISSUE.captures_iter(command) {
+                    let ids = caps.name("bd").or(caps.name("upd")).or(caps.name("gh")).map_or("", |m| m.as_str());
+                    for id in ids.split_whitespace().filter(|w| !w.starts_with('-')) {
+                        let id = if caps.name("gh").is_some() { format!("#{id}") } else { id.to_string() };
+                        if !evidence.closed_issues.contains(&id) {
+                            evidence.closed_issues.push(id);
+                        }
+                    }
+                }
+                evidence.shell_changed |= SHELL_CHANGE.is_match(command) && !command.contains("/dev/null");
+                evidence.released |= RELEASE.is_match(command);
+            }
             if TEST_RUN.is_match(command) {
-                evidence.tested |= !evidence.changed.is_empty();
+                evidence.tests_failed = tool.failed;
+                evidence.tested |= !evidence.changed.is_empty() && !tool.failed;
             }
-            if REVERT.is_match(command) && !evidence.changed.is_empty() {
+            if REVERT.is_match(command) && !evidence.changed.is_empty() && !tool.failed {
                 evidence.reverted = true;
             }
         }
@@ -159,6 +246,7 @@ impl Evidence {
             || self.shell_changed
             || !self.commits.is_empty()
             || !self.tags.is_empty()
+            || !self.pushes.is_empty()
             || self.pushed_main
             || self.released
     }
@@ -207,8 +295,12 @@ mod tests {
     fn a_push_to_a_feature_branch_is_not_a_push_to_main() {
         let e = of(vec![shell("git push -u origin feature/x")]);
         assert!(!e.pushed_main);
-        assert!(of(vec![shell("git push")]).pushed_main);
+        assert_eq!(e.pushes, [Some("feature/x".to_string())]);
+        let unknown = of(vec![shell("git push")]);
+        assert!(!unknown.pushed_main && unknown.pushes == [None], "a push that names no branch is not to main");
+        assert!(of(vec![shell("git checkout -b main"), shell("git push")]).pushed_main, "the branch switched to");
         assert!(of(vec![shell("git push origin HEAD:main")]).pushed_main);
+        assert_eq!(of(vec![shell("git push origin v1.2.0")]).pushes, [None], "a tag is no branch");
     }
 
     #[test]

@@ -70,9 +70,19 @@ pub struct ToolUse {
     /// How many turns came before the call, which places it in the session.
     #[serde(default)]
     pub after_turns: usize,
+    /// The subject of the commit message the command gave.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub commit: Option<String>,
+    /// The call failed (its result said so).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub failed: bool,
+    /// What its output stated of version control (a commit made, nothing
+    /// to commit, a push rejected).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub marks: Vec<Mark>,
 }
 
-pub use crate::session::{Todo, TodoStatus};
+pub use crate::session::{Mark, Todo, TodoStatus};
 
 /// What a session amounted to; drives how much weight it gets in the digest.
 #[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
@@ -153,6 +163,8 @@ impl ExtractInput {
     pub fn from_session(session: &Session, kind: SealKind) -> ExtractInput {
         let mut turns = Vec::new();
         let mut tools = Vec::new();
+        // Which tool a call id names, for the result lines that answer it.
+        let mut calls: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
         for event in &session.events {
             match &event.value {
                 Line::Message { role: Role::User, text, compaction, .. } => {
@@ -160,6 +172,13 @@ impl ExtractInput {
                 }
                 Line::Message { role: Role::Assistant, text, compaction, .. } => {
                     turns.push(Turn { role: Origin::Assistant, text: text.clone(), compaction: *compaction })
+                }
+                Line::Result { call, ok, marks, .. } => {
+                    if let Some(tool) = calls.get(call.as_str()).and_then(|&i| tools.get_mut(i)) {
+                        let tool: &mut ToolUse = tool;
+                        tool.failed = !ok;
+                        tool.marks = marks.clone();
+                    }
                 }
                 Line::Message { role: Role::Tool | Role::System, .. }
                 | Line::Status { .. }
@@ -169,16 +188,26 @@ impl ExtractInput {
                 Line::Tool { name, files, rejected: true, .. } => {
                     if let Some(i) = tools.iter().rposition(|t: &ToolUse| &t.name == name && &t.files == files) {
                         tools.remove(i);
+                        calls.retain(|_, at| *at != i);
+                        calls.values_mut().filter(|at| **at > i).for_each(|at| *at -= 1);
                     }
                 }
-                Line::Tool { name, files, command, purpose, todos, .. } => tools.push(ToolUse {
-                    name: name.clone(),
-                    files: files.clone(),
-                    command: command.clone(),
-                    purpose: purpose.clone(),
-                    todos: todos.clone(),
-                    after_turns: turns.len(),
-                }),
+                Line::Tool { name, files, command, purpose, todos, call, commit, .. } => {
+                    if let Some(call) = call {
+                        calls.insert(call, tools.len());
+                    }
+                    tools.push(ToolUse {
+                        name: name.clone(),
+                        files: files.clone(),
+                        command: command.clone(),
+                        purpose: purpose.clone(),
+                        todos: todos.clone(),
+                        after_turns: turns.len(),
+                        commit: commit.clone(),
+                        failed: false,
+                        marks: Vec::new(),
+                    })
+                }
             }
         }
         ExtractInput {

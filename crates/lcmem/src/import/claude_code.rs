@@ -12,7 +12,9 @@ use std::collections::{HashMap, HashSet};
 
 use serde::{Deserialize, Serialize};
 
+use super::commit::{self, MessageFiles};
 use super::emit::{Emitter, Evidence, relative_to};
+use super::results;
 use super::{command_line, item_texts, str_field, tag_content, timestamp, todo_items};
 use crate::session::Role;
 
@@ -28,6 +30,15 @@ pub(super) struct Seen {
     /// Tool calls by id, with the files they name, so that a refusal can
     /// cancel the call it answers.
     calls: HashMap<String, (String, Vec<String>)>,
+    /// Titles (`summary` records) waiting for the record they summarise:
+    /// a summary names the last record of the conversation it titles
+    /// (`leafUuid`), and is this session's title only once that record is
+    /// one of this file's. Claude Code copies other sessions' summaries in.
+    #[serde(default)]
+    summaries: HashMap<String, String>,
+    /// Commit messages the session wrote to files, for `git commit -F`.
+    #[serde(default)]
+    messages: MessageFiles,
 }
 
 /// What Claude Code answers in the tool's place when the user refuses a call.
@@ -39,6 +50,8 @@ enum Piece {
     Tool(String, Vec<String>, Evidence),
     /// A compaction summary: the model's account of the session so far.
     Compaction(String),
+    /// What a call came to (its id, and what its result says).
+    Result(String, results::CallResult),
 }
 
 /// Converts one record.
@@ -53,7 +66,15 @@ pub(super) fn convert_line(e: &mut Emitter<'_>, value: &Value, seen: &mut Seen) 
     };
     match kind {
         "summary" => match str_field(value, "summary") {
-            Some(summary) => e.title(summary, None),
+            Some(summary) if is_client_message(summary) => {}
+            Some(summary) => match str_field(value, "leafUuid") {
+                Some(leaf) if seen.records.contains(leaf) => e.title(summary, None),
+                Some(leaf) => {
+                    seen.summaries.insert(leaf.to_string(), summary.to_string());
+                }
+                // An old summary that names no record is taken as this file's.
+                None => e.title(summary, None),
+            },
             None => e.warn("summary line has no \"summary\" text; skipped"),
         },
         "user" | "assistant" => record(e, value, kind == "assistant", seen),
@@ -89,11 +110,7 @@ fn record(e: &mut Emitter<'_>, value: &Value, assistant: bool, seen: &mut Seen) 
     if let Some(cwd) = cwd {
         e.note_cwd(cwd);
     }
-    if let Some(uuid) = uuid {
-        seen.records.insert(uuid.to_string());
-    }
-
-    let mut pieces = blocks(e, content, assistant, cwd, &mut seen.calls);
+    let mut pieces = blocks(e, content, assistant, cwd, seen);
     // A compaction summary is the model's account of the turns it replaced:
     // evidence of the work, read as the assistant's prose, marked as such.
     if flag(value, "isCompactSummary") {
@@ -108,7 +125,10 @@ fn record(e: &mut Emitter<'_>, value: &Value, assistant: bool, seen: &mut Seen) 
     // A meta record (expanded commands, reminders) or an API error was not
     // said by the person or the model: kept for recall as system text,
     // never extracted.
-    let not_said = flag(value, "isMeta") || (assistant && flag(value, "isApiErrorMessage"));
+    // So is what the client wrote in the model's name (`<synthetic>`: "No
+    // response requested.", usage limits, API errors).
+    let synthetic = message.get("model").and_then(Value::as_str) == Some("<synthetic>");
+    let not_said = flag(value, "isMeta") || (assistant && (flag(value, "isApiErrorMessage") || synthetic));
     // A sidechain is a subagent's conversation: its "user" is the main agent.
     // Like any tool's output it is searchable but never read as what the user
     // or the assistant said; its file edits are still real edits.
@@ -123,16 +143,36 @@ fn record(e: &mut Emitter<'_>, value: &Value, assistant: bool, seen: &mut Seen) 
         }
     }
     emit(e, merge(pieces), ts, uuid);
+    if let Some(uuid) = uuid {
+        seen.records.insert(uuid.to_string());
+        // A summary that arrived before the record it names titles the
+        // session now that the record is known to be this file's.
+        if let Some(summary) = seen.summaries.remove(uuid) {
+            e.title(&summary, None);
+        }
+    }
+}
+
+/// Text the client writes when the model could not answer ("API Error: 401
+/// …", "You've hit your limit · resets 11am"): never a title.
+fn is_client_message(text: &str) -> bool {
+    let t = text.trim_start().to_lowercase();
+    [
+        "api error",
+        "you've hit your limit",
+        "claude ai usage limit",
+        "request timed out",
+        "invalid api key",
+        "credit balance is too low",
+        "prompt is too long",
+        "no response requested",
+    ]
+    .iter()
+    .any(|p| t.starts_with(p))
 }
 
 /// The pieces of a message's content, a string or an array of blocks.
-fn blocks(
-    e: &mut Emitter<'_>,
-    content: &Value,
-    assistant: bool,
-    cwd: Option<&str>,
-    calls: &mut HashMap<String, (String, Vec<String>)>,
-) -> Vec<Piece> {
+fn blocks(e: &mut Emitter<'_>, content: &Value, assistant: bool, cwd: Option<&str>, seen: &mut Seen) -> Vec<Piece> {
     let speaker = if assistant { Role::Assistant } else { Role::User };
     let said = |text: &str| if assistant { Some((Role::Assistant, text.to_string())) } else { classify_user(text) };
     let items = match content {
@@ -157,10 +197,12 @@ fn blocks(
             "tool_use" | "server_tool_use" => match str_field(item, "name") {
                 Some(name) => {
                     let files = tool_files(item.get("input"), cwd);
-                    if let Some(id) = str_field(item, "id") {
-                        calls.insert(id.to_string(), (name.to_string(), files.clone()));
+                    let call = str_field(item, "id");
+                    if let Some(id) = call {
+                        seen.calls.insert(id.to_string(), (name.to_string(), files.clone()));
                     }
-                    pieces.push(Piece::Tool(name.to_string(), files, tool_evidence(item.get("input"))))
+                    let evidence = tool_evidence(item.get("input"), call, &mut seen.messages);
+                    pieces.push(Piece::Tool(name.to_string(), files, evidence))
                 }
                 None => e.warn(format!("tool_use block {} has no \"name\"; block skipped", i + 1)),
             },
@@ -168,9 +210,13 @@ fn blocks(
                 let text = result_text(item.get("content"));
                 let refused = item.get("is_error").and_then(Value::as_bool) == Some(true)
                     && text.trim_start().starts_with(REFUSED);
-                let call = str_field(item, "tool_use_id").and_then(|id| calls.remove(id));
+                let call_id = str_field(item, "tool_use_id");
+                let call = call_id.and_then(|id| seen.calls.remove(id));
                 if let (true, Some((name, files))) = (refused, call) {
                     pieces.push(Piece::Tool(name, files, Evidence { rejected: true, ..Evidence::default() }));
+                } else if let Some(id) = call_id {
+                    let error = item.get("is_error").and_then(Value::as_bool) == Some(true);
+                    pieces.push(Piece::Result(id.to_string(), results::read(&text, error, None)));
                 }
                 pieces.push(Piece::Text(Role::Tool, text))
             }
@@ -226,13 +272,23 @@ fn tool_files(input: Option<&Value>, cwd: Option<&str>) -> Vec<String> {
 
 /// What a tool call's input says the agent did: a shell command (Bash's
 /// `command`, with its `description`) or a plan (TodoWrite's `todos`).
-fn tool_evidence(input: Option<&Value>) -> Evidence {
-    let Some(input) = input else { return Evidence::default() };
+fn tool_evidence(input: Option<&Value>, call: Option<&str>, messages: &mut MessageFiles) -> Evidence {
+    let call = call.map(str::to_string);
+    let Some(input) = input else { return Evidence { call, ..Evidence::default() } };
+    let full = str_field(input, "command");
+    if let (Some(path), Some(content)) = (str_field(input, "file_path"), str_field(input, "content")) {
+        messages.wrote(path, content);
+    }
+    if let Some(full) = full {
+        messages.wrote_by_shell(full);
+    }
     Evidence {
-        command: str_field(input, "command").and_then(command_line),
+        command: full.and_then(command_line),
         purpose: str_field(input, "description").map(|d| d.trim().to_string()).filter(|d| !d.is_empty()),
         todos: input.get("todos").map(|t| todo_items(t, "content")).unwrap_or_default(),
         rejected: false,
+        call,
+        commit: full.and_then(|c| commit::subject(c, messages)),
     }
 }
 
@@ -245,9 +301,11 @@ fn result_text(content: Option<&Value>) -> String {
     }
 }
 
-/// Joins neighbouring text pieces of the same role into one message.
+/// Joins neighbouring text pieces of the same role into one message. The
+/// results of calls go last, so that they never part the texts of a record.
 fn merge(pieces: Vec<Piece>) -> Vec<Piece> {
     let mut out: Vec<Piece> = Vec::with_capacity(pieces.len());
+    let (results, pieces): (Vec<Piece>, Vec<Piece>) = pieces.into_iter().partition(|p| matches!(p, Piece::Result(..)));
     for piece in pieces {
         if let (Some(Piece::Text(last_role, last)), Piece::Text(role, text)) = (out.last_mut(), &piece)
             && last_role == role
@@ -258,6 +316,7 @@ fn merge(pieces: Vec<Piece>) -> Vec<Piece> {
         }
         out.push(piece);
     }
+    out.extend(results);
     out
 }
 
@@ -276,6 +335,7 @@ fn emit(e: &mut Emitter<'_>, pieces: Vec<Piece>, ts: Option<Timestamp>, uuid: Op
                 e.message(role, &text, ts, id.as_deref());
             }
             Piece::Tool(name, files, evidence) => e.tool(&name, &files, evidence, ts),
+            Piece::Result(call, result) => e.result(&call, result, ts),
             Piece::Compaction(text) => {
                 n += 1;
                 let id = uuid.map(|u| if n == 1 { u.to_string() } else { format!("{u}#{n}") });

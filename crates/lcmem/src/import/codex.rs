@@ -11,7 +11,9 @@
 use jiff::Timestamp;
 use serde_json::Value;
 
+use super::commit::{self, MessageFiles};
 use super::emit::{Emitter, Evidence, relative_to};
+use super::results;
 use super::{command_line, item_texts, str_field, timestamp, todo_items};
 use crate::session::Role;
 
@@ -26,9 +28,19 @@ const IDE_REQUEST: &str = "## My request for Codex:";
 
 const PATCH_HEADERS: &[&str] = &["*** Add File: ", "*** Update File: ", "*** Delete File: ", "*** Move to: "];
 
-/// Converts one line; `cwd` is the working directory in force, for making
-/// tool paths relative.
-pub(super) fn convert_line(e: &mut Emitter<'_>, value: &Value, cwd: &mut Option<String>) {
+/// What the converter remembers from earlier lines (kept between imports of
+/// a growing rollout: see `import::cursor`).
+#[derive(Debug, Clone, Default, serde::Serialize, serde::Deserialize)]
+pub(super) struct Seen {
+    /// The working directory in force, for making tool paths relative.
+    cwd: Option<String>,
+    /// Commit messages the session wrote to files, for `git commit -F`.
+    messages: MessageFiles,
+}
+
+/// Converts one line.
+pub(super) fn convert_line(e: &mut Emitter<'_>, value: &Value, seen: &mut Seen) {
+    let cwd = &mut seen.cwd;
     if !value.is_object() {
         return e.warn("line is not a JSON object; skipped");
     }
@@ -58,7 +70,7 @@ pub(super) fn convert_line(e: &mut Emitter<'_>, value: &Value, cwd: &mut Option<
                         *cwd = Some(dir.to_string());
                     }
                 }
-                _ => item(e, payload, ts, cwd.as_deref()),
+                _ => item(e, payload, ts, cwd.as_deref(), &mut seen.messages),
             }
         }
         // The model's summary of the turns a compaction replaced.
@@ -74,7 +86,7 @@ pub(super) fn convert_line(e: &mut Emitter<'_>, value: &Value, cwd: &mut Option<
         | "function_call_output"
         | "custom_tool_call"
         | "custom_tool_call_output"
-        | "local_shell_call" => item(e, value, None, cwd.as_deref()),
+        | "local_shell_call" => item(e, value, None, cwd.as_deref(), &mut seen.messages),
         _ => {}
     }
 }
@@ -92,7 +104,7 @@ fn meta(e: &mut Emitter<'_>, payload: &Value, line_ts: Option<Timestamp>, cwd: &
     }
 }
 
-fn item(e: &mut Emitter<'_>, payload: &Value, ts: Option<Timestamp>, cwd: Option<&str>) {
+fn item(e: &mut Emitter<'_>, payload: &Value, ts: Option<Timestamp>, cwd: Option<&str>, messages: &mut MessageFiles) {
     if let Some(ts) = ts {
         e.note_time(ts);
     }
@@ -119,12 +131,16 @@ fn item(e: &mut Emitter<'_>, payload: &Value, ts: Option<Timestamp>, cwd: Option
             // A shell command that applies a patch is an edit, whatever the
             // tool it went through was called.
             let name = if files.is_empty() || name.contains("patch") { name } else { "apply_patch" };
-            let evidence = call_evidence(payload);
+            let evidence = call_evidence(payload, messages);
             e.tool(name, &files, evidence, ts);
         }
         "function_call_output" | "custom_tool_call_output" | "local_shell_call_output" => {
             let text = output_text(payload.get("output"));
-            e.message(Role::Tool, &text, ts, str_field(payload, "call_id"));
+            let call = str_field(payload, "call_id");
+            e.message(Role::Tool, &text, ts, call);
+            if let Some(call) = call {
+                e.result(call, results::read(&text, false, output_exit(payload.get("output"))), ts);
+            }
         }
         "web_search_call" => e.tool("web_search", &[], Evidence::default(), ts),
         // reasoning is the model's scratch work (often encrypted); anything
@@ -163,30 +179,47 @@ fn message(e: &mut Emitter<'_>, payload: &Value, ts: Option<Timestamp>) {
 /// What a call's arguments say the agent did: the shell command it ran
 /// (`shell`'s `command` list, `exec_command`'s `cmd`, a local shell's
 /// action) or the plan it set (`update_plan`'s `plan`).
-fn call_evidence(payload: &Value) -> Evidence {
+fn call_evidence(payload: &Value, messages: &mut MessageFiles) -> Evidence {
+    let call = str_field(payload, "call_id").map(str::to_string);
     let arguments = ["arguments", "action", "input"].iter().find_map(|key| match payload.get(*key)? {
         Value::String(s) => serde_json::from_str::<Value>(s).ok().filter(Value::is_object),
         object @ Value::Object(_) => Some(object.clone()),
         _ => None,
     });
-    let Some(arguments) = arguments else { return Evidence::default() };
-    let command = match arguments.get("command").or_else(|| arguments.get("cmd")) {
-        Some(Value::String(s)) => command_line(s),
+    let Some(arguments) = arguments else { return Evidence { call, ..Evidence::default() } };
+    let script = match arguments.get("command").or_else(|| arguments.get("cmd")) {
+        Some(Value::String(s)) => Some(s.clone()),
         // ["bash", "-lc", "git status"]: the script is the last word.
         Some(Value::Array(words)) => {
             let words: Vec<&str> = words.iter().filter_map(Value::as_str).collect();
             match words.as_slice() {
-                [shell, flag, script] if shell.ends_with("sh") && flag.starts_with('-') => command_line(script),
-                words => command_line(&words.join(" ")),
+                [shell, flag, script] if shell.ends_with("sh") && flag.starts_with('-') => Some(script.to_string()),
+                words => Some(words.join(" ")),
             }
         }
         _ => None,
     };
+    if let Some(script) = &script {
+        messages.wrote_by_shell(script);
+    }
     Evidence {
-        command,
+        command: script.as_deref().and_then(command_line),
         purpose: str_field(&arguments, "justification").map(|j| crate::extract::clip(j.trim(), 200)),
         todos: arguments.get("plan").map(|p| todo_items(p, "step")).unwrap_or_default(),
         rejected: false,
+        call,
+        commit: script.as_deref().and_then(|s| commit::subject(s, messages)),
+    }
+}
+
+/// The exit code a tool's output states beside its text (`{"output": …,
+/// "metadata": {"exit_code": 1}}`), if it states one.
+fn output_exit(output: Option<&Value>) -> Option<i64> {
+    let from = |map: &Value| map.get("metadata").and_then(|m| m.get("exit_code")).and_then(Value::as_i64);
+    match output? {
+        Value::String(s) => serde_json::from_str::<Value>(s).ok().as_ref().and_then(from),
+        object @ Value::Object(_) => from(object).or_else(|| object.get("exit_code").and_then(Value::as_i64)),
+        _ => None,
     }
 }
 

@@ -44,7 +44,7 @@ use crate::store::Store;
 
 /// The state file's format; a file of another format (or from another
 /// lcmem version) is not used.
-const FORMAT: u32 = 1;
+const FORMAT: u32 = 2;
 /// How many bytes each check window covers.
 const WINDOW: u64 = 4096;
 /// More status lines than lcmem ever appends between two imports.

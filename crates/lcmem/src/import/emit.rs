@@ -42,6 +42,10 @@ pub(crate) struct Evidence {
     pub todos: Vec<Todo>,
     /// The user refused the call: see `Line::Tool::rejected`.
     pub rejected: bool,
+    /// The call's id, which its result names.
+    pub call: Option<String>,
+    /// The subject of the commit the command made (see `commit`).
+    pub commit: Option<String>,
 }
 
 #[derive(Debug, Clone, Copy, Serialize, Deserialize)]
@@ -49,6 +53,7 @@ enum Kind {
     Message,
     Tool,
     Title,
+    Result,
 }
 
 /// What an emitter knows after some input lines: all that converting the
@@ -140,10 +145,32 @@ impl<'a> Emitter<'a> {
     }
 
     pub fn tool(&mut self, name: &str, files: &[String], evidence: Evidence, ts: Option<Timestamp>) {
-        let Evidence { command, purpose, todos, rejected } = evidence;
-        let line = Line::Tool { name: name.to_string(), files: files.to_vec(), ts, command, purpose, todos, rejected }
-            .to_json();
+        let Evidence { command, purpose, todos, rejected, call, commit } = evidence;
+        let line = Line::Tool {
+            name: name.to_string(),
+            files: files.to_vec(),
+            ts,
+            command,
+            purpose,
+            todos,
+            rejected,
+            call,
+            commit,
+        }
+        .to_json();
         self.push(line, Kind::Tool);
+    }
+
+    /// What call `call` came to, when its result says something (see
+    /// `results`): a `result` line.
+    pub fn result(&mut self, call: &str, result: super::results::CallResult, ts: Option<Timestamp>) {
+        if !result.telling() {
+            return;
+        }
+        let line =
+            Line::Result { call: call.to_string(), ok: !result.failed, exit: result.exit, marks: result.marks, ts }
+                .to_json();
+        self.push(line, Kind::Result);
     }
 
     /// A title (a Claude Code summary). Before the header settles it becomes
@@ -175,7 +202,7 @@ impl<'a> Emitter<'a> {
         match kind {
             Kind::Message => self.state.counts.messages += 1,
             Kind::Tool => self.state.counts.tools += 1,
-            Kind::Title => {}
+            Kind::Title | Kind::Result => {}
         }
     }
 

@@ -12,9 +12,11 @@
 mod batch;
 mod claude_code;
 mod codex;
+mod commit;
 mod cursor;
 mod discover;
 mod emit;
+mod results;
 
 use std::path::{Path, PathBuf};
 
@@ -148,8 +150,7 @@ pub(crate) struct Resume {
 #[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
 enum Reader {
     ClaudeCode(claude_code::Seen),
-    /// The working directory in force.
-    Codex(Option<String>),
+    Codex(codex::Seen),
 }
 
 impl Resume {
@@ -158,7 +159,7 @@ impl Resume {
         let reader = match format {
             Format::V1 => return None,
             Format::ClaudeCode => Reader::ClaudeCode(claude_code::Seen::default()),
-            Format::Codex => Reader::Codex(None),
+            Format::Codex => Reader::Codex(codex::Seen::default()),
         };
         Some(Resume { lines: 0, emit: emit::EmitState::default(), reader })
     }
@@ -185,9 +186,9 @@ pub(crate) fn convert_more(path: &Path, bytes: &[u8], from: Resume) -> (Converte
             each_line(path, bytes, lines, &mut emitter, |e, v| claude_code::convert_line(e, v, &mut seen));
             Reader::ClaudeCode(seen)
         }
-        Reader::Codex(mut cwd) => {
-            each_line(path, bytes, lines, &mut emitter, |e, v| codex::convert_line(e, v, &mut cwd));
-            Reader::Codex(cwd)
+        Reader::Codex(mut seen) => {
+            each_line(path, bytes, lines, &mut emitter, |e, v| codex::convert_line(e, v, &mut seen));
+            Reader::Codex(seen)
         }
     };
     let lines = lines + bytes.iter().filter(|&&b| b == b'\n').count();

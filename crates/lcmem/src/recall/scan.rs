@@ -127,7 +127,7 @@ pub fn parse_session(path: &Path, bytes: &[u8]) -> Result<ParsedSession> {
         let (role, text) = match located.value {
             Line::Message { role, text, .. } => (TurnRole::from(role), text),
             Line::Tool { name, files, .. } => (TurnRole::Action, action_text(&name, &files)),
-            Line::Status { .. } | Line::Title { .. } | Line::Session(_) => continue,
+            Line::Result { .. } | Line::Status { .. } | Line::Title { .. } | Line::Session(_) => continue,
         };
         turns.push(TurnDoc {
             line: located.line,

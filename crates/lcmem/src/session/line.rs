@@ -74,6 +74,33 @@ pub struct Todo {
     pub status: TodoStatus,
 }
 
+/// A fact of version control that a tool call's output stated, as a fixed
+/// word (never the output's own text): see `import::results`.
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq, Hash)]
+#[serde(rename_all = "kebab-case")]
+pub enum Mark {
+    /// git printed the commit it made (`[main 3f2a1b9] …`).
+    Committed,
+    /// git found nothing to commit.
+    NothingToCommit,
+    /// The remote refused the push.
+    PushRejected,
+    /// The push had nothing to send ("Everything up-to-date").
+    NothingPushed,
+}
+
+impl Mark {
+    /// The mark in words, for people.
+    pub fn words(self) -> &'static str {
+        match self {
+            Mark::Committed => "a commit was made",
+            Mark::NothingToCommit => "nothing to commit",
+            Mark::PushRejected => "the push was rejected",
+            Mark::NothingPushed => "nothing to push",
+        }
+    }
+}
+
 /// One line of a session file.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(tag = "type", rename_all = "lowercase")]
@@ -111,6 +138,27 @@ pub enum Line {
         /// repeats an earlier call's name and files, cancelling it.
         #[serde(skip_serializing_if = "std::ops::Not::not")]
         rejected: bool,
+        /// The id the recording tool gave the call, which its result names.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        call: Option<String>,
+        /// The subject line of the commit message the command gave (`-m`, a
+        /// here-document, `-F` with a message file the session wrote).
+        #[serde(skip_serializing_if = "Option::is_none")]
+        commit: Option<String>,
+    },
+    /// What a tool call came to, written when its result says something:
+    /// it failed, or its output stated a fact of version control.
+    Result {
+        /// The `call` of the tool line it answers.
+        call: String,
+        /// Whether the call succeeded.
+        ok: bool,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        exit: Option<i64>,
+        #[serde(skip_serializing_if = "Vec::is_empty")]
+        marks: Vec<Mark>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        ts: Option<Timestamp>,
     },
     Status {
         status: Status,
@@ -130,7 +178,11 @@ impl Line {
     pub fn ts(&self) -> Option<Timestamp> {
         match self {
             Line::Session(header) => Some(header.created_at),
-            Line::Message { ts, .. } | Line::Tool { ts, .. } | Line::Status { ts, .. } | Line::Title { ts, .. } => *ts,
+            Line::Message { ts, .. }
+            | Line::Tool { ts, .. }
+            | Line::Result { ts, .. }
+            | Line::Status { ts, .. }
+            | Line::Title { ts, .. } => *ts,
         }
     }
 
@@ -194,7 +246,29 @@ impl Line {
                     Some(Value::Bool(b)) => *b,
                     Some(_) => return Err("\"rejected\" must be true or false; skipped".into()),
                 };
-                Line::Tool { name, files, ts, command, purpose, todos, rejected }
+                let call = optional_str(value, "call", "\"call\" must be a string; skipped")?;
+                let commit = optional_str(value, "commit", "\"commit\" must be a string; skipped")?;
+                Line::Tool { name, files, ts, command, purpose, todos, rejected, call, commit }
+            }
+            "result" => {
+                let call = required_str(value, "call", "result line has no \"call\" string; skipped")?;
+                let ok = value
+                    .get("ok")
+                    .and_then(Value::as_bool)
+                    .ok_or("result line has no \"ok\" true or false; skipped")?;
+                let exit = match value.get("exit") {
+                    None | Some(Value::Null) => None,
+                    Some(code) => Some(code.as_i64().ok_or("\"exit\" must be an integer; skipped")?),
+                };
+                // A mark this build does not know is left out, not the line.
+                let marks = match value.get("marks") {
+                    None | Some(Value::Null) => Vec::new(),
+                    Some(Value::Array(items)) => {
+                        items.iter().filter_map(|m| serde_json::from_value::<Mark>(m.clone()).ok()).collect()
+                    }
+                    Some(_) => return Err("\"marks\" must be an array; skipped".into()),
+                };
+                Line::Result { call, ok, exit, marks, ts }
             }
             "status" => {
                 let status: Status = serde_json::from_value(value.get("status").cloned().unwrap_or(Value::Null))
@@ -267,6 +341,8 @@ mod tests {
                 purpose: None,
                 todos: vec![],
                 rejected: false,
+                call: None,
+                commit: None,
             },
             Line::Tool {
                 name: "Bash".into(),
@@ -276,6 +352,26 @@ mod tests {
                 purpose: Some("Push".into()),
                 todos: vec![Todo { text: "Push".into(), status: TodoStatus::InProgress }],
                 rejected: true,
+                call: None,
+                commit: None,
+            },
+            Line::Tool {
+                name: "Bash".into(),
+                files: vec![],
+                ts: None,
+                command: Some("git commit -m \"$(cat <<'EOF'".into()),
+                purpose: None,
+                todos: vec![],
+                rejected: false,
+                call: Some("toolu_1".into()),
+                commit: Some("feat: export".into()),
+            },
+            Line::Result {
+                call: "toolu_1".into(),
+                ok: false,
+                exit: Some(1),
+                marks: vec![Mark::NothingToCommit],
+                ts: Some(ts),
             },
             Line::Status { status: Status::Pinned, ts: Some(ts) },
             Line::Title { title: "Renamed".into(), ts: None },
@@ -284,6 +380,23 @@ mod tests {
             let value: Value = serde_json::from_str(&line.to_json()).unwrap();
             assert_eq!(Line::from_value(&value).unwrap(), Some(line));
         }
+    }
+
+    #[test]
+    fn a_result_line_keeps_the_marks_it_knows() {
+        let value =
+            serde_json::json!({"type": "result", "call": "c1", "ok": true, "marks": ["committed", "a-later-mark"]});
+        let line = Line::from_value(&value).unwrap();
+        assert_eq!(
+            line,
+            Some(Line::Result { call: "c1".into(), ok: true, exit: None, marks: vec![Mark::Committed], ts: None })
+        );
+        assert!(Line::from_value(&serde_json::json!({"type": "result", "call": "c1"})).is_err(), "ok is required");
+        assert_eq!(
+            Line::Result { call: "c1".into(), ok: false, exit: Some(1), marks: vec![Mark::NothingToCommit], ts: None }
+                .to_json(),
+            r#"{"type":"result","call":"c1","ok":false,"exit":1,"marks":["nothing-to-commit"]}"#
+        );
     }
 
     #[test]
@@ -308,6 +421,8 @@ mod tests {
                 purpose: None,
                 todos: vec![],
                 rejected: false,
+                call: None,
+                commit: None,
             }
             .to_json(),
             r#"{"type":"tool","name":"Write","files":[]}"#
@@ -320,6 +435,8 @@ mod tests {
             purpose: None,
             todos: vec![Todo { text: "Tag v1".into(), status: TodoStatus::Completed }],
             rejected: false,
+            call: None,
+            commit: None,
         };
         assert_eq!(
             plan.to_json(),

@@ -17,7 +17,7 @@ use crate::jsonl;
 
 mod line;
 
-pub use line::{Header, Line, Role, Status, Todo, TodoStatus, VERSION, validate_id};
+pub use line::{Header, Line, Mark, Role, Status, Todo, TodoStatus, VERSION, validate_id};
 
 /// A line and its number in the file, so that recall can cite it.
 #[derive(Debug, Clone, PartialEq)]

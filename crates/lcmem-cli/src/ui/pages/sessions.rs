@@ -120,6 +120,14 @@ fn turn(app: &App, line: usize, value: &Line) -> String {
                 when(ts)
             )
         }
+        Line::Result { ok, marks, .. } => {
+            let mut said = vec![if *ok { "succeeded" } else { "failed" }];
+            said.extend(marks.iter().map(|m| m.words()));
+            format!(
+                "<li class=\"turn status\" id=\"line-{line}\"><p class=\"label\">Result: {}</p></li>",
+                said.join(", ")
+            )
+        }
         Line::Session(_) | Line::Title { .. } => String::new(),
     }
 }
