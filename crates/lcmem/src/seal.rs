@@ -105,7 +105,12 @@ pub fn seal_session(
         // then only says what kind of session it was and where it changed.
         let unquoted = ExtractInput { title: String::new(), turns: Vec::new(), ..input.clone() };
         let plain = [&input, &untitled, &unquoted].map(crate::extract::offline::plain_summary);
-        if !kept.is_empty() && !(guards.is_instruction)(&kept.join(" ")) {
+        // What is kept must still read as a line ("No changes made." alone
+        // does not).
+        if !kept.is_empty()
+            && !(guards.is_instruction)(&kept.join(" "))
+            && crate::extract::clause::is_clean(&kept.join(" "))
+        {
             kept.join(" ")
         } else if let Some(line) = plain.into_iter().find(|line| !(guards.is_instruction)(line)) {
             line

@@ -292,6 +292,6 @@ fn a_question_whose_request_reads_as_an_order_is_still_a_plain_line() {
     ];
     let entry = sealed(&sandbox, id, "claude-code", &records);
     let s = summary(&entry);
-    assert!(s.starts_with("Answered a question; no changes made."), "{entry}");
+    assert!(s.starts_with("Answered a question") && s.ends_with("No changes made."), "{entry}");
     assert!(!s.contains("withheld") && !s.contains("--force"), "{entry}");
 }

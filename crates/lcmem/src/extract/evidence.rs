@@ -45,6 +45,11 @@ pub struct Evidence {
     pub done_todos: Vec<String>,
     /// Items of its last plan still open.
     pub open_todos: Vec<String>,
+    /// The project's checks the session ran and saw pass (tests, lint, type
+    /// checks), as run, once each: how this project is checked.
+    pub checks: Vec<String>,
+    /// Where the last plan was set: the number of turns before it.
+    pub plan_at: Option<usize>,
     /// Issues it closed in a tracker (`bd close proj-a1.1`, `gh issue close 12`).
     pub closed_issues: Vec<String>,
 }
@@ -87,10 +92,18 @@ static RELEASE: LazyLock<Regex> = LazyLock::new(|| {
 });
 static TEST_RUN: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(
-        r"\b(?:cargo\s+(?:test|nextest)|go\s+test|pytest|py\.test|python3?\s+-m\s+(?:pytest|unittest)|(?:npm|pnpm|yarn|bun)\s+(?:run\s+)?test|npx\s+(?:jest|vitest)|jest|vitest|make\s+(?:test|check)|mvn\s+(?:test|verify)|gradlew?\s+test|mix\s+test|rspec|phpunit|dotnet\s+test|ctest|tox)\b",
+        r"\b(?:cargo\s+(?:test|nextest)|go\s+test|pytest|py\.test|python3?\s+-m\s+(?:pytest|unittest)|(?:npm|pnpm|yarn|bun)(?:\s+-{1,2}[\w-]+(?:[ =][^\s-]\S*)?)*\s+(?:run\s+)?test|npx\s+(?:jest|vitest)|jest|vitest|make\s+(?:test|check)|mvn\s+(?:test|verify)|gradlew?\s+test|mix\s+test|rspec|phpunit|dotnet\s+test|ctest|tox)\b",
     )
     .expect("valid regex")
 });
+/// A check other than tests: a linter, a type checker, a formatter check.
+static CHECK_RUN: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(
+        r"\b(?:(?:npm|pnpm|yarn|bun)(?:\s+-{1,2}[\w-]+(?:[ =][^\s-]\S*)?)*\s+(?:run\s+)?(?:lint|typecheck|type-check|check-types|check|tsc)\b|cargo\s+(?:clippy|fmt\s+--check|check)\b|ruff\s+check|eslint|tsc\s+--noEmit|go\s+vet|golangci-lint\s+run|mypy|pyright|make\s+lint)",
+    )
+    .expect("valid regex")
+});
+
 static SHELL_CHANGE: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(
         r"(?:^|[;&|]\s*)(?:sudo\s+)?(?:sed\s+-i|perl\s+-p?i|mv|rm|cp|mkdir|touch|ln|chmod|patch|tee)\s|\bgit\s+(?:mv|rm|apply|am|cherry-pick|merge)\b|\b(?:npm|pnpm|yarn|bun)\s+(?:add|install|i|uninstall|remove)\s+\S|\bcargo\s+(?:add|remove)\b|\bgo\s+get\b|\bpoetry\s+add\b|\buv\s+add\b|[^>&0-9]>>?\s*[\w./~-]+",
@@ -123,6 +136,23 @@ fn commit_subjects(tool: &ToolUse, command: &str) -> Vec<String> {
         .collect()
 }
 
+/// The part of a command that runs a check, without what surrounds it
+/// (`cd app &&`, `2>&1 | tail -20`), or `None` for a compound the check
+/// cannot be cut out of.
+fn check_command(command: &str) -> Option<String> {
+    // The check must be the program the segment runs, not a word in its
+    // arguments (`cat eslint.config.js`).
+    let runs = |p: &str| {
+        let p = p.trim_start_matches(|c: char| c.is_whitespace() || c == '(');
+        let p = p.strip_prefix("npx ").or_else(|| p.strip_prefix("pnpm exec ")).unwrap_or(p);
+        [&*TEST_RUN, &*CHECK_RUN].iter().any(|rx| rx.find(p).is_some_and(|m| m.start() == 0))
+    };
+    let part = command.split("&&").map(str::trim).find(|p| runs(p))?;
+    let part = part.split(['|', ';']).next()?.trim();
+    let part = part.trim_end_matches("2>&1").trim();
+    (part.len() <= 120 && !part.contains('`') && !part.contains("$(")).then(|| part.to_string())
+}
+
 /// The branch a push's arguments name: the refspec's destination
 /// (`HEAD:main`, `feature:release`) or the branch itself; `None` when the
 /// push names none (`git push`, `git push origin`) or pushes tags only.
@@ -138,6 +168,12 @@ fn push_target(args: &str) -> Option<String> {
 
 fn is_main(branch: &str) -> bool {
     matches!(branch, "main" | "master" | "trunk")
+}
+
+/// Whether a call changed files through the shell (`rm`, `mv`, `sed -i`, a
+/// redirect into a file).
+pub fn changes_by_shell(tool: &ToolUse) -> bool {
+    tool.command.as_deref().is_some_and(|c| SHELL_CHANGE.is_match(c) && !c.contains("/dev/null"))
 }
 
 /// Whether a path names a test file.
@@ -162,6 +198,7 @@ impl Evidence {
         let mut read = HashSet::new();
         let mut plan = None;
         let mut branch: Option<String> = None;
+        let mut checks: Vec<(String, bool)> = Vec::new();
         for tool in &input.tools {
             if modifies(&tool.name) && !tool.failed {
                 let creates = tool.name.eq_ignore_ascii_case("write") || tool.name.eq_ignore_ascii_case("create");
@@ -181,6 +218,7 @@ impl Evidence {
             }
             if !tool.todos.is_empty() {
                 plan = Some(&tool.todos);
+                evidence.plan_at = Some(tool.after_turns);
             }
             let Some(command) = tool.command.as_deref() else { continue };
             let marked = |m: Mark| tool.marks.contains(&m);
@@ -222,6 +260,12 @@ impl Evidence {
                 evidence.shell_changed |= SHELL_CHANGE.is_match(command) && !command.contains("/dev/null");
                 evidence.released |= RELEASE.is_match(command);
             }
+            if let Some(check) = check_command(command) {
+                // A check counts by its last run: one that failed and then
+                // passed is a check of the project all the same.
+                checks.retain(|(c, _)| c != &check);
+                checks.push((check, !tool.failed));
+            }
             if TEST_RUN.is_match(command) {
                 evidence.tests_failed = tool.failed;
                 evidence.tested |= !evidence.changed.is_empty() && !tool.failed;
@@ -230,6 +274,7 @@ impl Evidence {
                 evidence.reverted = true;
             }
         }
+        evidence.checks = checks.into_iter().filter(|(_, passed)| *passed).map(|(c, _)| c).collect();
         for todo in plan.into_iter().flatten() {
             match todo.status {
                 TodoStatus::Completed => evidence.done_todos.push(todo.text.clone()),

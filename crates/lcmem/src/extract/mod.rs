@@ -13,7 +13,9 @@
 //! attacker, and summarising it is how a planted "memory" would get in.
 
 mod candidates;
+pub mod clause;
 mod evidence;
+mod exchange;
 pub mod lane;
 pub mod offline;
 mod outcome;
@@ -240,6 +242,44 @@ impl ExtractOutput {
             fact.text = clip(fact.text.trim(), MAX_ITEM_CHARS);
             fact.confidence = fact.confidence.clamp(0.0, 1.0);
         }
+        self.cleaned()
+    }
+
+    /// Holds every lane's output to what the offline lane writes by
+    /// construction ([`clause`]): a summary a reader would not see at once
+    /// as machine-made, decisions that are clauses, facts that stand alone.
+    /// What cannot be made so is left out (a summary keeps its clean
+    /// sentences, or says only what kind of session it was).
+    fn cleaned(mut self) -> ExtractOutput {
+        if !clause::is_clean(&self.summary) || self.summary.ends_with('…') {
+            let kept: Vec<String> =
+                sentences(&self.summary).iter().filter_map(|s| clause::Clause::of(s)).map(|c| c.sentence()).collect();
+            let joined = kept.join(" ");
+            self.summary = if !kept.is_empty() && clause::is_clean(&joined) {
+                joined
+            } else {
+                match self.outcome {
+                    Outcome::Question => "Answered a question; no changes made.".to_string(),
+                    _ if self.files.is_empty() => "Worked on the project.".to_string(),
+                    _ => {
+                        let changed =
+                            format!("Changed {}.", self.files.iter().take(3).cloned().collect::<Vec<_>>().join(", "));
+                        if clause::is_clean(&changed) { changed } else { "Worked on the project.".to_string() }
+                    }
+                }
+            };
+        }
+        self.decisions = self.decisions.iter().filter_map(|d| clause::Clause::of(d)).map(|c| c.sentence()).collect();
+        // A text that reads as an order is kept as it is, whatever its
+        // shape: it is recorded and withheld until a person confirms it, so
+        // that what a repository tried to plant is seen, never dropped unseen.
+        self.facts.retain_mut(|f| match clause::fact_text(&f.text) {
+            Some(text) => {
+                f.text = text;
+                true
+            }
+            None => lcmem_guard::judge(&f.text).instruction,
+        });
         self
     }
 }

@@ -13,8 +13,8 @@ use std::sync::LazyLock;
 use regex::Regex;
 
 use super::evidence::Evidence;
+use super::exchange::exchanges;
 use super::outcome::{Said, decide, thrown_away};
-use super::report::Report;
 pub use super::summary::plain_summary;
 use super::summary::{self, Parts};
 use super::text::{clip, prose, sentences};
@@ -39,12 +39,14 @@ impl Extractor for OfflineExtractor {
 /// any "I've" or "We"). Past tense only: "I'll add" is a plan, not an outcome.
 pub(super) static ACHIEVED: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(
-        r"(?ix)^(?:(?:i|we)(?:'ve|\s+have)?\s+|(?:i|we)\s+|just\s+|now\s+|done[:,\s—-]+\s*|finally\s+)*
+        r"(?ix)^(?:(?:i|we)(?:'ve|\s+have)?\s+|(?:i|we)\s+|just\s+|now\s+|also\s+|then\s+|done[:,\s—-]+\s*|finally\s+)*
         (added|fixed|shipped|tidied|released|bumped|refactored|migrated|implemented|removed|renamed|wrote|rewrote
         |updated|switched|replaced|extracted|split|moved|merged|created|deployed|tagged|documented|cleaned
         |reorgani[sz]ed|converted|introduced|deleted|dropped|upgraded|configured|enabled|disabled|ported
         |finished|completed|landed|resolved|patched|optimi[sz]ed|simplified|consolidated|published|restored
-        |reverted|wired|hooked|set\s+up|sped\s+up|cut|trimmed|rebuilt|reworked|tightened|hardened|closed)\b",
+        |reverted|wired|hooked|set\s+up|sped\s+up|cut|trimmed|rebuilt|reworked|tightened|hardened|closed|truncated
+        |shared|capped|limited|extended|exposed|built|made|swapped|rewired|unified|generalised|generalized|centrali[sz]ed
+        |deduplicated|renamed|simplified|relaxed|restricted|allowed|blocked|guarded|validated|normali[sz]ed|cached)\b",
     )
     .expect("valid regex")
 });
@@ -69,16 +71,9 @@ fn extract(input: &ExtractInput) -> ExtractOutput {
     let exchanges = exchanges(input, &evidence);
     let final_report = exchanges.iter().rev().find(|x| x.report.headline.is_some()).or(exchanges.last());
     let report = final_report.map(|x| x.report.clone()).unwrap_or_default();
-    let final_at = final_report.map_or(0, |f| exchanges.iter().position(|x| std::ptr::eq(x, f)).unwrap_or(0));
-    let earlier: Vec<String> =
-        exchanges[..final_at].iter().filter(|x| x.changed).filter_map(|x| x.report.headline.clone()).collect();
-    // Work reported over several replies to one request ("Tidied the
-    // CHANGELOG…", then "Bumped the version…") is told in its own words.
-    let reported: Vec<String> = final_report.map_or_else(Vec::new, |x| x.achieved.clone());
     let best = achievements(input);
     let all_said: Vec<&str> = exchanges.iter().map(|x| x.text.as_str()).collect();
     let decisions = decisions(&all_said.join("\n\n"));
-    let report = Report { headline: reported_headline(&reported).or(report.headline), ..report };
     let said_report = [report.headline.as_deref().unwrap_or(""), report.cause.as_deref().unwrap_or("")]
         .into_iter()
         .chain(report.items.iter().map(String::as_str))
@@ -89,13 +84,11 @@ fn extract(input: &ExtractInput) -> ExtractOutput {
     let reported_work = !best.is_empty() && input.tools.is_empty();
     let outcome = decide(input, &evidence, &Said { report: &said_report, reported_work });
     let reason = (outcome == Outcome::Abandoned).then(|| abandon_reason(input)).flatten();
-    let report = if outcome == Outcome::Abandoned { report } else { without_stale_answer(report, &evidence) };
     let summary = summary::write(&Parts {
         input,
         evidence: &evidence,
         outcome,
-        report: &report,
-        earlier: &earlier,
+        exchanges: &exchanges,
         achieved: best.first().map(String::as_str),
         reason: reason.as_deref(),
         is_order: &is_order,
@@ -108,90 +101,8 @@ fn extract(input: &ExtractInput) -> ExtractOutput {
         outcome,
         files: touched_files(input),
         decisions,
-        facts: super::candidates::facts(input),
+        facts: super::candidates::facts(input).into_iter().chain(checks_fact(&evidence)).collect(),
         lane: None,
-    }
-}
-
-/// One request of the user's and the replies to it.
-struct Exchange {
-    /// What the last substantial reply reported.
-    report: Report,
-    /// The text of every reply to it.
-    text: String,
-    /// The headlines of replies that report finished work, in order.
-    achieved: Vec<String>,
-    /// Whether the tools changed files while answering it.
-    changed: bool,
-}
-
-/// The session split at each message of the user's.
-fn exchanges(input: &ExtractInput, evidence: &Evidence) -> Vec<Exchange> {
-    let mut out = Vec::new();
-    let mut start = 0;
-    // Where the edits fall, in turn order (tools are listed in session
-    // order), so each exchange asks once instead of scanning every call.
-    let edits: Vec<usize> = input
-        .tools
-        .iter()
-        .filter(|t| super::evidence::modifies(&t.name) && !t.files.is_empty())
-        .map(|t| t.after_turns)
-        .collect();
-    let bounds: Vec<usize> = input
-        .turns
-        .iter()
-        .enumerate()
-        .filter(|(_, t)| t.role == Origin::User && !t.compaction)
-        .map(|(i, _)| i)
-        .chain(std::iter::once(input.turns.len()))
-        .collect();
-    for end in bounds {
-        if end > start {
-            let replies = &input.turns[start..end];
-            let said: Vec<(Report, &str)> = replies
-                .iter()
-                .filter(|t| t.role == Origin::Assistant && !t.compaction)
-                .map(|t| (Report::read(&t.text), t.text.as_str()))
-                .collect();
-            let report = said.iter().rev().map(|(r, _)| r).find(|r| r.headline.is_some()).cloned().unwrap_or_default();
-            let achieved = said
-                .iter()
-                .filter_map(|(r, _)| r.headline.clone())
-                .filter(|h| ACHIEVED.is_match(h) && !is_order(h))
-                .collect();
-            let text = said.iter().map(|(_, t)| *t).collect::<Vec<_>>().join("\n\n");
-            let first = edits.partition_point(|&at| at < start);
-            let changed = !evidence.changed.is_empty() && edits.get(first).is_some_and(|&at| at < end);
-            out.push(Exchange { report, text, achieved, changed });
-        }
-        start = end;
-    }
-    out
-}
-
-/// A session that changed files but whose last reply only states how things
-/// are ("The files are a.txt and b.txt") told the state before its own
-/// change: that reply is no headline for the work, which the files tell.
-fn without_stale_answer(report: Report, evidence: &Evidence) -> Report {
-    static STATE: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(r"(?i)^(?:the|these|those|this|there|it)\b[^.:]*\b(?:is|are)\b").expect("valid regex")
-    });
-    let Some(headline) = report.headline.as_deref() else { return report };
-    let names_a_change = evidence.changed.iter().any(|f| headline.contains(f.rsplit('/').next().unwrap_or(f)));
-    if !evidence.changed.is_empty() && STATE.is_match(headline) && !names_a_change {
-        return Report { headline: None, alternatives: Vec::new(), ..report };
-    }
-    report
-}
-
-/// The last two reports of finished work in one exchange, as one headline.
-fn reported_headline(reported: &[String]) -> Option<String> {
-    let last_two = &reported[reported.len().saturating_sub(2)..];
-    match last_two {
-        [] => None,
-        [one] => Some(one.clone()),
-        [a, b] => Some(format!("{} {}", summary::ensure_full_stop(&summary::as_outcome_sentence(a)), b)),
-        _ => unreachable!("at most two"),
     }
 }
 
@@ -282,6 +193,25 @@ fn achievements(input: &ExtractInput) -> Vec<String> {
         .take(2)
         .map(|(_, _, s)| clip(&s, 260))
         .collect()
+}
+
+/// How the project is checked, from the checks the session saw pass: a
+/// convention every later session needs ("The checks are `pnpm test` and
+/// `pnpm lint`.").
+fn checks_fact(evidence: &Evidence) -> Option<super::CandidateFact> {
+    let checks: Vec<String> = evidence.checks.iter().take(3).map(|c| format!("`{c}`")).collect();
+    let list = match checks.as_slice() {
+        [] => return None,
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    };
+    let text = format!("The project's checks run with {list}.");
+    (!is_order(&text)).then_some(super::CandidateFact {
+        text,
+        confidence: 0.5,
+        origin: Origin::Assistant,
+        convention: true,
+    })
 }
 
 /// Files the session changed first, then files it only read.

@@ -117,7 +117,7 @@ pub fn decide(input: &ExtractInput, evidence: &Evidence, said: &Said<'_>) -> Out
         && !evidence.changed.is_empty()
         && !evidence.tests_failed
         && (evidence.tested || TESTS_PASS.is_match(said.report) || report.contains("root cause"));
-    let last_user = users().last().map_or("", |t| t.text.as_str());
+    let last_user = users().next_back().map_or("", |t| t.text.as_str());
     let worked = evidence.acted() || said.reported_work;
     // Prose is the evidence of a release only where no command was recorded
     // (a session written by hand); otherwise a release is a command that ran.

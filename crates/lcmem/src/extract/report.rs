@@ -26,7 +26,18 @@ pub struct Report {
     pub items: Vec<String>,
     /// Items the report lists as still to do.
     pub left: Vec<String>,
+    /// The steps of a plan or proposal it lays out ("Phase 1: …", the
+    /// items under "Proposed approach"), in order.
+    pub proposal: Vec<String>,
 }
+
+/// A heading or lead-in that opens a plan, or an item that is a step of one.
+static PROPOSAL: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(
+        r"(?i)^(?:(?:phase|step|stage|milestone)\s*\d+\b|.{0,40}\b(?:plan|proposal|proposed|approach|recommend(?:ed|ation)?s?|solution|strategy|migration path|roadmap)\b)",
+    )
+    .expect("valid regex")
+});
 
 /// One block of a message, in order.
 #[derive(Debug, Clone, PartialEq)]
@@ -88,6 +99,10 @@ static NOT_A_REPORT: LazyLock<Regex> = LazyLock::new(|| {
     .expect("valid regex")
 });
 
+/// A numbered step of a plan: "Phase 0:", "Step 2 —".
+static STEP: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"(?i)^(?:phase|step|stage|milestone)\s*\d+\b").expect("valid regex"));
+
 static LEFT: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(
         r"(?i)^(?:still to do|still open|remaining|left to do|left|to do|todo|next steps?|open items|not done yet|not done|for the next attempt|follow[- ]ups?|what's left|what is left)\b",
@@ -107,6 +122,21 @@ static STRONG_REASON: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"(?i)\b(?:because|we chose|chose\b.*\bover\b|decided)\b").expect("valid regex"));
 
 static LINK: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"\[([^\]]+)\]\([^)]*\)").expect("valid regex"));
+
+/// A line that states how things stand rather than what was done: "All
+/// three checks are green", "Everything is pushed and clean", "The build
+/// passes".
+static STATUS_LINE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(
+        r"(?i)^(?:all|both|the|everything|every|each|this|it|that|[\w`-]+\s+checks?)\b[^.]{0,50}?\b(?:is|are|look|looks|stays?|remains?)\s+(?:now\s+|still\s+|all\s+)?(?:green|passing|complete|completed|done|pushed|clean|ready|in\s+place|good|fine|working)\b|^(?:tests?|builds?|checks?|lint|ci)\s+(?:all\s+)?(?:pass|passes|passed|succeed|succeeded|green)\b",
+    )
+    .expect("valid regex")
+});
+
+/// Whether a line states how things stand rather than what was done.
+pub(super) fn is_status_line(text: &str) -> bool {
+    STATUS_LINE.is_match(text.trim())
+}
 
 /// Text of one line without markdown: links become their text, emphasis
 /// goes, and leading symbols (emoji, check marks) are dropped.
@@ -159,6 +189,27 @@ fn is_generic_heading(text: &str) -> bool {
     folded.is_empty() || GENERIC.contains(&folded.as_str())
 }
 
+/// Whether a short line is (or holds) the name of a file or a code span.
+fn names_a_file(line: &str) -> bool {
+    line.contains('`') || line.split_whitespace().any(|w| w.contains('/') || w.trim_end_matches('.').contains('.'))
+}
+
+/// Whether a heading says what was done ("v0.4.0 released", "Fix: uploads
+/// resend the whole part on retry") rather than naming a section ("Build
+/// Complete", "Contracts", "Integration Test Results").
+fn informative_heading(t: &str) -> bool {
+    let t = t.trim_end_matches(':');
+    let labelled = t.split_once(": ").is_some_and(|(_, rest)| words(rest) >= 3);
+    let versioned = t
+        .split_whitespace()
+        .any(|w| w.trim_start_matches('v').split('.').take(2).filter(|p| p.parse::<u32>().is_ok()).count() == 2);
+    let verb = t.split_whitespace().skip(1).any(|w| {
+        let w = w.to_lowercase();
+        w.len() > 4 && w.ends_with("ed") || ["built", "made", "shipped", "split", "now"].contains(&w.as_str())
+    });
+    words(t) >= 2 && (labelled || versioned || verb)
+}
+
 /// Whether a sentence can stand as the headline of a report.
 fn reports(sentence: &str) -> bool {
     let s = sentence.trim();
@@ -175,7 +226,7 @@ fn words(s: &str) -> usize {
 
 /// "lead: what" of an item, cut to fit a summary.
 fn item_text(text: &str) -> String {
-    clip(text.trim_end_matches([':', '.', ',', ';', ' ']), 110)
+    text.trim_end_matches([':', '.', ',', ';', ' ']).to_string()
 }
 
 impl Report {
@@ -187,6 +238,7 @@ impl Report {
         let mut reason_strength = 0;
         let mut section = 0;
         let mut sectioned: Vec<(usize, String)> = Vec::new();
+        let mut in_proposal = false;
         for (i, unit) in units.iter().enumerate() {
             let text = match unit {
                 Unit::Break => continue,
@@ -208,6 +260,15 @@ impl Report {
             }
             if matches!(unit, Unit::Heading(_)) || (matches!(unit, Unit::Para(_)) && text.ends_with(':')) {
                 section += 1;
+                in_proposal = PROPOSAL.is_match(text);
+                // A step given as a heading ("Phase 1: a shared client") is a step.
+                if matches!(unit, Unit::Heading(_)) && text.split_whitespace().count() >= 3 && STEP.is_match(text) {
+                    report.proposal.push(item_text(text));
+                }
+            } else if let Unit::Bullet { nested: false, text } | Unit::Para(text) = unit
+                && (in_proposal || STEP.is_match(text))
+            {
+                report.proposal.push(item_text(text));
             }
             if let Some(caps) = CAUSE.captures(text)
                 && report.cause.is_none()
@@ -264,6 +325,7 @@ impl Report {
         rounds.sort();
         report.items = rounds.into_iter().map(|(_, _, item)| item).take(4).collect();
         report.left.truncate(3);
+        report.proposal.truncate(6);
         report
     }
 }
@@ -276,17 +338,17 @@ fn headline_of(unit: &Unit, text: &str, next: Option<&Unit>, lead: &mut Option<S
     }
     match unit {
         Unit::Heading(t) if is_generic_heading(t) => None,
-        Unit::Heading(t) => {
-            (words(t) >= 2 || t.chars().any(|c| c.is_ascii_digit())).then(|| t.trim_end_matches(':').to_string())
-        }
+        Unit::Heading(t) => informative_heading(t).then(|| t.trim_end_matches(':').to_string()),
         Unit::Para(_) | Unit::Bullet { .. } => {
             let first = sentences(text).into_iter().find(|s| !INTERJECTION.is_match(s))?;
             if !reports(&first) {
                 return None;
             }
             if first.ends_with(':') {
+                // Only a name completes a lead-in ("Created the spec at:" then
+                // the path); a heading or a sentence after a colon is its own.
                 let short_next = match next {
-                    Some(Unit::Para(n) | Unit::Heading(n)) => n.len() <= 100 && !n.contains(". "),
+                    Some(Unit::Para(n) | Unit::Heading(n)) => n.len() <= 100 && !n.contains(". ") && names_a_file(n),
                     _ => false,
                 };
                 if short_next && words(&first) >= 3 {
@@ -332,8 +394,7 @@ mod tests {
             "## Config, part 1\n\nDone:\n- **Schema**: profiles.\n\nStill to do:\n- the migrate command,\n- docs.\n\n\
              Remaining on config: delete the old loader.",
         );
-        assert_eq!(r.headline.as_deref(), Some("Config, part 1"));
-        assert_eq!(r.items, ["Schema: profiles"]);
+        assert_eq!(r.headline.as_deref(), Some("Schema: profiles."), "a section label is no headline");
         assert_eq!(r.left, ["the migrate command", "docs", "delete the old loader"]);
     }
 

@@ -148,6 +148,19 @@ impl Fact {
         !self.not_true && !self.deleted && matches!(self.state, State::Confirmed | State::Observed | State::Inferred)
     }
 
+    /// Whether the person said it in their own words in two sessions or more:
+    /// what a user states about their project, and states again, is as good
+    /// as confirmed (an order still waits for an explicit confirm).
+    pub fn user_repeated(&self) -> bool {
+        let said: BTreeSet<&str> = self
+            .sources
+            .iter()
+            .filter(|s| s.provenance() == Provenance::UserWords)
+            .map(|s| s.session.as_str())
+            .collect();
+        said.len() >= 2
+    }
+
     /// Independent sources: every session that said it in prose counts once;
     /// all sessions that merely echoed workspace content count once together.
     pub fn independent_sources(&self) -> usize {
@@ -455,6 +468,8 @@ fn derive_state(fact: &Fact) -> State {
         State::UnconfirmedInstruction
     } else if !fact.has_own_support() {
         State::WorkspaceEcho
+    } else if fact.user_repeated() {
+        State::Confirmed
     } else if fact.independent_sources() >= 2 {
         State::Observed
     } else {

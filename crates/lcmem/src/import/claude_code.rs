@@ -202,7 +202,14 @@ fn blocks(e: &mut Emitter<'_>, content: &Value, assistant: bool, cwd: Option<&st
                         seen.calls.insert(id.to_string(), (name.to_string(), files.clone()));
                     }
                     let evidence = tool_evidence(item.get("input"), call, &mut seen.messages);
-                    pieces.push(Piece::Tool(name.to_string(), files, evidence))
+                    pieces.push(Piece::Tool(name.to_string(), files, evidence));
+                    // The plan an agent presents for approval is its own words
+                    // to the person, shown to them as a message.
+                    if name == "ExitPlanMode"
+                        && let Some(plan) = item.get("input").and_then(|i| str_field(i, "plan"))
+                    {
+                        pieces.push(Piece::Text(Role::Assistant, plan.to_string()));
+                    }
                 }
                 None => e.warn(format!("tool_use block {} has no \"name\"; block skipped", i + 1)),
             },
@@ -233,6 +240,13 @@ fn blocks(e: &mut Emitter<'_>, content: &Value, assistant: bool, cwd: Option<&st
 /// What a user-side text block is: the person's prompt, or one of the
 /// wrappers Claude Code records in the user's name.
 fn classify_user(text: &str) -> Option<(Role, String)> {
+    // What the IDE extension puts before a prompt (the file open in the
+    // editor, the selection) is the client's, not the person's words.
+    let stripped = without_ide_context(text);
+    let text = stripped.as_str();
+    if text.trim().is_empty() {
+        return None;
+    }
     let t = text.trim_start();
     if t.starts_with(CAVEAT) {
         return None;
@@ -251,10 +265,32 @@ fn classify_user(text: &str) -> Option<(Role, String)> {
     if let Some(command) = tag_content(t, "bash-input").filter(|_| t.starts_with("<bash-input>")) {
         return Some((Role::System, format!("! {}", command.trim())));
     }
-    if t.starts_with("<system-reminder>") || t.starts_with("[Request interrupted by user") {
+    if t.starts_with("<system-reminder>")
+        || t.starts_with("<task-notification>")
+        || t.starts_with("[Request interrupted by user")
+    {
         return Some((Role::System, text.to_string()));
     }
     Some((Role::User, text.to_string()))
+}
+
+/// A prompt without the IDE's context tags (`<ide_opened_file>…</ide_opened_file>`,
+/// `<ide_selection>…</ide_selection>`) in front of it.
+fn without_ide_context(text: &str) -> String {
+    let mut rest = text.trim_start();
+    loop {
+        let Some(tag) = ["ide_opened_file", "ide_selection", "ide_diagnostics"]
+            .iter()
+            .find(|t| rest.starts_with(&format!("<{t}>")))
+        else {
+            return rest.to_string();
+        };
+        let close = format!("</{tag}>");
+        match rest.find(&close) {
+            Some(end) => rest = rest[end + close.len()..].trim_start(),
+            None => return rest.to_string(),
+        }
+    }
 }
 
 /// The files a tool call names: `file_path` (Read, Edit, MultiEdit, Write)

@@ -256,11 +256,23 @@ fn stem_id(path: &Path) -> Option<String> {
     path.file_stem().and_then(|s| s.to_str()).and_then(sanitize_id)
 }
 
-/// A title from free text: its first non-blank line, white space collapsed,
+/// A title from free text: its first paragraph (a request typed in a narrow
+/// terminal wraps its sentence over several lines), white space collapsed,
 /// cut at a word boundary.
 pub fn clip_title(text: &str) -> String {
-    let first = text.lines().map(str::trim).find(|l| !l.is_empty()).unwrap_or("");
-    let collapsed = first.split_whitespace().collect::<Vec<_>>().join(" ");
+    // A line that ends a sentence ends the title; one that does not was
+    // wrapped, and the next line goes on with it.
+    let mut first: Vec<&str> = Vec::new();
+    for line in text.lines().map(str::trim).skip_while(|l| l.is_empty()) {
+        if line.is_empty() {
+            break;
+        }
+        first.push(line);
+        if line.ends_with(['.', '!', '?', ':']) {
+            break;
+        }
+    }
+    let collapsed = first.join(" ").split_whitespace().collect::<Vec<_>>().join(" ");
     if collapsed.chars().count() <= TITLE_CHARS {
         return collapsed;
     }
@@ -301,7 +313,12 @@ mod tests {
 
     #[test]
     fn titles_are_one_clipped_line() {
-        assert_eq!(clip_title("\n  Fix   the\tparser \nmore"), "Fix the parser");
+        assert_eq!(clip_title("\n  Fix   the\tparser \n\nmore"), "Fix the parser");
+        assert_eq!(
+            clip_title("I want to migrate\n  this app to Prisma\n\nDetails"),
+            "I want to migrate this app to Prisma"
+        );
+        assert_eq!(clip_title("Add retries.\nKeep the API."), "Add retries.");
         let long = clip_title(&"word ".repeat(40));
         assert!(long.ends_with('…') && long.chars().count() <= TITLE_CHARS, "{long}");
     }

@@ -7,6 +7,7 @@ mod durable_writes;
 mod import_convert;
 mod import_growing;
 mod import_store;
+mod real_sessions;
 mod recall;
 mod red_team;
 mod session_format;

@@ -349,6 +349,21 @@ pub(super) fn is_chatter(clause: &str) -> bool {
     false
 }
 
+/// Whether a person's sentence is a request ("Update tests to use an
+/// ephemeral DB", "evaluate how this is handled"): a task of that day, not a
+/// fact. A rule given as an order ("Never use X") is not one: it is
+/// recorded, and withheld until confirmed.
+pub(super) fn is_request(clause: &str) -> bool {
+    let first = clause.split_whitespace().next().unwrap_or("").to_lowercase();
+    let first = first.trim_matches(|c: char| !c.is_alphanumeric());
+    let verb = IMPERATIVES.contains(&first)
+        || NOUN_VERBS.contains(&first)
+        || ["evaluate", "review", "refine", "rewrite", "cleanup", "audit", "help", "can", "could", "would", "will"]
+            .contains(&first);
+    let rule = ["always", "never", "don't", "do not", "must", "only"].iter().any(|w| clause.to_lowercase().contains(w));
+    verb && !rule
+}
+
 /// Whether a text reports a status of the day: "The task is complete.",
 /// "All tests pass.", "`cargo build` is running now".
 pub(super) fn is_status(text: &str) -> bool {

@@ -64,7 +64,18 @@ pub(super) fn facts(input: &ExtractInput) -> Vec<CandidateFact> {
         for line in layout::lines(&turn.text) {
             for sentence in sentences(&line.text) {
                 let at = Place { origin: turn.role, final_report, order: found.len() };
-                found.extend(candidates_in(&sentence, line.context, at));
+                // Only a whole sentence that stands alone is a fact.
+                // An order is kept as said, to be recorded and withheld, unless
+                // it is only a step of the work in the imperative ("update
+                // the tests to …"), which is no fact and no plant.
+                found.extend(candidates_in(&sentence, line.context, at).into_iter().filter_map(|mut c| {
+                    match super::clause::fact_text(&c.text) {
+                        Some(text) => c.text = text,
+                        None if super::clause::is_standing_order(&c.text) => {}
+                        None => return None,
+                    }
+                    Some(c)
+                }));
             }
         }
     }
@@ -122,7 +133,7 @@ fn candidates_in(sentence: &str, context: Context, at: Place) -> Vec<Candidate> 
     }
     let mut out = Vec::new();
     for clause in convention::clauses(&chatter::without_label(sentence)) {
-        if chatter::is_chatter(&clause) {
+        if chatter::is_chatter(&clause) || (at.origin == Origin::User && chatter::is_request(&clause)) {
             continue;
         }
         let status = chatter::is_status(&clause);

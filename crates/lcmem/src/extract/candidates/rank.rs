@@ -30,8 +30,10 @@ pub(super) fn is_mechanism(s: &Statement) -> bool {
 }
 
 pub(super) fn score(c: &Candidate) -> i32 {
+    // What the person says about their project is the best evidence there
+    // is: a plain statement of theirs is kept on its own strength.
     let mut score = match c.origin {
-        Origin::User => 3,
+        Origin::User => 4,
         Origin::Assistant => 1,
     };
     if c.final_report {

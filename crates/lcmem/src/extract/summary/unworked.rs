@@ -1,0 +1,137 @@
+//! Lines for sessions that changed nothing: a question answered, a plan
+//! proposed, an attempt given up.
+
+use super::{Line, Parts, joined, lowered};
+use crate::extract::ExtractInput;
+use crate::extract::clause::{Clause, reported};
+use crate::extract::exchange::Exchange;
+use crate::extract::text::{clip, prose, sentences};
+use crate::facts::Origin;
+
+/// A session that asked and was answered: what was asked, and the gist of
+/// the answer.
+pub(super) fn question_line(parts: &Parts<'_>) -> String {
+    let is_order = parts.is_order;
+    let topic = topic(parts.input).filter(|t| !is_order(t));
+    let asked = match &topic {
+        Some(t) => format!("Answered \"{}\"", clip(t, 90)),
+        None => "Answered a question".to_string(),
+    };
+    // A session that only planned says what it planned.
+    let planned: Vec<Clause> = parts
+        .evidence
+        .open_todos
+        .iter()
+        .chain(&parts.evidence.done_todos)
+        .filter_map(|t| reported(t, is_order))
+        .collect();
+    let answered: Vec<&Exchange> = parts.exchanges.iter().filter(|x| x.answered).collect();
+    // An answer that laid out a plan is told as the plan it proposed.
+    let proposal: Vec<Clause> = answered
+        .iter()
+        .rev()
+        .find(|x| !x.report.proposal.is_empty())
+        .map(|x| x.report.proposal.iter().filter_map(|t| reported(t, is_order)).collect())
+        .unwrap_or_default();
+    let gist: Vec<Clause> = answered.iter().filter_map(|x| answer_gist(x, is_order)).take(2).collect();
+    // A session that stopped mid-answer: its last reply only announced what
+    // came next, or its last request (a real one, not thanks) got none.
+    let ended = parts.exchanges.last().is_some_and(|x| {
+        x.cut_off || (!x.answered && x.request.split_whitespace().count() >= 4 && !(parts.is_order)(&x.request))
+    });
+    let mut line = Line::default();
+    if let Some(steps) = joined(&proposal, 200, 3) {
+        let about = topic.as_ref().map_or(String::new(), |t| format!(" for \"{}\"", clip(t, 70)));
+        line.push(format!("Proposed a plan{about}: {}", lowered(&steps)));
+        line.push("Not implemented; no changes made");
+        return line.text();
+    }
+    if let Some(plan) = joined(&planned, 180, 3) {
+        line.push(format!(
+            "Planned {} task{}: {}",
+            planned.len(),
+            if planned.len() == 1 { "" } else { "s" },
+            lowered(&plan)
+        ));
+    }
+    match joined(&gist, 190, 2) {
+        Some(g) => {
+            line.push(format!("{asked}: {g}"));
+        }
+        None if ended => {
+            let what = topic.as_ref().map_or("a request".to_string(), |t| format!("\"{}\"", clip(t, 90)));
+            line.push(format!("Worked on {what}; the session ended before an answer"));
+        }
+        None => {
+            line.push(asked);
+        }
+    }
+    if !gist.is_empty() && ended {
+        line.push("The session ended before it finished");
+    }
+    line.push("No changes made");
+    line.text()
+}
+
+/// The gist of an answer: the first clause of its report that says
+/// something (its headline, else its first item).
+fn answer_gist(x: &Exchange, is_order: &dyn Fn(&str) -> bool) -> Option<Clause> {
+    let report = &x.report;
+    report
+        .headline
+        .iter()
+        .chain(&report.alternatives)
+        .chain(&report.items)
+        .filter_map(|t| reported(t, is_order))
+        .find(|c| c.as_str().split_whitespace().count() >= 5)
+}
+
+/// An attempt given up: what was attempted, and why it stopped.
+pub(super) fn abandoned_line(parts: &Parts<'_>) -> String {
+    let input = parts.input;
+    let is_order = parts.is_order;
+    let mut line = Line::default();
+    let what = topic(input).map_or_else(|| "an attempt".to_string(), |t| clip(&t, 120));
+    let plain = format!("Abandoned: {what}");
+    if is_order(&plain) || !crate::extract::clause::is_clean(&plain) {
+        let mut chars = what.chars();
+        let lowered: String = chars.next().map(|c| c.to_lowercase().chain(chars).collect()).unwrap_or_default();
+        if !line.push(format!("Abandoned an attempt to {lowered}")) {
+            line.push("Abandoned an attempt");
+        }
+    } else {
+        line.push(plain);
+    }
+    let reason = parts.reason.filter(|r| !is_order(r)).and_then(Clause::of);
+    if let Some(work) = parts.exchanges.iter().rev().find_map(|x| x.work(is_order)) {
+        // The reason matters more than the tidy-up: room is kept for it.
+        let keep = if reason.is_some() { 100 } else { 0 };
+        if let Some(w) = work.within(line.room().saturating_sub(keep).min(160)) {
+            line.push(w.as_str().to_string());
+        }
+    }
+    if let Some(reason) = reason.and_then(|r| r.within(line.room().min(180))) {
+        line.push(reason.as_str().to_string());
+    }
+    line.text()
+}
+
+/// What the session was about: its title, unless the title is a greeting
+/// ("Hey"), then the first request that says more.
+pub(super) fn topic(input: &ExtractInput) -> Option<String> {
+    let title = input.title.trim();
+    let greeting = matches!(
+        title.to_lowercase().trim_end_matches(['!', '.', ',', ' ']),
+        "hi" | "hey" | "hello" | "yo" | "hi there" | "hey there" | "hello there" | "good morning" | "morning" | "hiya"
+    );
+    if !greeting && title.split_whitespace().count() >= 2 {
+        return Some(title.to_string());
+    }
+    input
+        .turns
+        .iter()
+        .filter(|t| t.role == Origin::User && !t.compaction)
+        .filter_map(|t| sentences(&prose(&t.text)).into_iter().next())
+        .find(|s| s.split_whitespace().count() >= 3)
+        .or_else(|| (!title.is_empty()).then(|| title.to_string()))
+}
