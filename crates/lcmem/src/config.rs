@@ -66,6 +66,11 @@ pub const KEYS: &[Key] = &[
         default: Default::Int(30),
     },
     Key {
+        name: "memory.quiet_secs",
+        help: "a session whose transcript has not changed for this long, and that got no SessionEnd, is sealed by the next session's start or stop, `lcmem catch-up` or `lcmem watch`",
+        default: Default::Int(300),
+    },
+    Key {
         name: "memory.history",
         help: "how many previous MEMORY.md versions consolidation keeps for undo",
         default: Default::Int(20),
@@ -126,6 +131,9 @@ pub struct Settings {
     pub consolidate_every: u32,
     pub cap_tokens: u32,
     pub archive_after_days: u32,
+    /// `memory.quiet_secs`: how long a transcript must be unchanged before a
+    /// session that got no SessionEnd is taken to have ended.
+    pub quiet_secs: u32,
     pub history: u32,
     pub extract: ExtractSettings,
     /// `recall.model`: where the embedding model lives, when one is set.
@@ -297,6 +305,7 @@ impl ConfigFiles {
                 cap
             },
             archive_after_days: int("memory.archive_after_days")?,
+            quiet_secs: int("memory.quiet_secs")?,
             history: int("memory.history")?,
             extract: ExtractSettings {
                 lane: text("extract.lane")?,

@@ -10,7 +10,7 @@ use jiff::Timestamp;
 
 use crate::diagnostic::Diagnostic;
 use crate::digest::{self, ConsolidateReport};
-use crate::error::{Error, Result};
+use crate::error::{Error, IoContext, Result};
 use crate::import::{self, Format, Reading, Report};
 use crate::journal::{Journal, SealKind};
 use crate::recall::{self, IndexReport, Progress};
@@ -76,6 +76,16 @@ impl Ingested {
 /// lacks and brings it up to date when it runs).
 pub fn ingest(store: &Store, format: Format, transcript: &Path, seal: bool, now: Timestamp) -> Result<Ingested> {
     store.ensure_enabled()?;
+    // A transcript that holds no session yet leaves no trace in a project
+    // that has no store: no folder, no lock (the client may name one before
+    // anything was said, or for a command that is no session at all).
+    if !store.dir().exists() {
+        let bytes = std::fs::read(transcript).at(transcript)?;
+        let converted = import::convert(format, transcript, &bytes);
+        if converted.is_empty() {
+            return Ok(Ingested { outcome: None, sealed: None, diagnostics: converted.diagnostics, reading: None });
+        }
+    }
     let report = import::import_growing(store, format, transcript)?;
     settle(store, report, seal, now)
 }
@@ -145,6 +155,9 @@ pub fn seal_sessions(
     store.ensure_enabled()?;
     let extractor = crate::extract::lane::chosen(store, now)?;
     for id in ids {
+        // A seal judges the whole session: what its transcript gained since
+        // the last import comes in first.
+        crate::catch_up::read_to_end(store, id)?;
         let session = store.read_session(id)?;
         let outcome = seal::seal_session(store, &session, kind, &*extractor, now)?;
         each(id, &session.diagnostics, &outcome);

@@ -14,6 +14,7 @@
 // does not offer (recall's `os` module), and nowhere else.
 #![deny(unsafe_code)]
 
+pub mod catch_up;
 pub mod config;
 mod confine;
 pub mod dates;
@@ -34,6 +35,7 @@ pub mod lock;
 pub mod plain;
 pub mod project;
 pub mod recall;
+pub mod recalled;
 mod reimport;
 pub mod scrub;
 pub mod seal;

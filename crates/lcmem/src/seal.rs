@@ -203,15 +203,19 @@ pub fn seal_session(
     })
 }
 
-/// The session's tool output, normalised, to tell whether a candidate fact
-/// merely repeats workspace content.
+/// The session's tool output and memory's own output, normalised, to tell
+/// whether a candidate fact merely repeats workspace content or memory.
 pub(crate) struct WorkspaceText(String);
 
 impl WorkspaceText {
     pub(crate) fn of(session: &Session) -> WorkspaceText {
         let mut all = String::new();
         for event in &session.events {
-            if let Line::Message { role: Role::Tool, text, .. } = &event.value {
+            // A fact that only repeats what memory told the session (a recall
+            // answer, the digest) is an echo too, never a new witness.
+            if let Line::Message { role: Role::Tool, text, .. } | Line::Message { recalled: true, text, .. } =
+                &event.value
+            {
                 all.push(' ');
                 all.push_str(&facts::normalize(text));
             }

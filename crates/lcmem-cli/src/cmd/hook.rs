@@ -45,7 +45,7 @@ pub enum Agent {
 
 impl Agent {
     /// The agent's name in the log.
-    fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             Agent::ClaudeCode => "claude-code",
             Agent::Codex => "codex",
@@ -61,7 +61,7 @@ impl Agent {
     }
 
     /// The format of the transcript its hook input points at.
-    fn format(self) -> Format {
+    pub(crate) fn format(self) -> Format {
         match self {
             Agent::ClaudeCode => Format::ClaudeCode,
             Agent::Codex => Format::Codex,
@@ -74,9 +74,11 @@ impl Agent {
 project is the input's cwd.\n  \
 SessionStart  prints {\"hookSpecificOutput\":{\"hookEventName\":\"SessionStart\",\"additionalContext\":…}} with the \
 framed digest (nothing when memory is off or there is no digest yet)\n  \
-Stop          imports the transcript so far (recall sees it at once); for Codex, after each turn, so sealing \
-is left to `lcmem watch` or `lcmem seal --all`\n  \
-SessionEnd    imports the transcript and seals the session (where the agent sends it)\n\
+Stop          imports the transcript so far (recall sees it at once); it never seals: the session goes on\n  \
+SessionEnd    starts `lcmem catch-up --ended TRANSCRIPT` in the background and returns at once: it waits for the \
+transcript to be still, imports it and seals the session, and logs what it did\n\
+At SessionStart and Stop, sessions of the project that ended without a SessionEnd and went quiet \
+(memory.quiet_secs) are sealed in the background too.\n\
 Other events are ignored. It always exits 0; errors go to <home>/logs/hooks.log. `lcmem install AGENT` \
 wires it up.")]
 pub struct Args {
@@ -215,7 +217,7 @@ fn handle(input: &[u8], agent: Agent, context: &Context) -> (String, anyhow::Res
     };
     let event = input.hook_event_name.clone();
     let result = match event.as_str() {
-        "SessionStart" => session_start(&input, context),
+        "SessionStart" => session_start(&input, agent, context),
         "Stop" => take_in(&input, agent, context, false).map(|()| None),
         "SessionEnd" => take_in(&input, agent, context, true).map(|()| None),
         _ => Ok(None),
@@ -229,8 +231,9 @@ fn store_for(input: &HookInput, context: &Context) -> anyhow::Result<Store> {
 }
 
 /// The framed digest as the agent's SessionStart output, or nothing.
-fn session_start(input: &HookInput, context: &Context) -> anyhow::Result<Option<String>> {
+fn session_start(input: &HookInput, agent: Agent, context: &Context) -> anyhow::Result<Option<String>> {
     let store = store_for(input, context)?;
+    catch_up_if_due(input, agent, context, &store);
     let Some(digest) = lcmem::digest::digest(&store)? else { return Ok(None) };
     let output = json!({
         "hookSpecificOutput": {"hookEventName": "SessionStart", "additionalContext": digest.text}
@@ -238,13 +241,59 @@ fn session_start(input: &HookInput, context: &Context) -> anyhow::Result<Option<
     Ok(Some(output.to_string()))
 }
 
-/// Imports the transcript (and seals it when the session ended). Memory
-/// being off is not an error: nothing is written and the log says so.
-fn take_in(input: &HookInput, agent: Agent, context: &Context, seal: bool) -> anyhow::Result<()> {
+/// Starts a catch-up in the background when one is due: sessions of the
+/// project that ended without a SessionEnd and went quiet. Best effort.
+fn catch_up_if_due(input: &HookInput, agent: Agent, context: &Context, store: &Store) {
+    let Some(cwd) = &input.cwd else { return };
+    let Ok(settings) = store.settings() else { return };
+    let quiet = Duration::from_secs(settings.quiet_secs.into());
+    let skip = input.transcript_path.as_deref();
+    if settings.memory_enabled
+        && lcmem::catch_up::due(store, quiet, skip).unwrap_or(false)
+        && let Err(e) = super::catch_up::spawn(context, cwd, agent, None, skip)
+    {
+        log(context, agent, &input.hook_event_name, &format!("error: cannot start a catch-up: {e}"));
+    }
+}
+
+/// Imports the transcript at Stop; at SessionEnd, hands it to a catch-up in
+/// the background, which waits for the transcript to be still, imports and
+/// seals it, so that the agent's exit never waits. Memory being off is not
+/// an error: nothing is written and the log says so.
+fn take_in(input: &HookInput, agent: Agent, context: &Context, end: bool) -> anyhow::Result<()> {
     let Some(transcript) = &input.transcript_path else { bail!("the hook input has no transcript_path") };
+    // A hook with nothing to take in does nothing but say so: clients fire
+    // SessionEnd for commands that are no session (`claude mcp list`), with
+    // a path that does not exist.
+    let nothing = match std::fs::metadata(transcript) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Some("there is no such file"),
+        Ok(meta) if !meta.is_file() => Some("it is not a regular file"),
+        Ok(meta) if meta.len() == 0 => Some("it is empty"),
+        _ => None,
+    };
+    if let Some(why) = nothing {
+        log(context, agent, &input.hook_event_name, &format!("nothing to take in at {}: {why}", transcript.display()));
+        return Ok(());
+    }
     let store = store_for(input, context)?;
+    let mut seal = false;
+    if end {
+        let Some(cwd) = &input.cwd else { bail!("the hook input has no cwd, so there is no project") };
+        match super::catch_up::spawn(context, cwd, agent, Some(transcript), None) {
+            Ok(()) => return Ok(()),
+            Err(e) => {
+                let line = format!("cannot seal in the background ({e}): taking the session in now");
+                log(context, agent, &input.hook_event_name, &line);
+                seal = true;
+            }
+        }
+    }
     let now = context.now()?;
-    match ingest(&store, agent.format(), transcript, seal, now) {
+    let result = ingest(&store, agent.format(), transcript, seal, now);
+    if !end {
+        catch_up_if_due(input, agent, context, &store);
+    }
+    match result {
         Ok(done) => {
             let mut line = done.describe(transcript);
             // The skipped lines are listed once, when they are new, not at every Stop.
@@ -264,7 +313,8 @@ fn take_in(input: &HookInput, agent: Agent, context: &Context, seal: bool) -> an
             );
             Ok(())
         }
-        Err(error) => Err(anyhow::Error::new(error).context(format!("cannot take in {}", transcript.display()))),
+        // The error names the file; the context says what was being done.
+        Err(error) => Err(anyhow::Error::new(error).context("cannot take in the session's transcript")),
     }
 }
 
@@ -275,7 +325,7 @@ fn log_path(home: &Path) -> PathBuf {
 
 /// Appends one line to the log. Logging is best effort: a hook that cannot
 /// write its log still must not fail the session.
-fn log(context: &Context, agent: Agent, event: &str, message: &str) {
+pub(crate) fn log(context: &Context, agent: Agent, event: &str, message: &str) {
     let Ok(home) = context.home() else { return };
     let path = log_path(&home);
     let _ = std::fs::create_dir_all(path.parent().unwrap_or(&home));

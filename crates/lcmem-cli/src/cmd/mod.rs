@@ -1,5 +1,6 @@
 //! One module per command.
 
+mod catch_up;
 mod config;
 mod digest;
 mod export;
@@ -78,6 +79,8 @@ pub enum Command {
     Uninstall(install::UninstallArgs),
     /// Follow the agents' transcript folders; import and seal sessions that went quiet
     Watch(watch::Args),
+    /// Seal this project's sessions that ended without a SessionEnd, once their transcripts went quiet
+    CatchUp(catch_up::Args),
     /// Run lcmem on the bundled example project in a temporary store
     Tour(tour::Args),
     /// A local web page to see and correct the project's memory (127.0.0.1 only)
@@ -112,6 +115,7 @@ pub fn run(command: Command, context: &Context) -> anyhow::Result<ExitCode> {
         Command::Install(args) => install::run(args, context),
         Command::Uninstall(args) => install::uninstall(args, context),
         Command::Watch(args) => watch::run(args, context),
+        Command::CatchUp(args) => catch_up::run(args, context),
         Command::Tour(args) => tour::run(args),
         Command::Ui(args) => ui::run(args, context),
         Command::Export(command) => export::run(command, context),

@@ -45,7 +45,20 @@ pub fn run(args: Args, context: &Context) -> anyhow::Result<ExitCode> {
         _ => None,
     };
     let ids = if args.all {
-        lcmem::ingest::unsealed(&store)?
+        // A session whose transcript is still being written is not over:
+        // `--all` leaves it for when it is quiet; naming it seals it now.
+        let quiet = std::time::Duration::from_secs(store.settings()?.quiet_secs.into());
+        let (going, quiet_ones): (Vec<String>, Vec<String>) = lcmem::ingest::unsealed(&store)?
+            .into_iter()
+            .partition(|id| lcmem::catch_up::still_going(&store, id, quiet).is_some());
+        for id in &going {
+            eprintln!(
+                "still going  {id}: its transcript changed less than {} s ago (memory.quiet_secs); seal it now \
+                 with `lcmem seal {id}`",
+                quiet.as_secs()
+            );
+        }
+        quiet_ones
     } else {
         args.sessions.iter().map(|q| store.resolve_session(q)).collect::<Result<Vec<_>, _>>()?
     };

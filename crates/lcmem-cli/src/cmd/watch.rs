@@ -44,7 +44,7 @@ pub struct Args {
     codex_dir: Option<PathBuf>,
 }
 
-fn parse_duration(s: &str) -> Result<Duration, String> {
+pub(crate) fn parse_duration(s: &str) -> Result<Duration, String> {
     let span: jiff::SignedDuration =
         s.parse().map_err(|_| format!("{s:?} is not a duration: use 90s, 10m, 1h or 1h 30m"))?;
     Duration::try_from(span).map_err(|_| format!("{s:?} is negative"))

@@ -151,3 +151,19 @@ pub fn kill_at_random(mut child: std::process::Child, rng: &mut lcmem_test_suppo
     child.kill().unwrap(); // SIGKILL
     child.wait().unwrap();
 }
+
+/// Waits for `done` to hold, looking every 50 ms for at most 30 s: for work
+/// the hooks hand to a process in the background (a seal at SessionEnd).
+/// Panics with `what` when it never does.
+pub fn eventually(what: &str, mut done: impl FnMut() -> bool) {
+    let start = std::time::Instant::now();
+    while !done() {
+        assert!(start.elapsed() < std::time::Duration::from_secs(30), "never happened: {what}");
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+}
+
+/// The hooks' log, or nothing.
+pub fn hooks_log(sandbox: &Sandbox) -> String {
+    std::fs::read_to_string(sandbox.home().join("logs/hooks.log")).unwrap_or_default()
+}

@@ -122,14 +122,17 @@ fn records(id: &str, cwd: &Path, range: std::ops::Range<usize>) -> String {
         .collect()
 }
 
-/// The `read N of M bytes` figures of the log's last line.
-fn last_reading(log: &str) -> Option<(u64, u64)> {
+/// The figures of the log's last line: "read the A bytes appended after
+/// byte F of S, and C earlier bytes to check them" as (A, F, S, C).
+fn last_reading(log: &str) -> Option<(u64, u64, u64, u64)> {
     let line = log.lines().last()?;
-    let rest = &line[line.find("; read ")? + "; read ".len()..];
-    let mut words = rest.split_whitespace();
-    let read = words.next()?.parse().ok()?;
-    (words.next()? == "of").then_some(())?;
-    Some((read, words.next()?.parse().ok()?))
+    let rest = &line[line.find("; read the ")? + "; read the ".len()..];
+    let numbers: Vec<u64> =
+        rest.split(|c: char| !c.is_ascii_digit()).filter(|w| !w.is_empty()).map(|w| w.parse().unwrap()).collect();
+    match numbers[..] {
+        [appended, from, size, checked, ..] => Some((appended, from, size, checked)),
+        _ => None,
+    }
 }
 
 #[test]
@@ -148,11 +151,14 @@ fn a_grown_transcripts_stop_reads_only_the_new_lines() {
     assert!(run_hook(&sandbox, &stop).status.success());
     let log = log_of(&sandbox);
     assert!(log.lines().last().unwrap().contains("extended 5f1d by 20 line(s)"), "{log}");
-    let (read, size) = last_reading(&log).unwrap_or_else(|| panic!("no bytes-read figure in the log: {log}"));
+    let (appended, from, size, checked) =
+        last_reading(&log).unwrap_or_else(|| panic!("no bytes-read figure in the log: {log}"));
     let size_now = std::fs::metadata(&transcript).unwrap().len();
     assert_eq!(size, size_now);
     assert!(size > 1_500_000, "a large transcript: {size}");
-    assert!(read <= added.len() as u64 + 16 * 1024, "read {read} bytes for {} appended", added.len());
+    // The figures add up: what was appended is what follows `from`.
+    assert_eq!((appended, from + appended), (added.len() as u64, size), "{log}");
+    assert!(checked <= 16 * 1024, "read {checked} earlier bytes for {appended} appended");
     let stored = std::fs::read_to_string(sandbox.store_dir().join("5f1d.jsonl")).unwrap();
     assert!(stored.contains("Turn 1519:") && stored.matches("Turn 1500:").count() == 1);
 }

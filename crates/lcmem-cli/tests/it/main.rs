@@ -7,6 +7,7 @@ mod agents;
 mod cli;
 mod common;
 mod crash_and_concurrency;
+mod ending;
 mod export;
 mod facts_quality;
 mod golden;

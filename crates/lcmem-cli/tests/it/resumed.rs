@@ -120,7 +120,12 @@ fn hook_session_end(sandbox: &Sandbox) -> std::process::Output {
         "session_id": ID, "transcript_path": transcript(sandbox), "cwd": sandbox.project(),
         "hook_event_name": "SessionEnd", "reason": "prompt_input_exit"
     });
-    sandbox.assert_cmd().args(["hook", "claude-code"]).write_stdin(input.to_string()).output().unwrap()
+    // The seal runs in the background: wait for it to say what it did.
+    let said = || crate::common::hooks_log(sandbox).matches("SessionEnd: ").count();
+    let before = said();
+    let out = sandbox.assert_cmd().args(["hook", "claude-code"]).write_stdin(input.to_string()).output().unwrap();
+    crate::common::eventually("the background seal is done", || said() > before);
+    out
 }
 
 #[test]
@@ -168,7 +173,7 @@ fn a_resumed_session_is_sealed_again_as_a_revision_and_the_first_stays_findable(
     records.extend(third_part(&cwd));
     write_transcript(&transcript(&sandbox), &records);
     assert!(hook_session_end(&sandbox).status.success());
-    let log = std::fs::read_to_string(sandbox.home().join("logs/hooks.log")).unwrap_or_default();
+    let log = crate::common::hooks_log(&sandbox);
     assert!(log.contains(&format!("SessionEnd: extended {ID} by 3 line(s), sealed again as revision 3")), "{log}");
     let third = current(&sandbox);
     assert_eq!(third["revision"].as_u64(), Some(3), "{third}");

@@ -15,7 +15,7 @@ use crate::journal::{Current, Journal, SealKind};
 pub const HALF_LIFE_DAYS: f64 = 14.0;
 
 /// Which section a line belongs to.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Section {
     Facts,
     Pinned,
@@ -78,6 +78,7 @@ pub fn fact_signal(fact: &Fact, now: Timestamp) -> f64 {
 /// Every line that could go into the digest, highest signal first.
 pub fn candidates(journal: &Journal, fold: &Fold, now: Timestamp) -> Vec<Candidate> {
     let mut out = Vec::new();
+    let mut summaries: Vec<(String, String)> = Vec::new();
     for fact in fold.active() {
         let newest = fact.sources.iter().max_by_key(|s| s.at);
         out.push(Candidate {
@@ -106,8 +107,31 @@ pub fn candidates(journal: &Journal, fold: &Fold, now: Timestamp) -> Vec<Candida
             as_of: current.last_activity(),
             sources: vec![entry.session_id.clone()],
         });
+        summaries.push((entry.session_id.clone(), crate::facts::normalize(&entry.summary)));
     }
     out.sort_by(|a, b| b.signal.total_cmp(&a.signal).then_with(|| b.as_of.cmp(&a.as_of)));
+    without_repeats(out, &summaries)
+}
+
+/// Sessions whose summaries say the same thing are one line: the one with
+/// the highest signal, sourced by all of them.
+fn without_repeats(candidates: Vec<Candidate>, summaries: &[(String, String)]) -> Vec<Candidate> {
+    use std::collections::HashMap;
+    let summary_of: HashMap<&str, &str> =
+        summaries.iter().filter(|(_, s)| !s.is_empty()).map(|(id, s)| (id.as_str(), s.as_str())).collect();
+    let mut kept_at: HashMap<(Section, &str), usize> = HashMap::new();
+    let mut out: Vec<Candidate> = Vec::with_capacity(candidates.len());
+    for candidate in candidates {
+        let said = (candidate.section != Section::Facts).then(|| summary_of.get(candidate.origin.as_str())).flatten();
+        match said.map(|s| (candidate.section, *s)) {
+            Some(key) if kept_at.contains_key(&key) => out[kept_at[&key]].sources.extend(candidate.sources),
+            Some(key) => {
+                kept_at.insert(key, out.len());
+                out.push(candidate);
+            }
+            None => out.push(candidate),
+        }
+    }
     out
 }
 

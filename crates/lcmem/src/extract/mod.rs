@@ -169,6 +169,8 @@ impl ExtractInput {
         let mut calls: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
         for event in &session.events {
             match &event.value {
+                // Memory's own output is no evidence of this session.
+                Line::Message { recalled: true, .. } => {}
                 Line::Message { role: Role::User, text, compaction, .. } => {
                     turns.push(Turn { role: Origin::User, text: text.clone(), compaction: *compaction })
                 }

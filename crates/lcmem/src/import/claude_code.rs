@@ -52,6 +52,8 @@ enum Piece {
     Compaction(String),
     /// What a call came to (its id, and what its result says).
     Result(String, results::CallResult),
+    /// A memory tool's result: memory's own output, not evidence.
+    Recalled(String),
 }
 
 /// Converts one record.
@@ -219,13 +221,14 @@ fn blocks(e: &mut Emitter<'_>, content: &Value, assistant: bool, cwd: Option<&st
                     && text.trim_start().starts_with(REFUSED);
                 let call_id = str_field(item, "tool_use_id");
                 let call = call_id.and_then(|id| seen.calls.remove(id));
+                let memory = call.as_ref().is_some_and(|(name, _)| crate::recalled::is_memory_tool(name, None));
                 if let (true, Some((name, files))) = (refused, call) {
                     pieces.push(Piece::Tool(name, files, Evidence { rejected: true, ..Evidence::default() }));
                 } else if let Some(id) = call_id {
                     let error = item.get("is_error").and_then(Value::as_bool) == Some(true);
                     pieces.push(Piece::Result(id.to_string(), results::read(&text, error, None)));
                 }
-                pieces.push(Piece::Text(Role::Tool, text))
+                pieces.push(if memory { Piece::Recalled(text) } else { Piece::Text(Role::Tool, text) })
             }
             "image" => pieces.push(Piece::Text(speaker, "[image]".to_string())),
             "document" => pieces.push(Piece::Text(speaker, "[document]".to_string())),
@@ -360,23 +363,18 @@ fn merge(pieces: Vec<Piece>) -> Vec<Piece> {
 /// its id; any further message from the same record gets `uuid#2`, `#3`…
 fn emit(e: &mut Emitter<'_>, pieces: Vec<Piece>, ts: Option<Timestamp>, uuid: Option<&str>) {
     let mut n = 0;
+    let mut next_id = || {
+        n += 1;
+        uuid.map(|u| if n == 1 { u.to_string() } else { format!("{u}#{n}") })
+    };
     for piece in pieces {
         match piece {
-            Piece::Text(role, text) => {
-                if text.trim().is_empty() {
-                    continue;
-                }
-                n += 1;
-                let id = uuid.map(|u| if n == 1 { u.to_string() } else { format!("{u}#{n}") });
-                e.message(role, &text, ts, id.as_deref());
-            }
+            Piece::Text(_, text) | Piece::Recalled(text) if text.trim().is_empty() => {}
+            Piece::Text(role, text) => e.message(role, &text, ts, next_id().as_deref()),
+            Piece::Recalled(text) => e.recalled(&text, ts, next_id().as_deref()),
+            Piece::Compaction(text) => e.compaction(&text, ts, next_id().as_deref()),
             Piece::Tool(name, files, evidence) => e.tool(&name, &files, evidence, ts),
             Piece::Result(call, result) => e.result(&call, result, ts),
-            Piece::Compaction(text) => {
-                n += 1;
-                let id = uuid.map(|u| if n == 1 { u.to_string() } else { format!("{u}#{n}") });
-                e.compaction(&text, ts, id.as_deref());
-            }
         }
     }
 }

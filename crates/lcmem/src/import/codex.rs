@@ -36,6 +36,17 @@ pub(super) struct Seen {
     cwd: Option<String>,
     /// Commit messages the session wrote to files, for `git commit -F`.
     messages: MessageFiles,
+    /// Calls to memory tools waiting for their output, which is memory's
+    /// own (see `crate::recalled`).
+    #[serde(default)]
+    memory_calls: std::collections::BTreeSet<String>,
+}
+
+/// What an item may need from earlier lines.
+struct Context<'a> {
+    cwd: Option<&'a str>,
+    messages: &'a mut MessageFiles,
+    memory_calls: &'a mut std::collections::BTreeSet<String>,
 }
 
 /// Converts one line.
@@ -70,7 +81,7 @@ pub(super) fn convert_line(e: &mut Emitter<'_>, value: &Value, seen: &mut Seen) 
                         *cwd = Some(dir.to_string());
                     }
                 }
-                _ => item(e, payload, ts, cwd.as_deref(), &mut seen.messages),
+                _ => item(e, payload, ts, seen.context()),
             }
         }
         // The model's summary of the turns a compaction replaced.
@@ -86,7 +97,7 @@ pub(super) fn convert_line(e: &mut Emitter<'_>, value: &Value, seen: &mut Seen) 
         | "function_call_output"
         | "custom_tool_call"
         | "custom_tool_call_output"
-        | "local_shell_call" => item(e, value, None, cwd.as_deref(), &mut seen.messages),
+        | "local_shell_call" => item(e, value, None, seen.context()),
         _ => {}
     }
 }
@@ -104,7 +115,14 @@ fn meta(e: &mut Emitter<'_>, payload: &Value, line_ts: Option<Timestamp>, cwd: &
     }
 }
 
-fn item(e: &mut Emitter<'_>, payload: &Value, ts: Option<Timestamp>, cwd: Option<&str>, messages: &mut MessageFiles) {
+impl Seen {
+    fn context(&mut self) -> Context<'_> {
+        Context { cwd: self.cwd.as_deref(), messages: &mut self.messages, memory_calls: &mut self.memory_calls }
+    }
+}
+
+fn item(e: &mut Emitter<'_>, payload: &Value, ts: Option<Timestamp>, seen: Context<'_>) {
+    let Context { cwd, messages, memory_calls } = seen;
     if let Some(ts) = ts {
         e.note_time(ts);
     }
@@ -132,12 +150,21 @@ fn item(e: &mut Emitter<'_>, payload: &Value, ts: Option<Timestamp>, cwd: Option
             // tool it went through was called.
             let name = if files.is_empty() || name.contains("patch") { name } else { "apply_patch" };
             let evidence = call_evidence(payload, messages);
+            if crate::recalled::is_memory_tool(name, str_field(payload, "namespace"))
+                && let Some(call) = &evidence.call
+            {
+                memory_calls.insert(call.clone());
+            }
             e.tool(name, &files, evidence, ts);
         }
         "function_call_output" | "custom_tool_call_output" | "local_shell_call_output" => {
             let text = output_text(payload.get("output"));
             let call = str_field(payload, "call_id");
-            e.message(Role::Tool, &text, ts, call);
+            if call.is_some_and(|c| memory_calls.remove(c)) {
+                e.recalled(&text, ts, call);
+            } else {
+                e.message(Role::Tool, &text, ts, call);
+            }
             if let Some(call) = call {
                 e.result(call, results::read(&text, false, output_exit(payload.get("output"))), ts);
             }

@@ -81,7 +81,14 @@ impl Reading {
     pub fn describe(&self) -> String {
         let why = match self.restart {
             None => {
-                return format!("read {} of {} bytes (from byte {})", self.read, self.size, self.from);
+                // What was read is what was appended, and windows of what
+                // came before it, read again to check it is unchanged.
+                let appended = self.size.saturating_sub(self.from);
+                let checked = self.read.saturating_sub(appended);
+                return format!(
+                    "read the {appended} bytes appended after byte {} of {}, and {checked} earlier bytes to check them",
+                    self.from, self.size
+                );
             }
             Some(Restart::Fresh) => "",
             Some(Restart::Shrunk) => "the transcript shrank since the last import, so ",
@@ -110,6 +117,33 @@ struct Mark {
     id: String,
     len: u64,
     tail: u64,
+}
+
+/// A transcript this store took in through [`import_growing`], as its state
+/// file says: where it is, its format, the session it became, and how much
+/// of it was converted.
+#[derive(Debug, Clone)]
+pub struct Known {
+    pub path: PathBuf,
+    pub format: Format,
+    pub session: String,
+    pub converted: u64,
+}
+
+/// Every transcript the store keeps a state for, that this build can read.
+/// A state it cannot read is left out (a later import rewrites it).
+pub fn known(store: &Store) -> Vec<Known> {
+    let dir = store.cache_dir().join("transcripts");
+    let Ok(entries) = std::fs::read_dir(&dir) else { return Vec::new() };
+    let mut out: Vec<Known> = entries
+        .flatten()
+        .filter(|e| e.path().extension().is_some_and(|x| x == "json"))
+        .filter_map(|e| serde_json::from_slice::<Cursor>(&std::fs::read(e.path()).ok()?).ok())
+        .filter(|c| c.v == FORMAT)
+        .map(|c| Known { format: c.resume.format(), path: c.source, session: c.stored.id, converted: c.offset })
+        .collect();
+    out.sort_by(|a, b| a.path.cmp(&b.path));
+    out
 }
 
 /// Imports the transcript at `path` (Claude Code or Codex) into `store`,

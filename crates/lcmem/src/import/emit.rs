@@ -20,6 +20,13 @@ use crate::session::{self, Header, Line, Role, Todo};
 
 use super::{Converted, Counts, Format};
 
+/// How a message was written: a compaction summary, memory's own output.
+#[derive(Clone, Copy)]
+struct Written {
+    compaction: bool,
+    recalled: bool,
+}
+
 /// Longest title a header gets, in characters.
 const TITLE_CHARS: usize = 80;
 
@@ -123,24 +130,35 @@ impl<'a> Emitter<'a> {
     }
 
     pub fn message(&mut self, role: Role, text: &str, ts: Option<Timestamp>, id: Option<&str>) {
-        self.write_message(role, text, ts, id, false)
+        // What the assistant says is its own words even when it repeats
+        // memory; anything else shaped like memory's output is memory's.
+        let recalled = role != Role::Assistant && crate::recalled::is_memory_output(text);
+        self.write_message(role, text, ts, id, Written { compaction: false, recalled })
+    }
+
+    /// A memory tool's result (lcmem's, or an agent's own memory tool):
+    /// kept as a tool message marked `recalled`.
+    pub fn recalled(&mut self, text: &str, ts: Option<Timestamp>, id: Option<&str>) {
+        self.write_message(Role::Tool, text, ts, id, Written { compaction: false, recalled: true })
     }
 
     /// A model-written summary of the conversation so far (a compaction):
     /// the assistant's prose, marked as a summary. It is never the prompt
     /// that settles the header.
     pub fn compaction(&mut self, text: &str, ts: Option<Timestamp>, id: Option<&str>) {
-        self.write_message(Role::Assistant, text, ts, id, true)
+        self.write_message(Role::Assistant, text, ts, id, Written { compaction: true, recalled: false })
     }
 
-    fn write_message(&mut self, role: Role, text: &str, ts: Option<Timestamp>, id: Option<&str>, compaction: bool) {
+    fn write_message(&mut self, role: Role, text: &str, ts: Option<Timestamp>, id: Option<&str>, how: Written) {
+        let Written { compaction, recalled } = how;
         if text.trim().is_empty() {
             return;
         }
-        if role == Role::User && self.state.first_prompt.is_none() {
+        if role == Role::User && !recalled && self.state.first_prompt.is_none() {
             self.state.first_prompt = Some(text.to_string());
         }
-        let line = Line::Message { role, text: text.to_string(), ts, id: id.map(str::to_string), compaction }.to_json();
+        let line = Line::Message { role, text: text.to_string(), ts, id: id.map(str::to_string), compaction, recalled }
+            .to_json();
         self.push(line, Kind::Message);
     }
 

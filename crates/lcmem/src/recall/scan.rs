@@ -125,6 +125,13 @@ pub fn parse_session(path: &Path, bytes: &[u8]) -> Result<ParsedSession> {
             last_ts = ts;
         }
         let (role, text) = match located.value {
+            // Memory's own output coming back through the agent is never
+            // indexed: recall would find its own answers (see `recalled`).
+            // Files stored before the mark are read by the text's shape.
+            Line::Message { recalled: true, .. } => continue,
+            Line::Message { role, text, .. } if role != Role::Assistant && crate::recalled::is_memory_output(&text) => {
+                continue;
+            }
             Line::Message { role, text, .. } => (TurnRole::from(role), text),
             Line::Tool { name, files, .. } => (TurnRole::Action, action_text(&name, &files)),
             Line::Result { .. } | Line::Status { .. } | Line::Title { .. } | Line::Session(_) => continue,

@@ -119,6 +119,11 @@ pub enum Line {
         /// recording tool put in place of the turns it compacted.
         #[serde(skip_serializing_if = "std::ops::Not::not")]
         compaction: bool,
+        /// Memory's own output (a digest, a recall answer, a memory tool's
+        /// result) that came back through the agent: kept for the record,
+        /// never indexed, recalled or extracted. See [`crate::recalled`].
+        #[serde(skip_serializing_if = "std::ops::Not::not")]
+        recalled: bool,
     },
     /// A tool action and the files it touched (never its output), with the
     /// inputs the agent wrote that say what it did: the shell command, what
@@ -216,12 +221,14 @@ impl Line {
                     Some(Value::String(s)) => Some(s.clone()),
                     Some(other) => Some(other.to_string()),
                 };
-                let compaction = match value.get("compaction") {
-                    None | Some(Value::Null) => false,
-                    Some(Value::Bool(b)) => *b,
-                    Some(_) => return Err("\"compaction\" must be true or false; skipped".into()),
+                let flag = |key: &str| match value.get(key) {
+                    None | Some(Value::Null) => Ok(false),
+                    Some(Value::Bool(b)) => Ok(*b),
+                    Some(_) => Err(format!("\"{key}\" must be true or false; skipped")),
                 };
-                Line::Message { role, text, ts, id, compaction }
+                let compaction = flag("compaction")?;
+                let recalled = flag("recalled")?;
+                Line::Message { role, text, ts, id, compaction, recalled }
             }
             "tool" => {
                 let name = required_str(value, "name", "tool line has no \"name\" string; skipped")?;
@@ -330,9 +337,24 @@ mod tests {
                 ts: Some(ts),
                 id: Some("m1".into()),
                 compaction: false,
+                recalled: false,
             },
-            Line::Message { role: Role::Tool, text: "out".into(), ts: None, id: None, compaction: false },
-            Line::Message { role: Role::Assistant, text: "so far".into(), ts: None, id: None, compaction: true },
+            Line::Message {
+                role: Role::Tool,
+                text: "out".into(),
+                ts: None,
+                id: None,
+                compaction: false,
+                recalled: true,
+            },
+            Line::Message {
+                role: Role::Assistant,
+                text: "so far".into(),
+                ts: None,
+                id: None,
+                compaction: true,
+                recalled: false,
+            },
             Line::Tool {
                 name: "Edit".into(),
                 files: vec!["a.rs".into()],

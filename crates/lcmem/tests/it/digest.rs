@@ -200,15 +200,10 @@ fn undo_restores_the_exact_previous_file() {
     assert_eq!(memory(&f.store), first);
     let again = digest::consolidate(&f.store, ts("2026-11-23T01:00:00Z")).unwrap().unwrap();
     assert!(again.hand_edits.is_empty(), "an undone file is not mistaken for hand edits: {:?}", again.hand_edits);
-    for _ in 0..30 {
-        session(
-            &f.store,
-            &format!("x{}", digest::history_entries(&f.store).unwrap().len()),
-            "2026-11-24",
-            "Added more.",
-            "",
-            "done",
-        );
+    for n in 0..30 {
+        // Each session did something of its own: identical work is one line
+        // of the digest, which would not change the file.
+        session(&f.store, &format!("x{n}"), "2026-11-24", &format!("Added feature number {n}."), "", "done");
         digest::consolidate(&f.store, ts("2026-11-25T00:00:00Z")).unwrap();
     }
     assert_eq!(digest::history_entries(&f.store).unwrap().len(), 20, "history is bounded");
@@ -292,4 +287,21 @@ fn use_keeps_an_old_session_alive() {
     assert_eq!(report.archived, ["unused"]);
     let text = memory(&f.store);
     assert!(text.contains("(done; used)") && !text.contains("(done; unused)"), "{text}");
+}
+
+#[test]
+fn sessions_that_did_the_same_thing_are_one_line_sourced_by_all() {
+    let f = store();
+    for (id, day) in [("h1", "2026-11-20"), ("h2", "2026-11-21"), ("h3", "2026-11-22")] {
+        session(&f.store, id, day, "Added notes.txt with the release checklist.", "", "done");
+    }
+    session(&f.store, "other", "2026-11-22", "Shipped the export feature.", "", "done");
+    digest::consolidate(&f.store, ts("2026-11-23T00:00:00Z")).unwrap().unwrap();
+    let text = memory(&f.store);
+    assert_eq!(text.matches("Added notes.txt with the release checklist").count(), 1, "{text}");
+    assert!(text.contains("Shipped the export feature"), "{text}");
+    let d = digest::digest(&f.store).unwrap().unwrap();
+    for id in ["h1", "h2", "h3", "other"] {
+        assert!(d.sources.iter().any(|s| s == id), "{id} among the sources {:?}", d.sources);
+    }
 }

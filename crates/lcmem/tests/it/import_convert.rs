@@ -398,3 +398,54 @@ proptest! {
         let _ = detect(&bytes);
     }
 }
+
+#[test]
+fn a_memory_tools_output_is_kept_and_marked_recalled_in_both_formats() {
+    let answer = format!("{}\n\n1 hit(s) for \"scratch\": notes/scratch.md", lcmem::recalled::RECALL_FRAME);
+    let at = "2026-11-01T10:00:00Z";
+    let codex = [
+        serde_json::json!({"timestamp": at, "type": "session_meta", "payload": {"id": "x", "cwd": "/a"}}),
+        serde_json::json!({"timestamp": at, "type": "response_item", "payload": {"type": "message", "role": "user",
+            "content": [{"type": "input_text", "text": "Where do scratch notes go?"}]}}),
+        serde_json::json!({"timestamp": at, "type": "response_item", "payload": {"type": "function_call",
+            "namespace": "mcp__lcmem", "name": "recall_sessions", "arguments": "{\"query\":\"scratch\"}", "call_id": "c1"}}),
+        serde_json::json!({"timestamp": at, "type": "response_item", "payload": {"type": "function_call_output",
+            "call_id": "c1", "output": "ok: the stored answer"}}),
+        serde_json::json!({"timestamp": at, "type": "response_item", "payload": {"type": "function_call",
+            "name": "shell", "arguments": "{\"command\":[\"ls\"]}", "call_id": "c2"}}),
+        serde_json::json!({"timestamp": at, "type": "response_item", "payload": {"type": "function_call_output",
+            "call_id": "c2", "output": "notes"}}),
+    ];
+    let claude = [
+        serde_json::json!({"type": "user", "sessionId": "y", "uuid": "u1", "cwd": "/a", "timestamp": at,
+            "message": {"role": "user", "content": "Where do scratch notes go?"}}),
+        serde_json::json!({"type": "assistant", "sessionId": "y", "uuid": "a1", "cwd": "/a", "timestamp": at,
+            "message": {"role": "assistant", "content": [{"type": "tool_use", "id": "t1",
+                "name": "mcp__lcmem__recall_sessions", "input": {"query": "scratch"}}]}}),
+        serde_json::json!({"type": "user", "sessionId": "y", "uuid": "u2", "cwd": "/a", "timestamp": at,
+            "message": {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "t1", "content": "ok: the stored answer"}]}}),
+        // The digest at SessionStart, known by its shape whatever carried it.
+        serde_json::json!({"type": "user", "sessionId": "y", "uuid": "u3", "cwd": "/a", "timestamp": at, "isMeta": true,
+            "message": {"role": "user", "content": "<project-memory project=\"a\" as-of=\"2026-11-01\">\nnotes\n</project-memory>"}}),
+        serde_json::json!({"type": "user", "sessionId": "y", "uuid": "u4", "cwd": "/a", "timestamp": at,
+            "message": {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "t9", "content": answer}]}}),
+    ];
+    for (format, lines, want) in [(Format::Codex, &codex[..], 1), (Format::ClaudeCode, &claude[..], 3)] {
+        let bytes: String = lines.iter().map(|l| format!("{l}\n")).collect();
+        let session = parse(&convert(format, Path::new("t.jsonl"), bytes.as_bytes()).session_bytes);
+        let recalled: Vec<&str> = session
+            .events
+            .iter()
+            .filter_map(|e| match &e.value {
+                Line::Message { recalled: true, text, .. } => Some(text.as_str()),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(recalled.len(), want, "{format:?}: {recalled:?}");
+        assert!(recalled.contains(&"ok: the stored answer"), "{format:?}: the memory tool's result: {recalled:?}");
+        let kept_plain = session.events.iter().any(|e| {
+            matches!(&e.value, Line::Message { recalled: false, text, .. } if text == "notes" || text.contains("Where do"))
+        });
+        assert!(kept_plain, "{format:?}: other tools' output and the prompt are not memory's");
+    }
+}

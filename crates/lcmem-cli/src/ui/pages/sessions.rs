@@ -87,6 +87,11 @@ fn turn(app: &App, line: usize, value: &Line) -> String {
     let when =
         |ts: &Option<jiff::Timestamp>| ts.map(|t| t.strftime(" · %Y-%m-%d %H:%M").to_string()).unwrap_or_default();
     match value {
+        Line::Message { recalled: true, text, ts, .. } => format!(
+            "<li class=\"turn workspace\" id=\"line-{line}\"><p class=\"label\">Memory's own output <span class=\"note\">what a memory tool gave the agent; left out of recall and of what this session taught</span>{}</p><pre>{}</pre></li>",
+            when(ts),
+            clean(text)
+        ),
         Line::Message { role: Role::Tool, text, ts, .. } => format!(
             "<li class=\"turn workspace\" id=\"line-{line}\"><p class=\"label\">Tool output <span class=\"note\">workspace content, not instructions</span>{}</p><pre>{}</pre></li>",
             when(ts),

@@ -3,6 +3,7 @@
 //! TypeScript SDK (`tests/mcp_client.cjs`), and raw JSON-RPC lines
 //! ([`hygiene`]). The write tools are in [`write`].
 
+mod feedback;
 mod hygiene;
 mod write;
 
@@ -134,8 +135,13 @@ async fn rmcp_client_recalls_with_states_and_gets_errors_for_bad_arguments() {
     }
     let limit = invalid_params(client.call_tool(call("recall_sessions", json!({"query": "x", "limit": 0}))).await);
     assert!(limit.contains("`limit`") && limit.contains("use 1 to 50"), "{limit}");
-    // An unknown tool is a protocol error.
-    assert!(client.call_tool(call("no_such_tool", json!({}))).await.is_err());
+    // An unknown tool is a protocol error that names the tools there are.
+    let unknown = invalid_params(client.call_tool(call("no_such_tool", json!({}))).await);
+    assert!(
+        unknown.contains("\"no_such_tool\"")
+            && ["correct", "memory_digest", "recall_sessions", "remember"].iter().all(|t| unknown.contains(t)),
+        "{unknown}"
+    );
     let again = client.call_tool(call("recall_sessions", json!({"query": "CHANGELOG v1.0.4", "limit": 2}))).await;
     assert!(text_of(&again.unwrap()).contains("1. "), "the server stopped answering after bad calls");
 

@@ -1,0 +1,155 @@
+//! `lcmem catch-up`: seal the sessions that ended without a SessionEnd, and
+//! finish a session in the background for the SessionEnd hook.
+//!
+//! The pipeline is the engine's (`lcmem::catch_up`); this parses, waits for
+//! a transcript to be still, calls and prints, or logs when the hooks ran it.
+//! The hooks start it detached ([`spawn`]) so that an agent's exit never
+//! waits for a seal.
+
+use std::path::{Path, PathBuf};
+use std::process::{ExitCode, Stdio};
+use std::time::{Duration, Instant};
+
+use lcmem::Store;
+use lcmem::catch_up::{CaughtUp, catch_up};
+use serde_json::json;
+
+use super::hook::{Agent, log};
+use super::watch::parse_duration;
+use crate::context::Context;
+
+/// How long a transcript must keep its size before a finished session is
+/// read: the agent may still be writing its last lines when SessionEnd fires.
+const STILL_FOR: Duration = Duration::from_millis(500);
+/// The longest wait for a transcript to be still.
+const STILL_AT_MOST: Duration = Duration::from_secs(15);
+
+#[derive(clap::Args)]
+#[command(after_help = "A session is over when its agent says so (SessionEnd), or once its transcript has not \
+changed for memory.quiet_secs (300 by default; `lcmem config set memory.quiet_secs N`). Headless agents often \
+end without a SessionEnd, so every session start and stop of a project runs a catch-up in the background when \
+one is due, and `lcmem watch` does it for every project. Each transcript is read to its end before its session is \
+sealed, so a seal never judges half a session; a session that goes on after it was sealed is sealed again as a \
+revision.\n\nExamples:\n  lcmem catch-up                 seal what ended and went quiet\n  \
+lcmem catch-up --quiet 0s      seal every known session that is not sealed, now")]
+pub struct Args {
+    /// Take a transcript unchanged for this long as ended [default: memory.quiet_secs]
+    #[arg(long, value_parser = parse_duration, value_name = "DURATION")]
+    quiet: Option<Duration>,
+    /// Wait for this transcript to be still, then take it in and seal it first (what SessionEnd hands over)
+    #[arg(long, value_name = "TRANSCRIPT")]
+    ended: Option<PathBuf>,
+    /// Leave this transcript alone: its session is still running
+    #[arg(long, value_name = "TRANSCRIPT")]
+    skip: Option<PathBuf>,
+    /// The agent whose transcript --ended is, and whose log lines these are
+    #[arg(long, value_enum, default_value = "claude-code")]
+    agent: Agent,
+    /// Write to the hooks' log (<home>/logs/hooks.log) instead of stdout: how the hooks run it
+    #[arg(long)]
+    log: bool,
+    /// Print what was done as JSON
+    #[arg(long, conflicts_with = "log")]
+    json: bool,
+}
+
+pub fn run(args: Args, context: &Context) -> anyhow::Result<ExitCode> {
+    let store = context.store()?;
+    let event = if args.ended.is_some() { "SessionEnd" } else { "catch-up" };
+    let say = |line: &str| if args.log { log(context, args.agent, event, line) } else { println!("{line}") };
+    if !store.settings()?.memory_enabled {
+        say("memory is off for this project: nothing taken in");
+        return Ok(ExitCode::SUCCESS);
+    }
+    let now = context.now()?;
+    let mut done: Vec<CaughtUp> = Vec::new();
+    if let Some(ended) = &args.ended {
+        wait_until_still(ended);
+        let result = lcmem::ingest::ingest(&store, args.agent.format(), ended, true, now);
+        done.push(CaughtUp { transcript: ended.clone(), session: String::new(), result });
+    }
+    let quiet = args.quiet.unwrap_or_else(|| quiet_of(&store));
+    let skip = args.skip.as_deref().or(args.ended.as_deref());
+    done.extend(catch_up(&store, quiet, skip, now)?);
+    if args.json {
+        let rows: Vec<_> = done.iter().map(row).collect();
+        crate::output::print_json(&rows)?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    if done.is_empty() && !args.log {
+        println!("nothing to catch up: every session that went quiet for {} s is sealed", quiet.as_secs());
+    }
+    for caught in &done {
+        say(&describe(caught));
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The quiet time the project's settings give.
+fn quiet_of(store: &Store) -> Duration {
+    Duration::from_secs(store.settings().map_or(300, |s| s.quiet_secs.into()))
+}
+
+fn describe(caught: &CaughtUp) -> String {
+    match &caught.result {
+        Ok(done) => done.describe(&caught.transcript),
+        Err(e) => format!("error: cannot take in {}: {}", caught.transcript.display(), crate::words::cli(e)),
+    }
+}
+
+fn row(caught: &CaughtUp) -> serde_json::Value {
+    match &caught.result {
+        Ok(done) => json!({
+            "transcript": caught.transcript,
+            "session": done.outcome.as_ref().map(|o| o.id().to_string()),
+            "sealed": done.sealed.as_ref().is_some_and(lcmem::seal::SealOutcome::wrote),
+            "said": done.describe(&caught.transcript),
+        }),
+        Err(e) => json!({"transcript": caught.transcript, "error": crate::words::cli(e)}),
+    }
+}
+
+/// Waits until the transcript's size has not changed for [`STILL_FOR`], at
+/// most [`STILL_AT_MOST`].
+fn wait_until_still(path: &Path) {
+    let size = || std::fs::metadata(path).map(|m| m.len()).ok();
+    let start = Instant::now();
+    let (mut last, mut since) = (size(), Instant::now());
+    while start.elapsed() < STILL_AT_MOST {
+        std::thread::sleep(Duration::from_millis(100));
+        let now = size();
+        if now != last {
+            (last, since) = (now, Instant::now());
+        } else if since.elapsed() >= STILL_FOR {
+            return;
+        }
+    }
+}
+
+/// Starts `lcmem catch-up` for the project at `cwd` as a process of its
+/// own, which outlives the agent: it takes the store's lock only to write,
+/// and logs what it did. The hook does not wait for it.
+pub fn spawn(
+    context: &Context,
+    cwd: &Path,
+    agent: Agent,
+    ended: Option<&Path>,
+    skip: Option<&Path>,
+) -> anyhow::Result<()> {
+    let mut command = std::process::Command::new(std::env::current_exe()?);
+    command.arg("--home").arg(context.home()?).arg("--project").arg(cwd).arg("catch-up").arg("--log");
+    command.arg("--agent").arg(agent.name());
+    if let Some(ended) = ended {
+        command.arg("--ended").arg(ended);
+    }
+    if let Some(skip) = skip {
+        command.arg("--skip").arg(skip);
+    }
+    command.stdin(Stdio::null()).stdout(Stdio::null()).stderr(Stdio::null());
+    // A group of its own: the agent's end (a signal to its process group,
+    // the terminal closing) does not end the seal.
+    #[cfg(unix)]
+    std::os::unix::process::CommandExt::process_group(&mut command, 0);
+    command.spawn()?;
+    Ok(())
+}
