@@ -141,6 +141,13 @@ fn project_scope_writes_lcmem_from_path_and_uninstall_leaves_the_project_as_it_w
                 assert!(!text.contains(machine.to_str().unwrap()), "{}: a machine path: {text}", file.display());
             }
         }
+        if agent == "codex" {
+            let config = read(&project.join(".codex/config.toml"));
+            assert!(
+                config.contains("env_vars = [\"LEVELCODE_HOME\"]"),
+                "the store does not reach the server: {config}"
+            );
+        }
         lcmem(&sandbox, &bin, &["--project", p, "uninstall", agent]).assert().success();
         assert_eq!(files_under(&project), vec![project.join("README.md")], "{agent}");
         let dirs: Vec<_> = std::fs::read_dir(&project).unwrap().map(|e| e.unwrap().file_name()).collect();
@@ -217,6 +224,34 @@ fn codex_uninstall_after_the_user_changed_something_takes_out_only_lcmem() {
     assert_eq!(read(&codex.join("config.toml")), CODEX_CONFIG[0].replacen("gpt-5-codex", "o3", 1));
     assert_eq!(read(&codex.join("hooks.json")), CODEX_HOOKS[0]);
     no_backup_under(&user_home(&sandbox));
+}
+
+#[test]
+fn codex_uninstall_takes_out_the_trust_codex_recorded_for_lcmems_hooks() {
+    for users_own in [false, true] {
+        let sandbox = Sandbox::new();
+        let bin = bin_dir(&sandbox, Some("0.171.0"), false);
+        let codex = user_home(&sandbox).join(".codex");
+        write(&codex.join("config.toml"), CODEX_CONFIG[1]);
+        write(&codex.join("hooks.json"), CODEX_HOOKS[0]);
+        lcmem(&sandbox, &bin, &["install", "codex", "--command", "/opt/lcmem"]).assert().success();
+        // What Codex writes when the user trusts the hooks: lcmem's SessionStart is group 0, its Stop group 1
+        // (the user's own Stop hook is group 0).
+        let key = |event: &str, group: usize| format!("{}:{event}:{group}:0", codex.join("hooks.json").display());
+        let table = |key: String, hash: &str| format!("\n[hooks.state.\"{key}\"]\ntrusted_hash = \"sha256:{hash}\"\n");
+        let users = table(key("stop", 0), "user");
+        let mut text = read(&codex.join("config.toml"));
+        text += &table(key("session_start", 0), "aaa");
+        text += &table(key("stop", 1), "bbb");
+        if users_own {
+            text += &users;
+        }
+        write(&codex.join("config.toml"), &text);
+        lcmem(&sandbox, &bin, &["uninstall", "codex"]).assert().success();
+        let expected = if users_own { format!("{}{users}", CODEX_CONFIG[1]) } else { CODEX_CONFIG[1].to_string() };
+        assert_eq!(read(&codex.join("config.toml")), expected);
+        no_backup_under(&user_home(&sandbox));
+    }
 }
 
 #[test]

@@ -66,12 +66,42 @@ pub fn install(top: Option<&Path>, command: &str, store: Option<&Path>) -> anyho
 
 pub fn uninstall(top: Option<&Path>) -> anyhow::Result<Vec<Change>> {
     let dir = codex_dir(top)?;
-    let hooks =
-        plan_removal(&dir.join("hooks.json"), |doc, original| super::remove_hook_groups(doc, "codex", original))?;
+    let hooks_json = dir.join("hooks.json");
+    let hooks = plan_removal(&hooks_json, |doc, original| super::remove_hook_groups(doc, "codex", original))?;
+    let value_of = |text: Option<&str>| text.and_then(|t| serde_json::from_str::<Value>(t).ok());
     // The switch stays on when hooks of the user's are left to need it.
-    let others = hooks.after.as_deref().and_then(|t| serde_json::from_str::<Value>(t).ok());
-    let others = others.and_then(|v| Some(!v.get("hooks")?.as_object()?.is_empty())).unwrap_or(false);
-    Ok(vec![hooks, codex_toml::uninstall(&dir.join("config.toml"), others)?])
+    let others = value_of(hooks.after.as_deref()).and_then(|v| Some(!v.get("hooks")?.as_object()?.is_empty()));
+    let trusted = trust_keys(&hooks_json, value_of(hooks.before.as_deref()).as_ref());
+    Ok(vec![hooks, codex_toml::uninstall(&dir.join("config.toml"), others.unwrap_or(false), &trusted)?])
+}
+
+/// The keys Codex records its trust in lcmem's hooks under
+/// (`[hooks.state."<hooks.json>:<event>:<group>:<handler>"]`, the event in
+/// snake case), for the file as it is, under its path as given and as
+/// resolved.
+fn trust_keys(hooks_json: &Path, hooks: Option<&Value>) -> Vec<String> {
+    let Some(events) = hooks.and_then(|h| h.get("hooks")).and_then(Value::as_object) else { return Vec::new() };
+    let mut paths = vec![hooks_json.display().to_string()];
+    paths.extend(std::fs::canonicalize(hooks_json).ok().map(|p| p.display().to_string()));
+    let mut keys = Vec::new();
+    for (event, groups) in events {
+        let snake: String = event
+            .chars()
+            .enumerate()
+            .flat_map(|(i, c)| {
+                let lower = c.to_ascii_lowercase();
+                if c.is_ascii_uppercase() && i > 0 { vec!['_', lower] } else { vec![lower] }
+            })
+            .collect();
+        for (g, group) in groups.as_array().into_iter().flatten().enumerate() {
+            for (h, handler) in super::handlers(group).iter().enumerate() {
+                if super::is_lcmem_hook(handler, "codex") {
+                    keys.extend(paths.iter().map(|path| format!("{path}:{snake}:{g}:{h}")));
+                }
+            }
+        }
+    }
+    keys
 }
 
 /// The `[features]` switch the Codex on PATH reads: `codex_hooks` for one

@@ -95,9 +95,11 @@ pub fn install(path: &Path, server: &Server, feature: &str) -> anyhow::Result<Ch
 
 /// Takes the `[mcp_servers.lcmem]` table out, and the hooks switch lcmem
 /// turned on: one the original (the backup) did not have, or, with no
-/// backup, when `keep_switch` is false (no other hooks are left). The
-/// original comes back byte for byte when only layout differs from it.
-pub fn uninstall(path: &Path, keep_switch: bool) -> anyhow::Result<Change> {
+/// backup, when `keep_switch` is false (no other hooks are left); and the
+/// trust Codex recorded for lcmem's hooks (`[hooks.state."KEY"]` for each of
+/// `trusted`). The original comes back byte for byte when only layout
+/// differs from it.
+pub fn uninstall(path: &Path, keep_switch: bool, trusted: &[String]) -> anyhow::Result<Change> {
     let before = read(path)?;
     let Some(mut text) = before.clone() else {
         return Ok(Change { path: path.to_path_buf(), before, after: None, keep_original: false, drop_backup: false });
@@ -106,8 +108,27 @@ pub fn uninstall(path: &Path, keep_switch: bool) -> anyhow::Result<Change> {
     let original = read(&backup_of(path))?;
     let features_of = |t: &toml::Table| t.get("features").and_then(toml::Value::as_table).cloned();
     let original_features = original.as_deref().and_then(|o| o.parse::<toml::Table>().ok()).map(|t| features_of(&t));
-    while let Some(range) = block(&text, |h| h == SERVER || h.starts_with("[mcp_servers.lcmem.")) {
+    let trust: Vec<String> =
+        trusted.iter().map(|key| format!("[hooks.state.{}]", toml::Value::String(key.clone()))).collect();
+    let ours = |h: &str| h == SERVER || h.starts_with("[mcp_servers.lcmem.") || trust.iter().any(|t| t == h);
+    while let Some(range) = block(&text, ours) {
         text.replace_range(range, "");
+    }
+    // The tables that held those, when nothing else is in them now and the original had none.
+    let original_hooks =
+        original.as_deref().and_then(|o| o.parse::<toml::Table>().ok()).map(|t| t.contains_key("hooks"));
+    let bare = |v: &toml::Value| {
+        v.as_table().is_some_and(|t| t.values().all(|v| v.as_table().is_some_and(toml::Table::is_empty)))
+    };
+    for header in ["[hooks.state]", "[hooks]"] {
+        let left = parse(path, &text)?.get("hooks").is_some_and(bare);
+        if !trusted.is_empty()
+            && original_hooks != Some(true)
+            && left
+            && let Some(range) = block(&text, |h| h == header)
+        {
+            text.replace_range(range, "");
+        }
     }
     for switch in ["hooks", "codex_hooks"] {
         let lcmem_added = match &original_features {
