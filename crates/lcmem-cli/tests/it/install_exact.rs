@@ -156,6 +156,36 @@ fn project_scope_writes_lcmem_from_path_and_uninstall_leaves_the_project_as_it_w
 }
 
 #[test]
+fn project_scope_install_then_uninstall_gives_back_the_projects_bytes() {
+    let cursor = "{\n\t\"mcpServers\": {}, \"x\": [ ]\n}";
+    let files: [(&str, &[(&str, &str)]); 3] = [
+        ("claude-code", &[(".claude/settings.json", CLAUDE_SETTINGS[2]), (".mcp.json", CLAUDE_JSON[1])]),
+        ("codex", &[(".codex/config.toml", CODEX_CONFIG[0]), (".codex/hooks.json", CODEX_HOOKS[1])]),
+        ("cursor", &[(".cursor/mcp.json", cursor)]),
+    ];
+    for (agent, files) in files {
+        let sandbox = Sandbox::new();
+        let project = sandbox.project();
+        for (name, text) in files {
+            write(&project.join(name), text);
+        }
+        let bin = bin_dir(&sandbox, Some("0.171.0"), true);
+        let p = project.to_str().unwrap();
+        lcmem(&sandbox, &bin, &["--project", p, "install", agent]).assert().success();
+        for (name, text) in files {
+            let now = read(&project.join(name));
+            assert!(now != *text && now.contains("lcmem"), "{agent}: {name} unchanged: {now}");
+            assert!(!now.contains(sandbox.dir.path().to_str().unwrap()), "{agent}: a machine path in {name}: {now}");
+        }
+        lcmem(&sandbox, &bin, &["--project", p, "uninstall", agent]).assert().success();
+        for (name, text) in files {
+            assert_eq!(read(&project.join(name)), *text, "{agent}: {name}");
+        }
+        assert_eq!(files_under(&project).len(), files.len(), "{agent}: {:?}", files_under(&project));
+    }
+}
+
+#[test]
 fn project_scope_warns_when_lcmem_is_not_on_path_and_keeps_the_users_folders() {
     let sandbox = Sandbox::new();
     let project = sandbox.project();
@@ -281,5 +311,11 @@ fn cursor_install_then_uninstall_gives_back_the_users_bytes() {
     assert!(read(&mcp).contains("\"/opt/lcmem\"") && read(&mcp).contains("0.1e-5"));
     lcmem(&sandbox, &bin, &["uninstall", "cursor"]).assert().success();
     assert_eq!(read(&mcp), users);
+    no_backup_under(&user_home(&sandbox));
+    // Changed since install: only lcmem's entry goes.
+    lcmem(&sandbox, &bin, &["install", "cursor", "--command", "/opt/lcmem"]).assert().success();
+    write(&mcp, &read(&mcp).replacen("0.1e-5", "2", 1));
+    lcmem(&sandbox, &bin, &["uninstall", "cursor"]).assert().success();
+    assert_eq!(read(&mcp), users.replacen("0.1e-5", "2", 1));
     no_backup_under(&user_home(&sandbox));
 }

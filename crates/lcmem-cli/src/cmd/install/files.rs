@@ -47,16 +47,16 @@ pub fn read(path: &Path) -> anyhow::Result<Option<String>> {
 fn parse(path: &Path, text: Option<&str>) -> anyhow::Result<Doc> {
     let text = text.unwrap_or("");
     if !text.trim().is_empty() {
-        if let Err(e) = serde_json::from_str::<serde::de::IgnoredAny>(text) {
-            bail!(
+        // Read as a value too: what lcmem decides on must be what it edits.
+        match serde_json::from_str::<Value>(text) {
+            Ok(Value::Object(_)) => {}
+            Ok(_) => bail!("{} is not a JSON object; fix it by hand, nothing was changed", path.display()),
+            Err(e) => bail!(
                 "{}:{}:{}: not valid JSON ({e}); fix it by hand, nothing was changed",
                 path.display(),
                 e.line(),
                 e.column()
-            );
-        }
-        if !text.trim_start().starts_with('{') {
-            bail!("{} is not a JSON object; fix it by hand, nothing was changed", path.display());
+            ),
         }
     }
     Ok(Doc::new(text))
