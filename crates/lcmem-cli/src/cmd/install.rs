@@ -129,7 +129,17 @@ pub fn run(args: Args, context: &Context) -> anyhow::Result<ExitCode> {
             ];
             (changes, "Claude Code")
         }
-        Agent::Codex => (codex::install(top.as_deref(), &command, explicit_store(context).as_deref())?, "Codex"),
+        Agent::Codex => {
+            let store = explicit_store(context);
+            if let (Some(_), Some(store)) = (&top, &store) {
+                println!(
+                    "the store is {}, not ~/.levelcode: the project's files name no path, so they let \
+                     LEVELCODE_HOME through to lcmem; start Codex with LEVELCODE_HOME set to it",
+                    store.display()
+                );
+            }
+            (codex::install(top.as_deref(), &command, store.as_deref())?, "Codex")
+        }
         Agent::Cursor => (vec![cursor::install(top.as_deref(), &command)?], "Cursor"),
     };
     let changed = files::apply(&changes, args.dry_run, "lcmem is already there")?;
