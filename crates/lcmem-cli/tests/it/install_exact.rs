@@ -147,6 +147,7 @@ fn project_scope_writes_lcmem_from_path_and_uninstall_leaves_the_project_as_it_w
                 config.contains("env_vars = [\"LEVELCODE_HOME\"]"),
                 "the store does not reach the server: {config}"
             );
+            assert!(stdout.contains("start Codex with LEVELCODE_HOME set"), "{stdout}");
         }
         lcmem(&sandbox, &bin, &["--project", p, "uninstall", agent]).assert().success();
         assert_eq!(files_under(&project), vec![project.join("README.md")], "{agent}");
