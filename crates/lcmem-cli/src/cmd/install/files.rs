@@ -86,8 +86,9 @@ pub fn plan_removal(path: &Path, edit: impl FnOnce(&mut Doc, Option<&Value>)) ->
     let mut doc = parse(path, Some(&text))?;
     let backup = read(&backup_of(path))?;
     let original = backup.as_deref().and_then(|b| serde_json::from_str::<Value>(b).ok());
+    let start = doc.text.clone();
     edit(&mut doc, original.as_ref());
-    if doc.text == text {
+    if doc.text == start {
         return Ok(Change {
             path: path.to_path_buf(),
             before,

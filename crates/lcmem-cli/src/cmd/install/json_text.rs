@@ -155,7 +155,7 @@ impl Doc {
         let head = name.map(|n| format!("{}: ", Value::String(n.into()))).unwrap_or_default();
         let outer = self.indent_of(container.start).to_string();
         let (at, end, text) = match container.children.last() {
-            None if self.text.trim().contains('\n') => {
+            None if path.is_empty() || self.text.trim().contains('\n') => {
                 let inner = format!("{outer}{}", self.unit);
                 let body = format!("{head}{}", self.render(value, Some(&inner)));
                 (container.start + 1, container.end - 1, format!("{nl}{inner}{body}{nl}{outer}", nl = self.newline))
