@@ -322,3 +322,20 @@ fn cursor_install_then_uninstall_gives_back_the_users_bytes() {
     assert_eq!(read(&mcp), users.replacen("0.1e-5", "2", 1));
     no_backup_under(&user_home(&sandbox));
 }
+
+#[test]
+fn codex_uninstall_where_lcmem_is_not_changes_nothing() {
+    // The user's own switch, an empty [features] and trust of their own: not lcmem's to take out.
+    let sandbox = Sandbox::new();
+    let bin = bin_dir(&sandbox, Some("0.171.0"), false);
+    let codex = user_home(&sandbox).join(".codex");
+    let config = "[features]\nhooks = true\n\n[hooks.state.\"x:stop:0:0\"]\ntrusted_hash = \"sha256:1\"\n";
+    for (config, hooks) in [(config, "{\"hooks\": {}}"), ("[features]\n", "{}")] {
+        write(&codex.join("config.toml"), config);
+        write(&codex.join("hooks.json"), hooks);
+        let (stdout, _) = out(lcmem(&sandbox, &bin, &["uninstall", "codex"]).assert().success());
+        assert_eq!(stdout.matches("unchanged").count(), 2, "{stdout}");
+        assert_eq!(read(&codex.join("config.toml")), config);
+        assert_eq!(read(&codex.join("hooks.json")), hooks);
+    }
+}

@@ -107,16 +107,18 @@ pub fn uninstall(path: &Path, keep_switch: bool, trusted: &[String]) -> anyhow::
     parse(path, &text)?;
     let original = read(&backup_of(path))?;
     let features_of = |t: &toml::Table| t.get("features").and_then(toml::Value::as_table).cloned();
-    let original_features = original.as_deref().and_then(|o| o.parse::<toml::Table>().ok()).map(|t| features_of(&t));
+    let original_table = original.as_deref().and_then(|o| o.parse::<toml::Table>().ok());
+    let original_features = original_table.as_ref().map(features_of);
     let trust: Vec<String> =
         trusted.iter().map(|key| format!("[hooks.state.{}]", toml::Value::String(key.clone()))).collect();
     let ours = |h: &str| h == SERVER || h.starts_with("[mcp_servers.lcmem.") || trust.iter().any(|t| t == h);
     while let Some(range) = block(&text, ours) {
         text.replace_range(range, "");
     }
+    // Nothing of lcmem's here (no server, no hooks of its in hooks.json): the switch is not its either.
+    let lcmem_was_here = text != *before.as_deref().unwrap_or_default() || !trusted.is_empty();
     // The tables that held those, when nothing else is in them now and the original had none.
-    let original_hooks =
-        original.as_deref().and_then(|o| o.parse::<toml::Table>().ok()).map(|t| t.contains_key("hooks"));
+    let original_hooks = original_table.as_ref().map(|t| t.contains_key("hooks"));
     let bare = |v: &toml::Value| {
         v.as_table().is_some_and(|t| t.values().all(|v| v.as_table().is_some_and(toml::Table::is_empty)))
     };
@@ -130,18 +132,21 @@ pub fn uninstall(path: &Path, keep_switch: bool, trusted: &[String]) -> anyhow::
             text.replace_range(range, "");
         }
     }
+    let mut switched_off = false;
     for switch in ["hooks", "codex_hooks"] {
         let lcmem_added = match &original_features {
             Some(features) => features.as_ref().is_none_or(|f| f.get(switch).is_none()),
             None => !keep_switch,
         };
         let on = parse(path, &text).ok().and_then(|t| features_of(&t)).and_then(|f| f.get(switch)?.as_bool());
-        if lcmem_added && on == Some(true) {
+        if lcmem_was_here && lcmem_added && on == Some(true) {
             remove_key(&mut text, FEATURES, switch);
+            switched_off = true;
         }
     }
     let emptied = parse(path, &text).ok().and_then(|t| features_of(&t)).is_some_and(|f| f.is_empty());
-    if emptied
+    if switched_off
+        && emptied
         && original_features.as_ref().is_none_or(Option::is_none)
         && let Some(range) = block(&text, |h| h == FEATURES)
     {
