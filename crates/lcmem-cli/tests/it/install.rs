@@ -115,17 +115,19 @@ fn install_codex_writes_hooks_and_server_keeps_the_users_and_is_idempotent() {
     let hooks = json_of(&codex.join("hooks.json"));
     let start = &hooks["hooks"]["SessionStart"][0];
     assert_eq!(start["matcher"], "startup|resume|clear|compact");
-    assert_eq!(start["hooks"][0], json!({"type": "command", "command": "/opt/lcmem hook codex", "timeout": 10}));
+    // The store is not the default one: it is named, as Codex starts lcmem without LEVELCODE_HOME.
+    let hook = format!("/opt/lcmem --home {} hook codex", sandbox.home().display());
+    assert_eq!(start["hooks"][0], json!({"type": "command", "command": hook, "timeout": 10}));
     assert_eq!(hooks["hooks"]["Stop"][0], users_hooks["hooks"]["Stop"][0], "the user's Stop hook changed");
-    assert_eq!(hooks["hooks"]["Stop"][1]["hooks"][0]["command"], "/opt/lcmem hook codex");
+    assert_eq!(hooks["hooks"]["Stop"][1]["hooks"][0]["command"], json!(hook));
     let text = std::fs::read_to_string(codex.join("config.toml")).unwrap();
     // The user's lines stay where they were, comments too: one line is added under [features].
-    assert!(text.replace("codex_hooks = true\n", "").starts_with(config), "the user's lines moved: {text}");
+    assert!(text.replace("hooks = true\n", "").starts_with(config), "the user's lines moved: {text}");
     let toml: toml::Table = text.parse().unwrap();
     assert_eq!(toml["mcp_servers"]["lcmem"]["command"].as_str(), Some("/opt/lcmem"));
-    assert_eq!(toml["mcp_servers"]["lcmem"]["args"].as_array().unwrap().len(), 1);
+    assert_eq!(toml["mcp_servers"]["lcmem"]["args"].as_array().unwrap().len(), 3);
     assert_eq!(toml["mcp_servers"]["db"]["command"].as_str(), Some("pg-mcp"));
-    assert_eq!(toml["features"]["codex_hooks"].as_bool(), Some(true));
+    assert_eq!(toml["features"]["hooks"].as_bool(), Some(true));
     assert_eq!(toml["features"]["web_search"].as_bool(), Some(true));
 
     let before = (std::fs::read(codex.join("hooks.json")).unwrap(), std::fs::read(codex.join("config.toml")).unwrap());

@@ -14,6 +14,7 @@ mod golden;
 mod hooks;
 mod import_transcripts;
 mod install;
+mod install_exact;
 mod journal_quality;
 mod mcp;
 mod memory_control;

@@ -1,24 +1,32 @@
 //! Codex: SessionStart and Stop hooks in `hooks.json`, and the MCP server and
-//! the hooks feature switch in `config.toml`, both in `$CODEX_HOME` (else
-//! `~/.codex`), or a project's `.codex/`. Codex's hooks.json has Claude
-//! Code's shape (event → matcher groups → handlers); hooks run only with
-//! `[features] codex_hooks = true`.
-//!
-//! config.toml is the user's hand-written TOML, so it is edited as text:
-//! a table appended at the end, a key added under its table, a command line
-//! replaced in place. Comments and layout stay; the result is parsed again
-//! before anything is written.
+//! the hooks feature switch in `config.toml` (see `codex_toml`), both in
+//! `$CODEX_HOME` (else `~/.codex`), or a project's `.codex/`. Codex's
+//! hooks.json has Claude Code's shape (event → matcher groups → handlers).
 
+use std::io::Read as _;
 use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
 
-use anyhow::{Context as _, bail};
-use serde_json::{Map, Value, json};
+use serde_json::{Value, json};
 
-use super::files::{Change, plan, plan_removal, read};
+use super::codex_toml::{self, Server};
+use super::files::{Change, plan, plan_removal};
 
 /// The events lcmem's Codex hook handles: matcher, and the seconds each may take.
 const EVENTS: [(&str, Option<&str>, u64); 2] =
     [("SessionStart", Some("startup|resume|clear|compact"), 10), ("Stop", None, 30)];
+
+/// How the user trusts the hooks, said after install: Codex runs none of
+/// them, silently, until they are trusted.
+pub const TRUST: &str = "Codex runs these hooks only once you trust them. Start Codex: it says the hooks need \
+review; open /hooks there and trust lcmem's (Codex records that under [hooks.state] in config.toml, and asks \
+again if the hooks change). A scripted run (`codex exec`) can pass --dangerously-bypass-hook-trust instead.";
+
+/// The first Codex that reads `[features].hooks`: 0.130.0 renamed
+/// `codex_hooks` (and warns about the old name at every start), as its
+/// deprecation notice and the projects that followed it record.
+const RENAMED_IN: (u64, u64, u64) = (0, 130, 0);
 
 fn codex_dir(top: Option<&Path>) -> anyhow::Result<PathBuf> {
     Ok(match top {
@@ -30,158 +38,102 @@ fn codex_dir(top: Option<&Path>) -> anyhow::Result<PathBuf> {
     })
 }
 
-pub fn install(top: Option<&Path>, command: &str) -> anyhow::Result<Vec<Change>> {
+/// `store` is the store when it is not the default: the user's files pass it
+/// with `--home`; a project's (meant for git) let `LEVELCODE_HOME` through.
+pub fn install(top: Option<&Path>, command: &str, store: Option<&Path>) -> anyhow::Result<Vec<Change>> {
     let dir = codex_dir(top)?;
-    let hook = format!("{} hook codex", super::quoted(command));
-    let hooks = plan(&dir.join("hooks.json"), |doc: &mut Map<String, Value>| {
-        let hooks = doc.entry("hooks").or_insert_with(|| json!({}));
-        let Some(hooks) = hooks.as_object_mut() else { return };
-        for (event, matcher, timeout) in EVENTS {
-            let groups = hooks.entry(event).or_insert_with(|| json!([]));
-            let Some(groups) = groups.as_array_mut() else { continue };
-            let runs_lcmem = |g: &Value| {
-                g.get("hooks").and_then(Value::as_array).into_iter().flatten().any(|h| super::is_lcmem_hook(h, "codex"))
-            };
-            if !groups.iter().any(runs_lcmem) {
-                let mut group = json!({"hooks": [{"type": "command", "command": hook, "timeout": timeout}]});
-                if let Some(matcher) = matcher {
-                    group.as_object_mut().expect("an object").shift_insert(0, "matcher".into(), json!(matcher));
-                }
-                groups.push(group);
-            }
-            super::update_stale(groups, "codex", &hook);
-        }
-    })?;
-    Ok(vec![hooks, config_install(&dir.join("config.toml"), command)?])
+    let home: Vec<String> = match (top, store) {
+        (None, Some(store)) => vec!["--home".into(), store.display().to_string()],
+        _ => Vec::new(),
+    };
+    let mut words: Vec<&str> = vec![command];
+    words.extend(home.iter().map(String::as_str));
+    words.extend(["hook", "codex"]);
+    let hook = super::shell_words(&words);
+    let groups = EVENTS.map(|(event, matcher, timeout)| {
+        let handler = json!({"type": "command", "command": hook, "timeout": timeout});
+        let group = match matcher {
+            Some(matcher) => json!({"matcher": matcher, "hooks": [handler]}),
+            None => json!({"hooks": [handler]}),
+        };
+        (event, group)
+    });
+    let hooks = plan(&dir.join("hooks.json"), |doc| super::add_hook_groups(doc, "codex", &hook, groups))?;
+    let args = home.into_iter().chain(["mcp".to_string()]).collect();
+    let server = Server { command, args, env_vars: top.is_some() && store.is_some() };
+    Ok(vec![hooks, codex_toml::install(&dir.join("config.toml"), &server, hooks_switch())?])
 }
 
 pub fn uninstall(top: Option<&Path>) -> anyhow::Result<Vec<Change>> {
     let dir = codex_dir(top)?;
-    let hooks = plan_removal(&dir.join("hooks.json"), |doc| super::remove_lcmem_hooks(doc, "codex"))?;
-    Ok(vec![hooks, config_uninstall(&dir.join("config.toml"))?])
+    let hooks_json = dir.join("hooks.json");
+    let hooks = plan_removal(&hooks_json, |doc, original| super::remove_hook_groups(doc, "codex", original))?;
+    let value_of = |text: Option<&str>| text.and_then(|t| serde_json::from_str::<Value>(t).ok());
+    // The switch stays on when hooks of the user's are left to need it.
+    let others = value_of(hooks.after.as_deref()).and_then(|v| Some(!v.get("hooks")?.as_object()?.is_empty()));
+    let trusted = trust_keys(&hooks_json, value_of(hooks.before.as_deref()).as_ref());
+    Ok(vec![hooks, codex_toml::uninstall(&dir.join("config.toml"), others.unwrap_or(false), &trusted)?])
 }
 
-fn parse(path: &Path, text: &str) -> anyhow::Result<toml::Table> {
-    text.parse::<toml::Table>().map_err(|e| {
-        anyhow::anyhow!("{}: not valid TOML ({}); fix it by hand, nothing was changed", path.display(), e.message())
-    })
-}
-
-fn config_install(path: &Path, command: &str) -> anyhow::Result<Change> {
-    let before = read(path)?;
-    let mut text = before.clone().unwrap_or_default();
-    let table = parse(path, &text)?;
-    let quoted = toml::Value::String(command.to_string()).to_string();
-    match table.get("mcp_servers").and_then(|s| s.get("lcmem")) {
-        None => append(&mut text, &format!("[mcp_servers.lcmem]\ncommand = {quoted}\nargs = [\"mcp\"]\n")),
-        Some(entry) => {
-            let current = entry.get("command").and_then(toml::Value::as_str);
-            if current.is_some_and(|c| c.contains("lcmem") && c != command) {
-                replace_key(&mut text, "[mcp_servers.lcmem]", "command", &quoted).with_context(|| {
-                    format!(
-                        "{}: [mcp_servers.lcmem] is not a table of its own; set its command by hand",
-                        path.display()
-                    )
-                })?;
+/// The keys Codex records its trust in lcmem's hooks under
+/// (`[hooks.state."<hooks.json>:<event>:<group>:<handler>"]`, the event in
+/// snake case), for the file as it is, under its path as given and as
+/// resolved.
+fn trust_keys(hooks_json: &Path, hooks: Option<&Value>) -> Vec<String> {
+    let Some(events) = hooks.and_then(|h| h.get("hooks")).and_then(Value::as_object) else { return Vec::new() };
+    let mut paths = vec![hooks_json.display().to_string()];
+    paths.extend(std::fs::canonicalize(hooks_json).ok().map(|p| p.display().to_string()));
+    let mut keys = Vec::new();
+    for (event, groups) in events {
+        let snake: String = event
+            .chars()
+            .enumerate()
+            .flat_map(|(i, c)| {
+                let lower = c.to_ascii_lowercase();
+                if c.is_ascii_uppercase() && i > 0 { vec!['_', lower] } else { vec![lower] }
+            })
+            .collect();
+        for (g, group) in groups.as_array().into_iter().flatten().enumerate() {
+            for (h, handler) in super::handlers(group).iter().enumerate() {
+                if super::is_lcmem_hook(handler, "codex") {
+                    keys.extend(paths.iter().map(|path| format!("{path}:{snake}:{g}:{h}")));
+                }
             }
         }
     }
-    match table.get("features").map(|f| f.get("codex_hooks")) {
-        None => append(&mut text, "[features]\ncodex_hooks = true\n"),
-        Some(None) => insert_after_header(&mut text, "[features]", "codex_hooks = true")
-            .with_context(|| format!("{}: add `codex_hooks = true` to [features] by hand", path.display()))?,
-        Some(Some(value)) => {
-            if value.as_bool() != Some(true) {
-                eprintln!("note: {} sets [features] codex_hooks = {value}: Codex runs no hooks", path.display());
-            }
-        }
-    }
-    parse(path, &text).context("lcmem's change to config.toml would not be valid TOML: nothing was written")?;
-    let after = if before.is_none() && text.is_empty() { None } else { Some(text) };
-    Ok(Change { path: path.to_path_buf(), before, after, drop_backup: false })
+    keys
 }
 
-/// Takes the `[mcp_servers.lcmem]` table out (its header and the lines up to
-/// the next table). The features switch stays: other hooks may need it.
-fn config_uninstall(path: &Path) -> anyhow::Result<Change> {
-    let before = read(path)?;
-    let Some(text) = before.clone() else {
-        return Ok(Change { path: path.to_path_buf(), before, after: None, drop_backup: false });
-    };
-    parse(path, &text)?;
-    let mut out = Vec::new();
-    let mut skipping = false;
-    for line in text.split_inclusive('\n') {
-        let trimmed = line.trim();
-        if trimmed.starts_with('[') {
-            skipping = trimmed == "[mcp_servers.lcmem]";
-        }
-        if !skipping {
-            out.push(line);
-        }
+/// The `[features]` switch the Codex on PATH reads: `codex_hooks` for one
+/// older than [`RENAMED_IN`], else (and when there is no codex to ask) `hooks`.
+fn hooks_switch() -> &'static str {
+    match codex_version() {
+        Some(version) if version < RENAMED_IN => "codex_hooks",
+        _ => "hooks",
     }
-    let mut after = out.concat();
-    if after != text {
-        while after.ends_with("\n\n") {
-            after.pop();
-        }
-        let original = read(&super::files::backup_of(path))?;
-        let drop_backup = original.as_deref() == Some(after.as_str());
-        return Ok(Change { path: path.to_path_buf(), before, after: Some(after), drop_backup });
-    }
-    Ok(Change { path: path.to_path_buf(), before, after: Some(text), drop_backup: false })
 }
 
-/// Appends a table, a blank line away from what is there.
-fn append(text: &mut String, table: &str) {
-    if !text.is_empty() && !text.ends_with('\n') {
-        text.push('\n');
-    }
-    if !text.is_empty() {
-        text.push('\n');
-    }
-    text.push_str(table);
-}
-
-fn header_line(text: &str, header: &str) -> Option<usize> {
-    let mut at = 0;
-    for line in text.split_inclusive('\n') {
-        if line.trim() == header {
-            return Some(at + line.len());
+/// `codex --version` ("codex-cli 0.171.0"), given two seconds.
+fn codex_version() -> Option<(u64, u64, u64)> {
+    let mut child = Command::new("codex")
+        .arg("--version")
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .ok()?;
+    let deadline = Instant::now() + Duration::from_secs(2);
+    while child.try_wait().ok()?.is_none() {
+        if Instant::now() > deadline {
+            let _ = child.kill();
+            let _ = child.wait();
+            return None;
         }
-        at += line.len();
+        std::thread::sleep(Duration::from_millis(10));
     }
-    None
-}
-
-fn insert_after_header(text: &mut String, header: &str, line: &str) -> anyhow::Result<()> {
-    let Some(at) = header_line(text, header) else { bail!("{header} is not a table header of its own") };
-    if !text[..at].ends_with('\n') {
-        text.insert(at, '\n');
-        text.insert_str(at + 1, &format!("{line}\n"));
-    } else {
-        text.insert_str(at, &format!("{line}\n"));
-    }
-    Ok(())
-}
-
-/// Replaces the value of `key` in the table under `header`, in place.
-fn replace_key(text: &mut String, header: &str, key: &str, value: &str) -> anyhow::Result<()> {
-    let Some(start) = header_line(text, header) else { bail!("no {header} header") };
-    let mut at = start;
-    for line in text[start..].split_inclusive('\n') {
-        let trimmed = line.trim_start();
-        if trimmed.starts_with('[') {
-            break;
-        }
-        if let Some(rest) = trimmed.strip_prefix(key)
-            && rest.trim_start().starts_with('=')
-        {
-            let end = at + line.trim_end_matches(['\n', '\r']).len();
-            text.replace_range(at..end, &format!("{key} = {value}"));
-            return Ok(());
-        }
-        at += line.len();
-    }
-    bail!("no {key} under {header}")
+    let mut out = String::new();
+    child.stdout.take()?.read_to_string(&mut out).ok()?;
+    let version = out.split_whitespace().find(|w| w.starts_with(|c: char| c.is_ascii_digit()))?;
+    let mut parts = version.split(['.', '-', '+']).map(|p| p.parse::<u64>().ok());
+    Some((parts.next()??, parts.next()??, parts.next().flatten().unwrap_or(0)))
 }

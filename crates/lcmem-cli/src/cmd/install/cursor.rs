@@ -4,7 +4,7 @@
 
 use std::path::{Path, PathBuf};
 
-use serde_json::{Map, Value, json};
+use serde_json::json;
 
 use super::files::{Change, plan, plan_removal};
 
@@ -16,17 +16,10 @@ fn mcp_json(top: Option<&Path>) -> anyhow::Result<PathBuf> {
 }
 
 pub fn install(top: Option<&Path>, command: &str) -> anyhow::Result<Change> {
-    plan(&mcp_json(top)?, |doc: &mut Map<String, Value>| {
-        let servers = doc.entry("mcpServers").or_insert_with(|| json!({}));
-        if let Some(servers) = servers.as_object_mut() {
-            let entry = servers
-                .entry("lcmem")
-                .or_insert_with(|| json!({"command": command, "args": ["--project", "${workspaceFolder}", "mcp"]}));
-            super::update_server_command(entry, command);
-        }
-    })
+    let entry = json!({"command": command, "args": ["--project", "${workspaceFolder}", "mcp"]});
+    plan(&mcp_json(top)?, |doc| super::add_server(doc, entry))
 }
 
 pub fn uninstall(top: Option<&Path>) -> anyhow::Result<Change> {
-    plan_removal(&mcp_json(top)?, |doc| super::remove_lcmem_server(doc, "mcpServers"))
+    plan_removal(&mcp_json(top)?, super::remove_server)
 }

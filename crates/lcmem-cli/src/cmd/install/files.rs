@@ -1,12 +1,15 @@
-//! The user's settings files: reading them, planning a change, showing it
-//! as a diff of only the lines that change, and writing it atomically with
-//! the file's mode kept.
+//! The user's settings files: reading them, planning a change as an edit
+//! of their text (so only lcmem's bytes change), showing it as a diff of
+//! only the lines that change, and writing it atomically with the file's
+//! mode kept.
 
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context as _, bail};
-use serde_json::{Map, Value};
+use serde_json::Value;
+
+use super::json_text::{Doc, tokens};
 
 /// One settings file and what lcmem does to it.
 pub struct Change {
@@ -14,7 +17,9 @@ pub struct Change {
     pub before: Option<String>,
     /// The new text, or `None` to remove a file lcmem alone made.
     pub after: Option<String>,
-    /// The original was put back: the backup install kept has done its job.
+    /// Install keeps a copy of the original the first time it changes a file.
+    pub keep_original: bool,
+    /// Uninstall is done with that copy.
     pub drop_backup: bool,
 }
 
@@ -37,13 +42,14 @@ pub fn read(path: &Path) -> anyhow::Result<Option<String>> {
     }
 }
 
-/// A JSON object from `text` (nothing or blank is an empty object). A file
-/// that is not a JSON object is an error: it is never overwritten.
-pub fn parse_object(path: &Path, text: Option<&str>) -> anyhow::Result<Map<String, Value>> {
-    match text.map(str::trim) {
-        None | Some("") => Ok(Map::new()),
-        Some(text) => match serde_json::from_str::<Value>(text) {
-            Ok(Value::Object(map)) => Ok(map),
+/// `text` as a document to edit (nothing or blank is a new, empty object).
+/// A file that is not a JSON object is an error: it is never overwritten.
+fn parse(path: &Path, text: Option<&str>) -> anyhow::Result<Doc> {
+    let text = text.unwrap_or("");
+    if !text.trim().is_empty() {
+        // Read as a value too: what lcmem decides on must be what it edits.
+        match serde_json::from_str::<Value>(text) {
+            Ok(Value::Object(_)) => {}
             Ok(_) => bail!("{} is not a JSON object; fix it by hand, nothing was changed", path.display()),
             Err(e) => bail!(
                 "{}:{}:{}: not valid JSON ({e}); fix it by hand, nothing was changed",
@@ -51,56 +57,55 @@ pub fn parse_object(path: &Path, text: Option<&str>) -> anyhow::Result<Map<Strin
                 e.line(),
                 e.column()
             ),
-        },
-    }
-}
-
-/// Reads `path` (a missing file is an empty object), applies `edit`, and
-/// returns both texts. An edit that changes nothing leaves the text as it is.
-pub fn plan(path: &Path, edit: impl FnOnce(&mut Map<String, Value>)) -> anyhow::Result<Change> {
-    let before = read(path)?;
-    let mut doc = parse_object(path, before.as_deref())?;
-    let original = doc.clone();
-    edit(&mut doc);
-    let after =
-        if doc == original && before.is_some() { before.clone() } else { Some(pretty(&doc, before.as_deref())?) };
-    Ok(Change { path: path.to_path_buf(), before, after, drop_backup: false })
-}
-
-/// `doc` as pretty JSON indented as the file was (two spaces for a new or
-/// one-line file), so that only the lines lcmem changes differ.
-fn pretty(doc: &Map<String, Value>, before: Option<&str>) -> anyhow::Result<String> {
-    use serde::Serialize as _;
-    let indent = before
-        .and_then(|text| text.lines().skip(1).find(|l| l.starts_with([' ', '\t'])))
-        .map(|line| &line[..line.len() - line.trim_start_matches([' ', '\t']).len()])
-        .unwrap_or("  ");
-    let mut out = Vec::new();
-    let formatter = serde_json::ser::PrettyFormatter::with_indent(indent.as_bytes());
-    doc.serialize(&mut serde_json::Serializer::with_formatter(&mut out, formatter))?;
-    Ok(String::from_utf8(out)? + "\n")
-}
-
-/// Reads `path`, takes lcmem out of it with `edit`, and returns both texts.
-/// When what is left is the original install kept (`<file>.lcmem-backup`),
-/// the original comes back byte for byte; when nothing is left of a file
-/// lcmem made (no backup), the file goes.
-pub fn plan_removal(path: &Path, edit: impl FnOnce(&mut Map<String, Value>)) -> anyhow::Result<Change> {
-    let mut change = plan(path, edit)?;
-    if change.unchanged() || change.before.is_none() {
-        change.after = change.before.clone();
-        return Ok(change);
-    }
-    let left = parse_object(path, change.after.as_deref())?;
-    match read(&backup_of(path))? {
-        Some(original) if parse_object(path, Some(&original)).is_ok_and(|o| o == left) => {
-            change.after = Some(original);
-            change.drop_backup = true;
         }
-        None if left.is_empty() => change.after = None,
-        _ => {}
     }
-    Ok(change)
+    Ok(Doc::new(text))
+}
+
+/// Reads `path` (a missing file is an empty object), applies `edit` to its
+/// text, and returns both texts.
+pub fn plan(path: &Path, edit: impl FnOnce(&mut Doc)) -> anyhow::Result<Change> {
+    let before = read(path)?;
+    let mut doc = parse(path, before.as_deref())?;
+    let start = doc.text.clone();
+    edit(&mut doc);
+    let after = if doc.text == start { before.clone() } else { Some(doc.text) };
+    Ok(Change { path: path.to_path_buf(), before, after, keep_original: true, drop_backup: false })
+}
+
+/// Reads `path` and takes lcmem out of it with `edit`, which is given the
+/// original install kept (`<file>.lcmem-backup`), to keep what was there
+/// before. When what is left has the original's tokens (only layout
+/// differs), the original comes back byte for byte; when nothing is left
+/// of a file lcmem made (no backup), the file goes. The backup goes either way.
+pub fn plan_removal(path: &Path, edit: impl FnOnce(&mut Doc, Option<&Value>)) -> anyhow::Result<Change> {
+    let before = read(path)?;
+    let Some(text) = before.clone() else {
+        return Ok(Change { path: path.to_path_buf(), before, after: None, keep_original: false, drop_backup: false });
+    };
+    let mut doc = parse(path, Some(&text))?;
+    let backup = read(&backup_of(path))?;
+    let original = backup.as_deref().and_then(|b| serde_json::from_str::<Value>(b).ok());
+    let start = doc.text.clone();
+    edit(&mut doc, original.as_ref());
+    if doc.text == start {
+        return Ok(Change {
+            path: path.to_path_buf(),
+            before,
+            after: Some(text),
+            keep_original: false,
+            drop_backup: backup.is_some(),
+        });
+    }
+    let left = tokens(&doc.text);
+    let after = match &backup {
+        Some(original) if tokens(original) == left || (tokens(original).is_empty() && left == ["{", "}"]) => {
+            Some(original.clone())
+        }
+        None if left == ["{", "}"] => None,
+        _ => Some(doc.text),
+    };
+    Ok(Change { path: path.to_path_buf(), before, after, keep_original: false, drop_backup: backup.is_some() })
 }
 
 /// Shows each change (only the lines that change) and, unless `dry_run`,
@@ -110,6 +115,9 @@ pub fn apply(changes: &[Change], dry_run: bool, unchanged_because: &str) -> anyh
     for change in changes {
         if change.unchanged() {
             println!("unchanged {}: {unchanged_because}", change.path.display());
+            if change.drop_backup && !dry_run {
+                remove_backup(&change.path)?;
+            }
             continue;
         }
         changed += 1;
@@ -174,20 +182,44 @@ pub fn diff(before: &str, after: &str) -> String {
 fn write(change: &Change) -> anyhow::Result<()> {
     // A settings file that is a link (a dotfiles repository) is written where it leads.
     let path = std::fs::canonicalize(&change.path).unwrap_or_else(|_| change.path.clone());
-    let backup = backup_of(&change.path);
     match &change.after {
-        None => std::fs::remove_file(&path).with_context(|| format!("cannot remove {}", path.display()))?,
+        None => {
+            std::fs::remove_file(&path).with_context(|| format!("cannot remove {}", path.display()))?;
+            remove_empty_folder(&change.path);
+        }
         Some(after) => {
-            if let Some(before) = change.before.as_ref().filter(|_| !change.drop_backup && !backup.exists()) {
+            let backup = backup_of(&change.path);
+            if let Some(before) = change.before.as_ref().filter(|_| change.keep_original && !backup.exists()) {
                 atomic_write(&backup, before.as_bytes(), Some(&path))?;
             }
             atomic_write(&path, after.as_bytes(), Some(&path))?;
         }
     }
     if change.drop_backup {
-        std::fs::remove_file(&backup).with_context(|| format!("cannot remove {}", backup.display()))?;
+        remove_backup(&change.path)?;
     }
     Ok(())
+}
+
+fn remove_backup(path: &Path) -> anyhow::Result<()> {
+    let backup = backup_of(path);
+    match std::fs::remove_file(&backup) {
+        Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
+            Err(e).with_context(|| format!("cannot remove {}", backup.display()))
+        }
+        _ => Ok(()),
+    }
+}
+
+/// The agent's folder a file lcmem made was in (`.claude`, `.codex`,
+/// `.cursor`), once that file is gone and nothing else is in it: lcmem made
+/// it along with the file. Any other folder, or one with anything in it, stays.
+fn remove_empty_folder(file: &Path) {
+    let Some(folder) = file.parent() else { return };
+    let agents = [".claude", ".codex", ".cursor"];
+    if folder.file_name().is_some_and(|name| agents.iter().any(|a| name == *a)) && std::fs::remove_dir(folder).is_ok() {
+        println!("remove {} (lcmem made it; it is empty now)", folder.display());
+    }
 }
 
 /// Writes `path` by way of a temporary file in its folder, renamed over it:
