@@ -15,7 +15,7 @@ use std::time::{Duration, SystemTime};
 use jiff::Timestamp;
 
 use crate::error::Result;
-use crate::import::{self, Known};
+use crate::import::{self, Format, Known};
 use crate::ingest::{Ingested, ingest, unsealed};
 use crate::store::Store;
 
@@ -27,20 +27,37 @@ pub struct CaughtUp {
     pub result: Result<Ingested>,
 }
 
-/// Takes in and seals every transcript the store knows whose session is not
-/// sealed, or went on since it was sealed, or whose transcript grew past
-/// what was imported, once the transcript has not changed for `quiet`. The
-/// transcript `skip` (the session that is running now) is left alone. A
-/// transcript that fails does not stop the others.
-pub fn catch_up(store: &Store, quiet: Duration, skip: Option<&Path>, now: Timestamp) -> Result<Vec<CaughtUp>> {
+/// Where a catch-up looks, and what it leaves alone.
+#[derive(Debug, Clone)]
+pub struct Look {
+    /// A transcript unchanged for this long is taken to have ended.
+    pub quiet: Duration,
+    /// The transcript of the session that is running now.
+    pub skip: Option<PathBuf>,
+    /// The agent's folder of this project's transcripts, with their format:
+    /// a session whose hooks never got as far as an import (a headless run
+    /// exits before its asynchronous Stop hook) is found there.
+    pub folder: Option<(PathBuf, Format)>,
+}
+
+/// How recent a transcript lcmem never saw must be to be taken in by a
+/// catch-up: one that ran while the hooks were installed, not the user's
+/// older history (which `lcmem import --all` takes in on purpose).
+pub const UNSEEN_WITHIN: Duration = Duration::from_secs(24 * 3600);
+
+/// Takes in and seals every transcript whose session ended and is not
+/// sealed, went on since it was sealed, or grew past what was imported: the
+/// ones the store knows, and the recent ones in [`Look::folder`] it never
+/// saw. A transcript that fails does not stop the others.
+pub fn catch_up(store: &Store, look: &Look, now: Timestamp) -> Result<Vec<CaughtUp>> {
     store.ensure_enabled()?;
     let due: HashSet<String> = unsealed(store)?.into_iter().collect();
     let mut out = Vec::new();
-    for known in import::known(store) {
-        if skip.is_some_and(|s| s == known.path) || !ended(&known, &due, quiet) {
+    for (known, format) in candidates(store, look) {
+        if !ended(&known, &due, look.quiet) {
             continue;
         }
-        let result = ingest(store, known.format, &known.path, true, now);
+        let result = ingest(store, format, &known.path, true, now);
         out.push(CaughtUp { transcript: known.path, session: known.session, result });
     }
     Ok(out)
@@ -49,20 +66,52 @@ pub fn catch_up(store: &Store, quiet: Duration, skip: Option<&Path>, now: Timest
 /// Whether a catch-up has anything to do: a cheap look (the transcripts'
 /// sizes and times first, the journal only when one of them is quiet) for
 /// the hooks, which run at every turn.
-pub fn due(store: &Store, quiet: Duration, skip: Option<&Path>) -> Result<bool> {
-    let quiet_ones: Vec<Known> = import::known(store)
+pub fn due(store: &Store, look: &Look) -> Result<bool> {
+    let quiet_ones: Vec<Known> = candidates(store, look)
         .into_iter()
-        .filter(|k| skip.is_none_or(|s| s != k.path))
-        .filter(|k| ended(k, &HashSet::from([k.session.clone()]), quiet))
+        .map(|(k, _)| k)
+        .filter(|k| ended(k, &HashSet::from([k.session.clone()]), look.quiet))
         .collect();
     if quiet_ones.is_empty() {
         return Ok(false);
     }
     let due: HashSet<String> = unsealed(store)?.into_iter().collect();
-    Ok(quiet_ones.iter().any(|k| ended(k, &due, quiet)))
+    Ok(quiet_ones.iter().any(|k| ended(k, &due, look.quiet)))
 }
 
-/// Whether a known transcript's session is over and waits for a seal.
+/// The transcripts a catch-up looks at: those the store knows, then the
+/// folder's recent ones it never saw (as if imported up to byte 0), all but
+/// the running session's.
+fn candidates(store: &Store, look: &Look) -> Vec<(Known, Format)> {
+    let mut out: Vec<(Known, Format)> = import::known(store).into_iter().map(|k| (k.clone(), k.format)).collect();
+    if let Some((folder, format)) = &look.folder
+        && let Ok(entries) = std::fs::read_dir(folder)
+    {
+        let recent = |path: &Path| {
+            std::fs::metadata(path)
+                .ok()
+                .and_then(|m| m.modified().ok())
+                .and_then(|m| SystemTime::now().duration_since(m).ok())
+                .is_some_and(|age| age < UNSEEN_WITHIN)
+        };
+        let mut unseen: Vec<PathBuf> = entries
+            .flatten()
+            .map(|e| e.path())
+            .filter(|p| p.extension().is_some_and(|x| x == "jsonl") && p.is_file())
+            // A subagent's transcript is part of its parent's session.
+            .filter(|p| !p.file_name().is_some_and(|n| n.to_string_lossy().starts_with("agent-")))
+            .filter(|p| !out.iter().any(|(k, _)| &k.path == p) && recent(p))
+            .collect();
+        unseen.sort();
+        let unseen =
+            unseen.into_iter().map(|path| Known { path, format: *format, session: String::new(), converted: 0 });
+        out.extend(unseen.map(|k| (k, *format)));
+    }
+    out.retain(|(k, _)| look.skip.as_ref().is_none_or(|s| *s != k.path));
+    out
+}
+
+/// Whether a transcript's session is over and waits for a seal.
 fn ended(known: &Known, due: &HashSet<String>, quiet: Duration) -> bool {
     let Ok(meta) = std::fs::metadata(&known.path) else { return false };
     let grew = meta.len() != known.converted;

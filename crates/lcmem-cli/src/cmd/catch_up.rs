@@ -11,7 +11,7 @@ use std::process::{ExitCode, Stdio};
 use std::time::{Duration, Instant};
 
 use lcmem::Store;
-use lcmem::catch_up::{CaughtUp, catch_up};
+use lcmem::catch_up::{CaughtUp, Look, catch_up};
 use serde_json::json;
 
 use super::hook::{Agent, log};
@@ -42,6 +42,10 @@ pub struct Args {
     /// Leave this transcript alone: its session is still running
     #[arg(long, value_name = "TRANSCRIPT")]
     skip: Option<PathBuf>,
+    /// Also look in this folder of the agent's transcripts for this project (Claude Code keeps one per
+    /// project): a recent session whose hooks never imported it is found there
+    #[arg(long, value_name = "DIR")]
+    transcripts: Option<PathBuf>,
     /// The agent whose transcript --ended is, and whose log lines these are
     #[arg(long, value_enum, default_value = "claude-code")]
     agent: Agent,
@@ -68,16 +72,19 @@ pub fn run(args: Args, context: &Context) -> anyhow::Result<ExitCode> {
         let result = lcmem::ingest::ingest(&store, args.agent.format(), ended, true, now);
         done.push(CaughtUp { transcript: ended.clone(), session: String::new(), result });
     }
-    let quiet = args.quiet.unwrap_or_else(|| quiet_of(&store));
-    let skip = args.skip.as_deref().or(args.ended.as_deref());
-    done.extend(catch_up(&store, quiet, skip, now)?);
+    let look = Look {
+        quiet: args.quiet.unwrap_or_else(|| quiet_of(&store)),
+        skip: args.skip.clone().or(args.ended.clone()),
+        folder: args.transcripts.clone().map(|dir| (dir, args.agent.format())),
+    };
+    done.extend(catch_up(&store, &look, now)?);
     if args.json {
         let rows: Vec<_> = done.iter().map(row).collect();
         crate::output::print_json(&rows)?;
         return Ok(ExitCode::SUCCESS);
     }
     if done.is_empty() && !args.log {
-        println!("nothing to catch up: every session that went quiet for {} s is sealed", quiet.as_secs());
+        println!("nothing to catch up: every session that went quiet for {} s is sealed", look.quiet.as_secs());
     }
     for caught in &done {
         say(&describe(caught));
@@ -129,21 +136,18 @@ fn wait_until_still(path: &Path) {
 /// Starts `lcmem catch-up` for the project at `cwd` as a process of its
 /// own, which outlives the agent: it takes the store's lock only to write,
 /// and logs what it did. The hook does not wait for it.
-pub fn spawn(
-    context: &Context,
-    cwd: &Path,
-    agent: Agent,
-    ended: Option<&Path>,
-    skip: Option<&Path>,
-) -> anyhow::Result<()> {
+pub fn spawn(context: &Context, cwd: &Path, agent: Agent, ended: Option<&Path>, look: &Look) -> anyhow::Result<()> {
     let mut command = std::process::Command::new(std::env::current_exe()?);
     command.arg("--home").arg(context.home()?).arg("--project").arg(cwd).arg("catch-up").arg("--log");
     command.arg("--agent").arg(agent.name());
     if let Some(ended) = ended {
         command.arg("--ended").arg(ended);
     }
-    if let Some(skip) = skip {
+    if let Some(skip) = &look.skip {
         command.arg("--skip").arg(skip);
+    }
+    if let Some((folder, _)) = &look.folder {
+        command.arg("--transcripts").arg(folder);
     }
     command.stdin(Stdio::null()).stdout(Stdio::null()).stderr(Stdio::null());
     // A group of its own: the agent's end (a signal to its process group,

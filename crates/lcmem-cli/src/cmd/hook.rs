@@ -246,14 +246,26 @@ fn session_start(input: &HookInput, agent: Agent, context: &Context) -> anyhow::
 fn catch_up_if_due(input: &HookInput, agent: Agent, context: &Context, store: &Store) {
     let Some(cwd) = &input.cwd else { return };
     let Ok(settings) = store.settings() else { return };
-    let quiet = Duration::from_secs(settings.quiet_secs.into());
-    let skip = input.transcript_path.as_deref();
+    let look = look(input, agent, Duration::from_secs(settings.quiet_secs.into()));
     if settings.memory_enabled
-        && lcmem::catch_up::due(store, quiet, skip).unwrap_or(false)
-        && let Err(e) = super::catch_up::spawn(context, cwd, agent, None, skip)
+        && lcmem::catch_up::due(store, &look).unwrap_or(false)
+        && let Err(e) = super::catch_up::spawn(context, cwd, agent, None, &look)
     {
         log(context, agent, &input.hook_event_name, &format!("error: cannot start a catch-up: {e}"));
     }
+}
+
+/// Where a catch-up for this hook looks: every transcript the store knows,
+/// and Claude Code's folder of this project's transcripts (a headless run
+/// may exit before its Stop hook imported anything); never at the session
+/// that is running.
+fn look(input: &HookInput, agent: Agent, quiet: Duration) -> lcmem::catch_up::Look {
+    let folder = match agent {
+        Agent::ClaudeCode => input.transcript_path.as_deref().and_then(Path::parent).map(Path::to_path_buf),
+        // Codex files its rollouts by date, not by project.
+        Agent::Codex => None,
+    };
+    lcmem::catch_up::Look { quiet, skip: input.transcript_path.clone(), folder: folder.map(|f| (f, agent.format())) }
 }
 
 /// Imports the transcript at Stop; at SessionEnd, hands it to a catch-up in
@@ -279,7 +291,9 @@ fn take_in(input: &HookInput, agent: Agent, context: &Context, end: bool) -> any
     let mut seal = false;
     if end {
         let Some(cwd) = &input.cwd else { bail!("the hook input has no cwd, so there is no project") };
-        match super::catch_up::spawn(context, cwd, agent, Some(transcript), None) {
+        let quiet = Duration::from_secs(store.settings().map_or(300, |s| s.quiet_secs.into()));
+        let look = lcmem::catch_up::Look { skip: None, ..look(input, agent, quiet) };
+        match super::catch_up::spawn(context, cwd, agent, Some(transcript), &look) {
             Ok(()) => return Ok(()),
             Err(e) => {
                 let line = format!("cannot seal in the background ({e}): taking the session in now");

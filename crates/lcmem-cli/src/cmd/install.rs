@@ -15,9 +15,9 @@
 //! back byte for byte when nothing else changed since, and drops the copy.
 //! Claude Code lives here; the other agents in `install/`.
 
-mod codex;
+pub(super) mod codex;
 mod codex_toml;
-mod cursor;
+pub(super) mod cursor;
 mod files;
 mod json_text;
 
@@ -203,7 +203,7 @@ fn explicit_store(context: &Context) -> Option<PathBuf> {
 }
 
 /// Whether `name` is an executable file in a folder on PATH.
-fn on_path(name: &str) -> bool {
+pub(super) fn on_path(name: &str) -> bool {
     use std::os::unix::fs::PermissionsExt as _;
     let path = std::env::var_os("PATH").unwrap_or_default();
     std::env::split_paths(&path)
@@ -211,7 +211,7 @@ fn on_path(name: &str) -> bool {
 }
 
 /// Claude Code's hooks file and servers file.
-fn claude_files(top: Option<PathBuf>) -> anyhow::Result<(PathBuf, PathBuf)> {
+pub(super) fn claude_files(top: Option<PathBuf>) -> anyhow::Result<(PathBuf, PathBuf)> {
     if let Some(root) = top {
         return Ok((root.join(".claude/settings.json"), root.join(".mcp.json")));
     }
@@ -239,14 +239,14 @@ fn claude_dir() -> anyhow::Result<PathBuf> {
 }
 
 /// Whether one hook handler runs `lcmem hook AGENT`.
-fn is_lcmem_hook(hook: &Value, agent: &str) -> bool {
+pub(super) fn is_lcmem_hook(hook: &Value, agent: &str) -> bool {
     hook.get("command")
         .and_then(Value::as_str)
         .is_some_and(|c| c.contains("lcmem") && c.contains(&format!("hook {agent}")))
 }
 
 /// The handlers of a hook group.
-fn handlers(group: &Value) -> &[Value] {
+pub(super) fn handlers(group: &Value) -> &[Value] {
     group.get("hooks").and_then(Value::as_array).map_or(&[], Vec::as_slice)
 }
 

@@ -3,6 +3,7 @@
 mod catch_up;
 mod config;
 mod digest;
+mod doctor;
 mod export;
 mod facts;
 mod forget;
@@ -81,6 +82,8 @@ pub enum Command {
     Watch(watch::Args),
     /// Seal this project's sessions that ended without a SessionEnd, once their transcripts went quiet
     CatchUp(catch_up::Args),
+    /// Check lcmem's wiring into each agent (hooks, MCP server, Codex trust) and the store; non-zero when broken
+    Doctor(doctor::Args),
     /// Run lcmem on the bundled example project in a temporary store
     Tour(tour::Args),
     /// A local web page to see and correct the project's memory (127.0.0.1 only)
@@ -116,6 +119,7 @@ pub fn run(command: Command, context: &Context) -> anyhow::Result<ExitCode> {
         Command::Uninstall(args) => install::uninstall(args, context),
         Command::Watch(args) => watch::run(args, context),
         Command::CatchUp(args) => catch_up::run(args, context),
+        Command::Doctor(args) => doctor::run(args, context),
         Command::Tour(args) => tour::run(args),
         Command::Ui(args) => ui::run(args, context),
         Command::Export(command) => export::run(command, context),

@@ -155,10 +155,15 @@ pub fn kill_at_random(mut child: std::process::Child, rng: &mut lcmem_test_suppo
 /// Waits for `done` to hold, looking every 50 ms for at most 30 s: for work
 /// the hooks hand to a process in the background (a seal at SessionEnd).
 /// Panics with `what` when it never does.
-pub fn eventually(what: &str, mut done: impl FnMut() -> bool) {
+pub fn eventually(what: &str, done: impl FnMut() -> bool) {
+    eventually_or(what, done, String::new);
+}
+
+/// [`eventually`], with `why` saying more when it never happens (a log).
+pub fn eventually_or(what: &str, mut done: impl FnMut() -> bool, why: impl Fn() -> String) {
     let start = std::time::Instant::now();
     while !done() {
-        assert!(start.elapsed() < std::time::Duration::from_secs(30), "never happened: {what}");
+        assert!(start.elapsed() < std::time::Duration::from_secs(30), "never happened: {what}\n{}", why());
         std::thread::sleep(std::time::Duration::from_millis(50));
     }
 }

@@ -200,7 +200,9 @@ impl Evidence {
         let mut branch: Option<String> = None;
         let mut checks: Vec<(String, bool)> = Vec::new();
         for tool in &input.tools {
-            if modifies(&tool.name) && !tool.failed {
+            // A shell command's files are the ones its redirections wrote.
+            let wrote = modifies(&tool.name) || (tool.command.is_some() && !tool.files.is_empty());
+            if wrote && !tool.failed {
                 let creates = tool.name.eq_ignore_ascii_case("write") || tool.name.eq_ignore_ascii_case("create");
                 for file in &tool.files {
                     if seen.insert(file.clone()) {

@@ -301,12 +301,10 @@ fn without_ide_context(text: &str) -> String {
 /// as Grep's `path` are not files it touched and are left out.
 fn tool_files(input: Option<&Value>, cwd: Option<&str>) -> Vec<String> {
     let Some(input) = input else { return Vec::new() };
-    ["file_path", "notebook_path"]
-        .iter()
-        .filter_map(|key| str_field(input, key))
-        .filter(|p| !p.trim().is_empty())
-        .map(|p| relative_to(p, cwd))
-        .collect()
+    let named = ["file_path", "notebook_path"].iter().filter_map(|key| str_field(input, key)).map(str::to_string);
+    // A shell command's files are those its redirections wrote.
+    let written = str_field(input, "command").map(super::shell_files::written).unwrap_or_default();
+    named.chain(written).filter(|p| !p.trim().is_empty()).map(|p| relative_to(&p, cwd)).collect()
 }
 
 /// What a tool call's input says the agent did: a shell command (Bash's

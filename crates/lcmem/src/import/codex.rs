@@ -145,10 +145,15 @@ fn item(e: &mut Emitter<'_>, payload: &Value, ts: Option<Timestamp>, seen: Conte
                     collect_strings(value, &mut strings);
                 }
             }
-            let files: Vec<String> = patch_files(&strings, cwd);
+            let mut files: Vec<String> = patch_files(&strings, cwd);
             // A shell command that applies a patch is an edit, whatever the
             // tool it went through was called.
             let name = if files.is_empty() || name.contains("patch") { name } else { "apply_patch" };
+            if files.is_empty() {
+                // Else its files are those its redirections wrote.
+                let written = script(payload).map(|s| super::shell_files::written(&s)).unwrap_or_default();
+                files = written.iter().map(|p| relative_to(p, cwd)).collect();
+            }
             let evidence = call_evidence(payload, messages);
             if crate::recalled::is_memory_tool(name, str_field(payload, "namespace"))
                 && let Some(call) = &evidence.call
@@ -206,15 +211,22 @@ fn message(e: &mut Emitter<'_>, payload: &Value, ts: Option<Timestamp>) {
 /// What a call's arguments say the agent did: the shell command it ran
 /// (`shell`'s `command` list, `exec_command`'s `cmd`, a local shell's
 /// action) or the plan it set (`update_plan`'s `plan`).
-fn call_evidence(payload: &Value, messages: &mut MessageFiles) -> Evidence {
-    let call = str_field(payload, "call_id").map(str::to_string);
-    let arguments = ["arguments", "action", "input"].iter().find_map(|key| match payload.get(*key)? {
+/// A call's arguments, as an object.
+fn arguments(payload: &Value) -> Option<Value> {
+    ["arguments", "action", "input"].iter().find_map(|key| match payload.get(*key)? {
         Value::String(s) => serde_json::from_str::<Value>(s).ok().filter(Value::is_object),
         object @ Value::Object(_) => Some(object.clone()),
         _ => None,
-    });
-    let Some(arguments) = arguments else { return Evidence { call, ..Evidence::default() } };
-    let script = match arguments.get("command").or_else(|| arguments.get("cmd")) {
+    })
+}
+
+/// The shell script a call ran, if it ran one.
+fn script(payload: &Value) -> Option<String> {
+    script_of(&arguments(payload)?)
+}
+
+fn script_of(arguments: &Value) -> Option<String> {
+    match arguments.get("command").or_else(|| arguments.get("cmd")) {
         Some(Value::String(s)) => Some(s.clone()),
         // ["bash", "-lc", "git status"]: the script is the last word.
         Some(Value::Array(words)) => {
@@ -225,7 +237,13 @@ fn call_evidence(payload: &Value, messages: &mut MessageFiles) -> Evidence {
             }
         }
         _ => None,
-    };
+    }
+}
+
+fn call_evidence(payload: &Value, messages: &mut MessageFiles) -> Evidence {
+    let call = str_field(payload, "call_id").map(str::to_string);
+    let Some(arguments) = arguments(payload) else { return Evidence { call, ..Evidence::default() } };
+    let script = script_of(&arguments);
     if let Some(script) = &script {
         messages.wrote_by_shell(script);
     }

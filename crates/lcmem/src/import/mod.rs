@@ -17,6 +17,7 @@ mod cursor;
 mod discover;
 mod emit;
 mod results;
+mod shell_files;
 
 use std::path::{Path, PathBuf};
 

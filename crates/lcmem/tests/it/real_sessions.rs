@@ -429,3 +429,21 @@ mod generated {
         }
     }
 }
+
+#[test]
+fn a_file_written_by_a_shell_redirect_is_a_file_the_session_changed() {
+    let p = project();
+    let codex = Codex::new("x-printf")
+        .user("Add a notes file.")
+        .shell("printf 'Scratch notes\\n' > notes.txt", "", 0)
+        .says("Added notes.txt.");
+    let entry = p.seal(Format::Codex, "x-printf", codex.bytes());
+    assert_eq!(entry.files, ["notes.txt"], "{entry:?}");
+    assert!(!entry.summary.to_lowercase().contains("no changes made"), "{}", entry.summary);
+    let claude = Claude::new("c-tee")
+        .user("Log the build.")
+        .bash("make 2>&1 | tee build.log > /dev/null", "ok")
+        .says("Logged it.");
+    let entry = p.seal(Format::ClaudeCode, "c-tee", claude.bytes());
+    assert_eq!(entry.files, ["build.log"], "{entry:?}");
+}

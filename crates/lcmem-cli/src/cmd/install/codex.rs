@@ -19,7 +19,7 @@ const EVENTS: [(&str, Option<&str>, u64); 2] =
 
 /// How the user trusts the hooks, said after install: Codex runs none of
 /// them, silently, until they are trusted.
-pub const TRUST: &str = "Codex runs these hooks only once you trust them. Start Codex: it says the hooks need \
+pub(in crate::cmd) const TRUST: &str = "Codex runs these hooks only once you trust them. Start Codex: it says the hooks need \
 review; open /hooks there and trust lcmem's (Codex records that under [hooks.state] in config.toml, and asks \
 again if the hooks change). A scripted run (`codex exec`) can pass --dangerously-bypass-hook-trust instead.";
 
@@ -28,7 +28,7 @@ again if the hooks change). A scripted run (`codex exec`) can pass --dangerously
 /// deprecation notice and the projects that followed it record.
 const RENAMED_IN: (u64, u64, u64) = (0, 130, 0);
 
-fn codex_dir(top: Option<&Path>) -> anyhow::Result<PathBuf> {
+pub(in crate::cmd) fn codex_dir(top: Option<&Path>) -> anyhow::Result<PathBuf> {
     Ok(match top {
         Some(root) => root.join(".codex"),
         None => match std::env::var_os("CODEX_HOME").filter(|d| !d.is_empty()) {
@@ -79,7 +79,7 @@ pub fn uninstall(top: Option<&Path>) -> anyhow::Result<Vec<Change>> {
 /// (`[hooks.state."<hooks.json>:<event>:<group>:<handler>"]`, the event in
 /// snake case), for the file as it is, under its path as given and as
 /// resolved.
-fn trust_keys(hooks_json: &Path, hooks: Option<&Value>) -> Vec<String> {
+pub(in crate::cmd) fn trust_keys(hooks_json: &Path, hooks: Option<&Value>) -> Vec<String> {
     let Some(events) = hooks.and_then(|h| h.get("hooks")).and_then(Value::as_object) else { return Vec::new() };
     let mut paths = vec![hooks_json.display().to_string()];
     paths.extend(std::fs::canonicalize(hooks_json).ok().map(|p| p.display().to_string()));

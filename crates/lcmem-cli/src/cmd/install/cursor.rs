@@ -8,7 +8,7 @@ use serde_json::json;
 
 use super::files::{Change, plan, plan_removal};
 
-fn mcp_json(top: Option<&Path>) -> anyhow::Result<PathBuf> {
+pub(in crate::cmd) fn mcp_json(top: Option<&Path>) -> anyhow::Result<PathBuf> {
     Ok(match top {
         Some(root) => root.join(".cursor/mcp.json"),
         None => super::home_dir()?.join(".cursor/mcp.json"),

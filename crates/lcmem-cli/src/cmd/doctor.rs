@@ -1,0 +1,328 @@
+//! `lcmem doctor`: is lcmem wired into each agent, and does the wiring work?
+//! One line per check; a non-zero exit when something is broken.
+
+mod probe;
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use serde::Serialize;
+use serde_json::Value;
+
+use super::install::{claude_files, codex, cursor, handlers, is_lcmem_hook, on_path};
+use crate::context::Context;
+
+#[derive(clap::Args)]
+#[command(after_help = "For Claude Code, Codex and Cursor (the user's settings): whether lcmem's hooks are there \
+and run a binary that exists, whether the MCP server starts and lists its tools, and for Codex whether the \
+hooks are switched on and trusted. For the project: whether the store can be written, the last hook run and \
+its errors (<home>/logs/hooks.log), and the sessions waiting to be sealed. An agent lcmem is not installed into \
+is said, not counted as broken. Exit status: 0 when nothing is broken, 1 otherwise.")]
+pub struct Args {
+    /// Print the checks as JSON
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Serialize, Clone, Copy, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+enum State {
+    Ok,
+    /// Works, but not as expected (another lcmem binary, an old error).
+    Warn,
+    Broken,
+    /// Not installed: nothing to check.
+    Absent,
+}
+
+#[derive(Serialize)]
+struct Check {
+    what: String,
+    state: State,
+    detail: String,
+}
+
+#[derive(Default)]
+struct Checks(Vec<Check>);
+
+impl Checks {
+    fn say(&mut self, what: impl Into<String>, state: State, detail: impl Into<String>) {
+        self.0.push(Check { what: what.into(), state, detail: detail.into() });
+    }
+}
+
+pub fn run(args: Args, context: &Context) -> anyhow::Result<ExitCode> {
+    let mut checks = Checks::default();
+    claude_code(&mut checks);
+    codex_cli(&mut checks);
+    cursor_ide(&mut checks, context);
+    store(&mut checks, context);
+    if args.json {
+        crate::output::print_json(&checks.0)?;
+    } else {
+        for check in &checks.0 {
+            let state = match check.state {
+                State::Ok => "ok    ",
+                State::Warn => "warn  ",
+                State::Broken => "BROKEN",
+                State::Absent => "--    ",
+            };
+            println!("{state}  {}: {}", check.what, check.detail);
+        }
+    }
+    let broken = checks.0.iter().any(|c| c.state == State::Broken);
+    Ok(if broken { ExitCode::from(1) } else { ExitCode::SUCCESS })
+}
+
+fn read_json(path: &Path) -> Result<Option<Value>, String> {
+    match std::fs::read_to_string(path) {
+        Ok(text) => serde_json::from_str(&text).map(Some).map_err(|e| format!("{} is not JSON: {e}", path.display())),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+        Err(e) => Err(format!("cannot read {}: {e}", path.display())),
+    }
+}
+
+fn claude_code(checks: &mut Checks) {
+    let Ok((settings, servers)) = claude_files(None) else {
+        return checks.say("claude-code", State::Broken, "cannot find your home folder: set HOME");
+    };
+    let hooks = match read_json(&settings) {
+        Ok(value) => value,
+        Err(e) => return checks.say("claude-code hooks", State::Broken, e),
+    };
+    hook_check(checks, "claude-code", &settings, hooks.as_ref(), &["SessionStart", "Stop", "SessionEnd"]);
+    match read_json(&servers) {
+        Ok(value) => server_check(
+            checks,
+            "claude-code",
+            &servers,
+            value.as_ref().and_then(|v| v.pointer("/mcpServers/lcmem")),
+            None,
+        ),
+        Err(e) => checks.say("claude-code MCP server", State::Broken, e),
+    }
+}
+
+fn codex_cli(checks: &mut Checks) {
+    let Ok(dir) = codex::codex_dir(None) else {
+        return checks.say("codex", State::Broken, "cannot find your home folder: set HOME");
+    };
+    let hooks_json = dir.join("hooks.json");
+    let hooks = match read_json(&hooks_json) {
+        Ok(value) => value,
+        Err(e) => return checks.say("codex hooks", State::Broken, e),
+    };
+    let config_path = dir.join("config.toml");
+    let config: Option<toml::Table> = match std::fs::read_to_string(&config_path) {
+        Ok(text) => match text.parse() {
+            Ok(table) => Some(table),
+            Err(e) => return checks.say("codex config", State::Broken, format!("{}: {e}", config_path.display())),
+        },
+        Err(_) => None,
+    };
+    if hook_check(checks, "codex", &hooks_json, hooks.as_ref(), &["SessionStart", "Stop"]) {
+        let features = config.as_ref().and_then(|c| c.get("features")).and_then(|f| f.as_table());
+        let on = features.is_some_and(|f| {
+            ["hooks", "codex_hooks"].iter().any(|k| f.get(*k).and_then(|v| v.as_bool()) == Some(true))
+        });
+        if !on {
+            checks.say(
+                "codex hooks switch",
+                State::Broken,
+                format!("[features].hooks is not on in {}: `lcmem install codex`", config_path.display()),
+            );
+        }
+        let keys = codex::trust_keys(&hooks_json, hooks.as_ref());
+        let state =
+            config.as_ref().and_then(|c| c.get("hooks")).and_then(|h| h.get("state")).and_then(|s| s.as_table());
+        let trusted = keys.iter().any(|k| state.and_then(|s| s.get(k)).and_then(|t| t.get("trusted_hash")).is_some());
+        if trusted {
+            checks.say("codex hooks trust", State::Ok, "Codex trusts lcmem's hooks");
+        } else {
+            checks.say(
+                "codex hooks trust",
+                State::Broken,
+                format!("Codex has not trusted lcmem's hooks, so it runs none of them. {}", codex::TRUST),
+            );
+        }
+    }
+    let server = config.as_ref().and_then(|c| c.get("mcp_servers")).and_then(|m| m.get("lcmem"));
+    let server = server.and_then(|s| serde_json::to_value(s).ok());
+    server_check(checks, "codex", &config_path, server.as_ref(), None);
+}
+
+fn cursor_ide(checks: &mut Checks, context: &Context) {
+    let Ok(path) = cursor::mcp_json(None) else { return };
+    match read_json(&path) {
+        Ok(value) => {
+            let project = context.project_path().display().to_string();
+            server_check(
+                checks,
+                "cursor",
+                &path,
+                value.as_ref().and_then(|v| v.pointer("/mcpServers/lcmem")),
+                Some(&project),
+            );
+        }
+        Err(e) => checks.say("cursor MCP server", State::Broken, e),
+    }
+}
+
+/// lcmem's handlers for each of `events`, each running a binary that exists.
+/// Returns whether the agent has lcmem's hooks at all.
+fn hook_check(checks: &mut Checks, agent: &str, file: &Path, doc: Option<&Value>, events: &[&str]) -> bool {
+    let what = format!("{agent} hooks");
+    let commands: Vec<(&str, Option<String>)> = events
+        .iter()
+        .map(|event| {
+            let groups = doc.and_then(|d| d.pointer(&format!("/hooks/{event}"))).and_then(Value::as_array);
+            let handler = groups.into_iter().flatten().flat_map(handlers).find(|h| is_lcmem_hook(h, agent));
+            (*event, handler.and_then(|h| h["command"].as_str()).map(str::to_string))
+        })
+        .collect();
+    let missing: Vec<&str> = commands.iter().filter(|(_, c)| c.is_none()).map(|(e, _)| *e).collect();
+    if missing.len() == events.len() {
+        checks.say(what, State::Absent, format!("not installed in {} (`lcmem install {agent}`)", file.display()));
+        return false;
+    }
+    if !missing.is_empty() {
+        let detail =
+            format!("no lcmem hook for {} in {}: `lcmem install {agent}` adds it", missing.join(", "), file.display());
+        checks.say(what.clone(), State::Broken, detail);
+    }
+    let programs: Vec<String> = commands.iter().filter_map(|(_, c)| c.as_deref().map(program_of)).collect();
+    for program in dedup(programs) {
+        let (state, detail) = binary_state(&program);
+        checks.say(what.clone(), state, format!("{} run {detail}", events.join(", ")));
+    }
+    true
+}
+
+/// The MCP server entry starts and lists lcmem's tools.
+fn server_check(checks: &mut Checks, agent: &str, file: &Path, entry: Option<&Value>, project: Option<&str>) {
+    let what = format!("{agent} MCP server");
+    let Some(entry) = entry else {
+        return checks.say(
+            what,
+            State::Absent,
+            format!("not installed in {} (`lcmem install {agent}`)", file.display()),
+        );
+    };
+    let Some(program) = entry["command"].as_str() else {
+        return checks.say(what, State::Broken, format!("the lcmem entry in {} has no command", file.display()));
+    };
+    let args: Vec<String> = entry["args"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(Value::as_str)
+        .map(|a| project.map_or(a.to_string(), |p| a.replace("${workspaceFolder}", p)))
+        .collect();
+    let mut env: Vec<(String, String)> = entry["env"]
+        .as_object()
+        .into_iter()
+        .flatten()
+        .filter_map(|(k, v)| Some((k.clone(), v.as_str()?.to_string())))
+        .collect();
+    for name in entry["env_vars"].as_array().into_iter().flatten().filter_map(Value::as_str) {
+        if let Ok(value) = std::env::var(name) {
+            env.push((name.to_string(), value));
+        }
+    }
+    match probe::tools(program, &args, &env) {
+        Ok(tools) if crate::mcp::TOOLS.iter().all(|t| tools.iter().any(|x| x == t)) => {
+            checks.say(what, State::Ok, format!("`{program} {}` lists {}", args.join(" "), tools.join(", ")))
+        }
+        Ok(tools) => checks.say(what, State::Broken, format!("`{program}` lists {tools:?}, not lcmem's tools")),
+        Err(e) => checks.say(what, State::Broken, format!("`{program} {}`: {e}", args.join(" "))),
+    }
+}
+
+/// The program a hook command runs: its first shell word.
+fn program_of(command: &str) -> String {
+    let command = command.trim_start();
+    match command.strip_prefix('\'') {
+        Some(rest) => rest.split('\'').next().unwrap_or("").to_string(),
+        None => command.split_whitespace().next().unwrap_or("").to_string(),
+    }
+}
+
+fn dedup(mut items: Vec<String>) -> Vec<String> {
+    items.sort();
+    items.dedup();
+    items
+}
+
+/// Whether a hook's program is there, and whether it is this binary.
+fn binary_state(program: &str) -> (State, String) {
+    let this = std::env::current_exe().ok().and_then(|p| p.canonicalize().ok());
+    let found: Option<PathBuf> = if program.contains('/') {
+        Some(PathBuf::from(program)).filter(|p| p.is_file())
+    } else if on_path(program) {
+        let path = std::env::var_os("PATH").unwrap_or_default();
+        std::env::split_paths(&path).map(|d| d.join(program)).find(|p| p.is_file())
+    } else {
+        None
+    };
+    match found.and_then(|p| p.canonicalize().ok()) {
+        None => {
+            (State::Broken, format!("`{program}`, which does not exist: `lcmem install` points them at this binary"))
+        }
+        Some(p) if Some(&p) == this.as_ref() => (State::Ok, format!("{} (this binary)", p.display())),
+        Some(p) => (
+            State::Warn,
+            format!(
+                "{}, another lcmem than this one ({})",
+                p.display(),
+                this.map_or("?".into(), |t| t.display().to_string())
+            ),
+        ),
+    }
+}
+
+fn store(checks: &mut Checks, context: &Context) {
+    let home = match context.home() {
+        Ok(home) => home,
+        Err(e) => return checks.say("store", State::Broken, crate::output::sentence(&e)),
+    };
+    if !home.exists() {
+        return checks.say(
+            "store",
+            State::Absent,
+            format!("no store at {} yet: the first session makes it", home.display()),
+        );
+    }
+    let probe = home.join(".doctor-probe");
+    let writable = std::fs::write(&probe, b"").and_then(|()| std::fs::remove_file(&probe));
+    match writable {
+        Ok(()) => checks.say("store", State::Ok, format!("{} can be written", home.display())),
+        Err(e) => checks.say("store", State::Broken, format!("cannot write in {}: {e}", home.display())),
+    }
+    hook_log(checks, &home);
+    let Ok(store) = context.store() else { return };
+    if !store.dir().exists() {
+        return checks.say("project", State::Absent, format!("no memory of {} yet", store.project().root.display()));
+    }
+    let waiting = lcmem::ingest::unsealed(&store).map(|ids| ids.len()).unwrap_or(0);
+    let state = if waiting == 0 { State::Ok } else { State::Warn };
+    let detail = match waiting {
+        0 => "every session is sealed".to_string(),
+        n => format!(
+            "{n} session(s) wait to be sealed: `lcmem catch-up` seals those that went quiet, `lcmem seal --all` the rest"
+        ),
+    };
+    checks.say("sessions", state, detail);
+}
+
+/// The last hook run, and the last error among the recent ones.
+fn hook_log(checks: &mut Checks, home: &Path) {
+    let text = std::fs::read_to_string(home.join("logs/hooks.log")).unwrap_or_default();
+    let recent: Vec<&str> = text.lines().rev().take(200).collect();
+    let Some(last) = recent.first() else {
+        return checks.say("hooks log", State::Absent, "no hook has run yet");
+    };
+    checks.say("last hook run", State::Ok, last.to_string());
+    if let Some(error) = recent.iter().find(|l| l.contains(": error: ")) {
+        checks.say("last hook error", State::Warn, error.to_string());
+    }
+}
