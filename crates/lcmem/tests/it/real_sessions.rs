@@ -131,6 +131,15 @@ fn a_push_to_a_branch_is_progress_and_a_tag_is_a_release() {
         .bash("git push origin wip/csv", "To github.com:me/app.git\n   1a2b3c4..5d6e7f8  wip/csv -> wip/csv")
         .says("Fixed the date parsing: ISO dates with offsets now parse. Pushed to `wip/csv`.");
     assert_ne!(p.seal(Format::ClaudeCode, "c-branch", branch.bytes()).outcome, Outcome::Shipped);
+    // Work in progress pushed to a personal repository's main: nothing says
+    // the project releases from main, so nothing was released.
+    let main = Claude::new("c-main")
+        .user("Add the settings page and push.")
+        .edit("src/pages/settings.tsx")
+        .bash("git commit -am 'feat: settings page'", "[main 2b3c4d5] feat: settings page")
+        .bash("git push", "To github.com:me/sandbox.git\n   1a2b3c4..2b3c4d5  main -> main")
+        .says("Added the settings page and pushed it.");
+    assert_eq!(p.seal(Format::ClaudeCode, "c-main", main.bytes()).outcome, Outcome::Progress);
     let tag = Claude::new("c-tag")
         .user("Cut release 1.4.0.")
         .edit("CHANGELOG.md")
@@ -251,9 +260,11 @@ fn a_codex_plan_worked_through_is_told_by_its_completed_steps() {
 #[test]
 fn a_line_is_a_line_and_nothing_is_cut_in_mid_phrase() {
     let p = project();
-    let long = "Implemented the importer (reading each line of the export, mapping every column to the schema, \
-                and skipping rows without an id, which the old importer silently kept) so that imports are \
-                idempotent and a second run changes nothing at all in the database or in the search index.";
+    let long = "Implemented the importer (reading each line of the export in a streaming pass, mapping every \
+                column to the schema with its declared type, normalising dates and currencies on the way, and \
+                skipping rows without an id, which the old importer silently kept and later duplicated) so that \
+                imports are idempotent and a second run changes nothing at all in the database, in the search \
+                index or in the audit log that the nightly job writes.";
     let t = Codex::new("x-long")
         .user("Make the importer idempotent.")
         .patch("src/import.rs")
@@ -261,6 +272,9 @@ fn a_line_is_a_line_and_nothing_is_cut_in_mid_phrase() {
     let entry = p.seal(Format::Codex, "x-long", t.bytes());
     assert!(entry.summary.chars().count() <= 340, "{} characters: {}", entry.summary.chars().count(), entry.summary);
     assert!(!entry.summary.contains('…'), "cut in mid-phrase: {}", entry.summary);
+    let open = entry.summary.matches('(').count() != entry.summary.matches(')').count();
+    assert!(!open, "a parenthesis left open: {}", entry.summary);
+    assert!(entry.summary.contains("importer"), "the work is told: {}", entry.summary);
 }
 
 #[test]
