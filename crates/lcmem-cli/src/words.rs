@@ -24,6 +24,10 @@ pub fn cli(error: &Error) -> String {
             "{error}. lcmem writes only inside its store: replace the link with a real folder or file (move what it \
              points to back into the store), then run the command again"
         ),
+        Error::NotAFile { .. } => format!("{error}; give the transcript or session file itself"),
+        Error::InputTooLarge { .. } => format!(
+            "{error}; a transcript this large is not one session: split it, or import the sessions it holds one by one"
+        ),
         Error::CapTooLarge { max, file: None, .. } => format!("{error}; {max} is the largest cap"),
         Error::CapTooLarge { max, file: Some(_), .. } => format!(
             "{error}; lower it with `lcmem config set memory.cap_tokens {max}` (with --global when the file is the \

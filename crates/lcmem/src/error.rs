@@ -73,6 +73,13 @@ pub enum Error {
         path.display(), target.display()
     )]
     SymlinkOutside { path: PathBuf, target: PathBuf },
+    /// A file lcmem was asked to read is no regular file (a pipe, a device,
+    /// a folder): it is never opened, so nothing blocks or reads forever.
+    #[error("{}: not taken in: it is {what}, not a regular file", path.display())]
+    NotAFile { path: PathBuf, what: &'static str },
+    /// A file lcmem was asked to read is larger than it takes in.
+    #[error("{}: not taken in: it is {size} bytes, more than the {max} lcmem reads", path.display())]
+    InputTooLarge { path: PathBuf, size: u64, max: u64 },
     /// A `memory.cap_tokens` over [`crate::config::CAP_TOKENS_MAX`]: being
     /// set, or (`file`) found in a settings file.
     #[error(

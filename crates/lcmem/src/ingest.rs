@@ -10,7 +10,7 @@ use jiff::Timestamp;
 
 use crate::diagnostic::Diagnostic;
 use crate::digest::{self, ConsolidateReport};
-use crate::error::{Error, IoContext, Result};
+use crate::error::{Error, Result};
 use crate::import::{self, Format, Reading, Report};
 use crate::journal::{Journal, SealKind};
 use crate::recall::{self, IndexReport, Progress};
@@ -80,7 +80,7 @@ pub fn ingest(store: &Store, format: Format, transcript: &Path, seal: bool, now:
     // that has no store: no folder, no lock (the client may name one before
     // anything was said, or for a command that is no session at all).
     if !store.dir().exists() {
-        let bytes = std::fs::read(transcript).at(transcript)?;
+        let bytes = crate::input::read(transcript)?;
         let converted = import::convert(format, transcript, &bytes);
         if converted.is_empty() {
             return Ok(Ingested { outcome: None, sealed: None, diagnostics: converted.diagnostics, reading: None });

@@ -29,6 +29,7 @@ pub mod forget;
 pub mod guards;
 pub mod import;
 pub mod ingest;
+pub mod input;
 pub mod journal;
 pub mod jsonl;
 pub mod lock;

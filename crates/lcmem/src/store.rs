@@ -260,7 +260,7 @@ impl Store {
     /// and re-converted by a newer converter ([`crate::reimport`]); any other
     /// difference is [`Error::SessionConflict`].
     pub fn import_file(&self, path: &Path) -> Result<(ImportOutcome, Vec<Diagnostic>)> {
-        let bytes = std::fs::read(path).at(path)?;
+        let bytes = crate::input::read(path)?;
         self.import_bytes(path, bytes)
     }
 

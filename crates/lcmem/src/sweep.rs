@@ -47,7 +47,15 @@ pub(crate) fn sweep_once(store: &Store, lock: &WriteLock) {
 pub(crate) fn sweep(store: &Store, _lock: &WriteLock) -> Swept {
     let mut swept = Swept::default();
     let now = SystemTime::now();
-    for dir in [store.dir().to_path_buf(), store.memory_dir(), store.memory_dir().join("history"), store.cache_dir()] {
+    let folders = [
+        store.dir().to_path_buf(),
+        store.memory_dir(),
+        store.memory_dir().join("history"),
+        store.cache_dir(),
+        // The importers' per-transcript states (`import::cursor`).
+        store.cache_dir().join("transcripts"),
+    ];
+    for dir in folders {
         for (path, name) in entries(&dir) {
             if !name.starts_with(TEMP_PREFIX) {
                 continue;

@@ -230,3 +230,23 @@ fn install_makes_the_stop_hook_async_and_keeps_the_users_entries() {
         assert!(hook.get("async").is_none(), "{event} must stay synchronous: {hook}");
     }
 }
+
+#[test]
+fn the_importers_cache_keeps_no_secret_and_no_first_prompt() {
+    let sandbox = Sandbox::new();
+    std::fs::create_dir_all(sandbox.inbox()).unwrap();
+    let transcript = sandbox.inbox().join("5f1d.jsonl");
+    // A made-up key in the shape the redactor knows, pasted into the first prompt.
+    let body: String = (0..24).map(|i| char::from(b'A' + (i * 7 % 26) as u8)).collect::<String>().repeat(3);
+    let key = format!("-----BEGIN OPENSSH PRIVATE KEY-----\n{body}\n-----END OPENSSH PRIVATE KEY-----");
+    let prompt = format!("Deploy with this key, then fix the parser:\n{key}");
+    std::fs::write(&transcript, claude_transcript("5f1d", &sandbox.project(), &prompt)).unwrap();
+    assert!(run_hook(&sandbox, &event("Stop", &sandbox.project(), &transcript)).status.success());
+    let states: Vec<_> = crate::common::files_under(&sandbox.store_dir().join("cache/transcripts"));
+    assert!(!states.is_empty(), "the Stop hook keeps a state for the transcript");
+    for state in states {
+        let text = std::fs::read_to_string(&state).unwrap();
+        assert!(!text.contains(&body), "{}: the pasted key is in the cache: {text}", state.display());
+        assert!(!text.contains("Deploy with this key"), "{}: the first prompt is kept: {text}", state.display());
+    }
+}

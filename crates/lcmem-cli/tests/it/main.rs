@@ -4,6 +4,7 @@
 //! `CARGO_MANIFEST_DIR`. `golden` snapshots whole outputs (`snapshots/`).
 
 mod agents;
+mod bounded_input;
 mod cli;
 mod common;
 mod crash_and_concurrency;

@@ -6,7 +6,7 @@ use std::collections::hash_map::Entry;
 use std::path::{Path, PathBuf};
 
 use crate::config::Scope;
-use crate::error::{Error, IoContext, Result};
+use crate::error::{Error, Result};
 use crate::project::{Project, slug_for};
 use crate::store::Store;
 
@@ -92,7 +92,7 @@ struct Batch<'a> {
 
 impl Batch<'_> {
     fn import(&mut self, path: &Path) -> Result<Placement> {
-        let bytes = std::fs::read(path).at(path)?;
+        let bytes = crate::input::read(path)?;
         let converted = convert(self.format, path, &bytes);
         if converted.is_empty() {
             return Ok(Placement::Empty { report: unstored(converted) });

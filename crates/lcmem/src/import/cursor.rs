@@ -153,8 +153,11 @@ pub fn import_growing(store: &Store, format: Format, path: &Path) -> Result<Repo
     if format == Format::V1 {
         return super::import_file(store, Some(format), path);
     }
+    // Checked before the lock is taken: a pipe or a huge file is refused
+    // without anyone waiting on it.
+    crate::input::check(path)?;
     let lock = store.lock()?;
-    let mut file = File::open(path).at(path)?;
+    let mut file = crate::input::open(path)?;
     let size = file.metadata().at(path)?.len();
     let state_path = state_path(store, path);
     let cursor = load(&state_path, path, format);
@@ -196,7 +199,7 @@ fn go_on(
     at: u64,
 ) -> Result<Done> {
     let from = cursor.offset;
-    let mut new = Vec::with_capacity((size - from) as usize);
+    let mut new = Vec::new();
     file.seek(SeekFrom::Start(from)).at(path)?;
     file.take(size - from).read_to_end(&mut new).at(path)?;
     let whole = whole_lines(&new);
@@ -237,7 +240,7 @@ fn start_over(
     size: u64,
     format: Format,
 ) -> Result<Done> {
-    let mut bytes = Vec::with_capacity(size as usize);
+    let mut bytes = Vec::new();
     file.seek(SeekFrom::Start(0)).at(path)?;
     file.take(size).read_to_end(&mut bytes).at(path)?;
     let whole = whole_lines(&bytes);
@@ -375,6 +378,14 @@ fn load(state_path: &Path, source: &Path, format: Format) -> Option<Cursor> {
 fn save(store: &Store, state_path: &Path, cursor: &Cursor) -> Result<()> {
     let dir = state_path.parent().expect("a state file is in a folder");
     crate::confine::refuse_links_outside(store.dir(), &[dir.to_path_buf(), state_path.to_path_buf()])?;
-    let bytes = serde_json::to_vec(cursor).expect("the state serialises");
+    // The state is memory too: what the converter holds back (a first prompt,
+    // lines before the header, commit messages written to files) passes the
+    // redactor like every memory file. The transcript's path and the stored
+    // copy's mark are what the next import matches on, and are kept as they are.
+    let mut value = serde_json::to_value(cursor).expect("the state serialises");
+    let kept = [value["source"].take(), value["stored"].take()];
+    crate::scrub::scrub_value(store.guards(), &mut value);
+    [value["source"], value["stored"]] = kept;
+    let bytes = serde_json::to_vec(&value).expect("the state serialises");
     jsonl::atomic_write(state_path, &bytes)
 }

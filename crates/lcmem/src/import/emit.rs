@@ -154,7 +154,7 @@ impl<'a> Emitter<'a> {
         if text.trim().is_empty() {
             return;
         }
-        if role == Role::User && !recalled && self.state.first_prompt.is_none() {
+        if role == Role::User && !recalled && !self.state.settled && self.state.first_prompt.is_none() {
             self.state.first_prompt = Some(text.to_string());
         }
         let line = Line::Message { role, text: text.to_string(), ts, id: id.map(str::to_string), compaction, recalled }
@@ -241,6 +241,8 @@ impl<'a> Emitter<'a> {
         .to_json();
         self.state.id = Some(id);
         self.state.settled = true;
+        // Only the header needed it; the state keeps no more of the prompt.
+        self.state.first_prompt = None;
         self.out.extend_from_slice(header.as_bytes());
         self.out.push(b'\n');
         for (line, kind) in std::mem::take(&mut self.state.pending) {

@@ -25,7 +25,7 @@ use jiff::Timestamp;
 use serde_json::Value;
 
 use crate::diagnostic::Diagnostic;
-use crate::error::{IoContext, Result};
+use crate::error::Result;
 use crate::jsonl::{self, LineProblem};
 use crate::store::{ImportOutcome, Store};
 
@@ -251,7 +251,7 @@ pub fn store_converted(store: &Store, path: &Path, converted: Converted) -> Resu
 /// that looks like nothing known as v1 so that its errors say what v1
 /// expects) and adds it to `store`.
 pub fn import_file(store: &Store, format: Option<Format>, path: &Path) -> Result<Report> {
-    let bytes = std::fs::read(path).at(path)?;
+    let bytes = crate::input::read(path)?;
     let format = format.or_else(|| detect(&bytes)).unwrap_or(Format::V1);
     store_converted(store, path, convert(format, path, &bytes))
 }
@@ -260,7 +260,7 @@ pub fn import_file(store: &Store, format: Option<Format>, path: &Path) -> Result
 /// `None` (nothing written) when `format` is `None` and the file looks like
 /// nothing lcmem knows.
 pub fn import_found(store: &Store, format: Option<Format>, path: &Path) -> Result<Option<Report>> {
-    let bytes = std::fs::read(path).at(path)?;
+    let bytes = crate::input::read(path)?;
     let Some(format) = format.or_else(|| detect(&bytes)) else { return Ok(None) };
     store_converted(store, path, convert(format, path, &bytes)).map(Some)
 }
