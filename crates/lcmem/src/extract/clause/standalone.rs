@@ -47,6 +47,9 @@ const POINTERS: &[&str] =
 
 /// Verbs that open an event ("Fixed by updating …"), which belongs in the
 /// journal, not among durable facts.
+/// Past tenses that do not end in "-ed", for the event rule.
+const IRREGULAR_PAST: &[&str] = &["wrote", "made", "built", "ran", "set", "split", "cut", "took", "gave", "put", "drew"];
+
 const EVENTS: &[&str] = &[
     "fixed",
     "updated",
@@ -86,6 +89,17 @@ pub fn fact_text(text: &str) -> Option<String> {
     if HANGING.contains(&head.as_str()) || POINTERS.contains(&head.as_str()) || EVENTS.contains(&head.as_str()) {
         return None;
     }
+    // A past-tense verb acting on an object ("Switched the test suite …",
+    // "Wrote `docs/x.md` …") is an event too; a participle before its noun
+    // ("Signed URLs expire after an hour") is not.
+    let second = clause.as_str().split_whitespace().nth(1).unwrap_or("").to_lowercase();
+    let past = (head.len() > 4 && head.ends_with("ed")) || IRREGULAR_PAST.contains(&head.as_str());
+    let object = ["the", "a", "an", "all", "every", "our", "its", "their", "this", "these", "each"]
+        .contains(&second.as_str())
+        || second.starts_with('`');
+    if past && object {
+        return None;
+    }
     // A sentence needs a verb of its own: a label or a noun phrase is none.
     let verbs = clause.as_str().split('`').step_by(2).flat_map(str::split_whitespace).any(|w| {
         let w = w.trim_matches(|c: char| !c.is_alphanumeric()).to_lowercase();
@@ -111,4 +125,24 @@ pub fn fact_text(text: &str) -> Option<String> {
         return None;
     }
     Some(clause.sentence())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::fact_text;
+
+    #[test]
+    fn an_event_is_no_fact_and_a_participle_before_its_noun_is_no_event() {
+        for event in [
+            "Switched the test suite from Jest to Vitest.",
+            "Migrated the product cache from Redis to Postgres.",
+            "Wrote `docs/deploy.md` for the new pipeline.",
+            "Fixed by updating the view template.",
+        ] {
+            assert_eq!(fact_text(event), None, "{event}");
+        }
+        for fact in ["Signed URLs expire after an hour.", "The tests run with Vitest.", "Cached pages live for 5 minutes."] {
+            assert!(fact_text(fact).is_some(), "{fact}");
+        }
+    }
 }
