@@ -48,11 +48,32 @@ pub fn scrub_value(guards: &Guards, value: &mut Value) -> bool {
     }
 }
 
-/// Serialises a record to one JSON line with every string redacted.
+/// Serialises a record to one JSON line with every string redacted and free
+/// of memory's own markup ([`crate::plain::markup_free`]).
 pub fn scrubbed_line<T: Serialize>(guards: &Guards, record: &T) -> String {
     let mut value = serde_json::to_value(record).expect("memory records serialise to JSON");
-    scrub_value(guards, &mut value);
+    scrub_record(guards, &mut value);
     value.to_string()
+}
+
+/// [`scrub_value`], then memory's own markup out of every string: what a
+/// journal entry or a fact holds (a session keeps what was said).
+fn scrub_record(guards: &Guards, value: &mut Value) {
+    scrub_value(guards, value);
+    strip_markup(value);
+}
+
+fn strip_markup(value: &mut Value) {
+    match value {
+        Value::String(s) => {
+            if let Cow::Owned(clean) = crate::plain::markup_free(s) {
+                *s = clean;
+            }
+        }
+        Value::Array(items) => items.iter_mut().for_each(strip_markup),
+        Value::Object(map) => map.values_mut().for_each(strip_markup),
+        _ => {}
+    }
 }
 
 /// Appends records to a file of the store, every string redacted. The only
@@ -90,6 +111,6 @@ pub fn scrub_text(guards: &Guards, text: &str) -> String {
 /// shape; a stand-in that does gets the record back as it was.)
 pub fn scrubbed<T: Serialize + DeserializeOwned + Clone>(guards: &Guards, record: &T) -> T {
     let mut value = serde_json::to_value(record).expect("memory records serialise to JSON");
-    scrub_value(guards, &mut value);
+    scrub_record(guards, &mut value);
     serde_json::from_value(value).unwrap_or_else(|_| record.clone())
 }

@@ -48,7 +48,8 @@ const POINTERS: &[&str] =
 /// Verbs that open an event ("Fixed by updating …"), which belongs in the
 /// journal, not among durable facts.
 /// Past tenses that do not end in "-ed", for the event rule.
-const IRREGULAR_PAST: &[&str] = &["wrote", "made", "built", "ran", "set", "split", "cut", "took", "gave", "put", "drew"];
+const IRREGULAR_PAST: &[&str] =
+    &["wrote", "made", "built", "ran", "set", "split", "cut", "took", "gave", "put", "drew"];
 
 const EVENTS: &[&str] = &[
     "fixed",
@@ -141,7 +142,9 @@ mod tests {
         ] {
             assert_eq!(fact_text(event), None, "{event}");
         }
-        for fact in ["Signed URLs expire after an hour.", "The tests run with Vitest.", "Cached pages live for 5 minutes."] {
+        for fact in
+            ["Signed URLs expire after an hour.", "The tests run with Vitest.", "Cached pages live for 5 minutes."]
+        {
             assert!(fact_text(fact).is_some(), "{fact}");
         }
     }
