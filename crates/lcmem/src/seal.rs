@@ -120,7 +120,7 @@ pub fn seal_session(
     } else {
         output.summary
     };
-    let decisions = output.decisions.into_iter().filter(|d| !(guards.is_instruction)(d)).collect();
+    let decisions: Vec<String> = output.decisions.into_iter().filter(|d| !(guards.is_instruction)(d)).collect();
     // A title is usually the user's request and may be imperative; one that
     // reads as more (an override, a standing order) is not carried into
     // memory, and neither is a file named like one.
@@ -130,6 +130,10 @@ pub fn seal_session(
         session.title.clone()
     };
     let files = output.files.into_iter().filter(|f| !(guards.is_order)(f)).collect();
+    // Nor is such a file's name carried in the line's own words.
+    let summary = crate::guards::without_order_paths(guards, &summary).into_owned();
+    let decisions: Vec<String> =
+        decisions.into_iter().map(|d| crate::guards::without_order_paths(guards, &d).into_owned()).collect();
     let lane = output.lane.unwrap_or_else(|| LaneReport {
         extractor: extractor.name().to_string(),
         fallback: None,
