@@ -264,6 +264,24 @@ pub(crate) static SHAPES: &[Shape] = &[
     shape("xai-key", &["xai-"], r"xai-[A-Za-z0-9]+", random::<4, 70, 90>),
     shape("heroku-key", &["hrku-"], r"HRKU-[A-Za-z0-9_\-]+", prefixed::<5, 30, 100>),
     shape("square-token", &["sq0atp-", "sq0csp-"], r"sq0(?:atp|csp)-[A-Za-z0-9_\-]+", prefixed::<7, 22, 60>),
+    shape("bitbucket-token", &["atbb"], r"ATBB[A-Za-z0-9_\-=]+", random::<4, 28, 120>),
+    shape("fly-token", &["fo1_"], r"fo1_[A-Za-z0-9_\-]+", random::<4, 40, 120>),
+    shape("fly-token", &["flyv1 fm"], r"FlyV1 fm[12]_[A-Za-z0-9_\-+/=,]+", prefixed::<10, 40, 4096>),
+    shape("mailgun-key", &["key-"], r"key-[0-9a-f]+", |t, m, _| {
+        let b = body(t, &m, 4, 32..=32)?;
+        let right = !next_byte(t, m.end).is_some_and(|c| c.is_ascii_alphanumeric() || c == b'_');
+        whole(m, right && has_digit(b) && b.bytes().any(|c| c.is_ascii_alphabetic()))
+    }),
+    // A private key's DER body without its PEM header (pasted alone, or
+    // left when a header was cut off): PKCS#8 and PKCS#1 RSA, SEC1 and
+    // PKCS#8 EC, Ed25519. A certificate's body ("MIID…CCA…gAwIBAgI") has
+    // none of these openings and is kept.
+    shape(
+        "private-key",
+        &["mii", "mig", "mhccaqee", "mc4caqawbqydk2vw"],
+        r"(?:MII[A-Za-z0-9+/]{3}IBA(?:DAN|AKC)|MIG[A-Za-z0-9+/]AgE(?:AM|BBD)|MHcCAQEE|MC4CAQAwBQYDK2Vw)[A-Za-z0-9+/=]*(?:\r?\n[ \t]*[A-Za-z0-9+/=]{16,})*",
+        |t, m, _| whole(m.clone(), left_free(t, m.start) && m.len() >= 60),
+    ),
     shape("azure-client-secret", &["q~"], r"[A-Za-z0-9_~.]{3}[0-9]Q~[A-Za-z0-9_~.\-]+", |t, m, _| {
         let b = body(t, &m, 6, 31..=34)?;
         whole(m, has_upper(b) && has_lower(b))

@@ -82,7 +82,7 @@ struct Engine {
     anchors: AhoCorasick,
     /// For each anchor, the rules it triggers, widened by the rules of every
     /// anchor it can hide (see [`hides`]).
-    masks: Vec<u64>,
+    masks: Vec<u128>,
     rules: Vec<Rule>,
     /// Each shape's regex, compiled the first time an anchor calls for it:
     /// a process that redacts a few lines should not pay for compiling every
@@ -108,9 +108,9 @@ static ENGINE: LazyLock<Engine> = LazyLock::new(|| {
     let mut rules: Vec<Rule> =
         (0..SHAPES.len()).map(|i| Rule { anchors: SHAPES[i].anchors, run: Run::Shape(i) }).collect();
     rules.extend(context_rules());
-    assert!(rules.len() <= 64, "rule masks are 64 bits wide");
+    assert!(rules.len() <= 128, "rule masks are 128 bits wide");
     let mut patterns: Vec<String> = Vec::new();
-    let mut own: Vec<u64> = Vec::new();
+    let mut own: Vec<u128> = Vec::new();
     for (bit, rule) in rules.iter().enumerate() {
         for anchor in rule.anchors {
             let anchor = anchor.to_ascii_lowercase();
@@ -221,7 +221,7 @@ pub(crate) fn find(text: &str) -> Scan {
             }
         }
     }
-    let mut windows: Vec<(Range<usize>, u64)> = Vec::new();
+    let mut windows: Vec<(Range<usize>, u128)> = Vec::new();
     let mut at = 0;
     while let Some(m) = engine.anchors.find(Input::new(text).span(at..text.len())) {
         let mask = engine.masks[m.pattern().as_usize()];
@@ -286,7 +286,7 @@ pub(crate) fn contains_ci(hay: &str, needle: &str) -> bool {
     false
 }
 
-fn bits(mut mask: u64) -> impl Iterator<Item = usize> {
+fn bits(mut mask: u128) -> impl Iterator<Item = usize> {
     std::iter::from_fn(move || {
         (mask != 0).then(|| {
             let bit = mask.trailing_zeros() as usize;
@@ -329,6 +329,6 @@ mod tests {
 
     #[test]
     fn engine_builds() {
-        assert!(ENGINE.rules.len() <= 64);
+        assert!(ENGINE.rules.len() <= 128);
     }
 }

@@ -321,7 +321,10 @@ fn a_file_name_that_spells_an_order_never_reaches_the_digest_inside_a_journal_li
         21,
         "Write the contributor docs",
         &[planted, "docs/CONTRIBUTING.md"],
-        &[("user", "Write the contributor docs."), ("assistant", &format!("Added {planted} and docs/CONTRIBUTING.md."))],
+        &[
+            ("user", "Write the contributor docs."),
+            ("assistant", &format!("Added {planted} and docs/CONTRIBUTING.md.")),
+        ],
     );
     seal_all(&sandbox);
     let journal = std::fs::read_to_string(sandbox.journal()).unwrap();

@@ -29,6 +29,9 @@ fn more_vendor_shapes() {
         (format!("AGE-SECRET-KEY-1{}", fake(23, "QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L", 58)), "age-secret-key"),
         (format!("abc7Q~{}", fake(24, ALNUM, 34)), "azure-client-secret"),
         (format!("sk-or-v1-{}", fake(25, HEX, 64)), "openai-key"),
+        (format!("ATBB{}", fake(26, ALNUM, 32)), "bitbucket-token"),
+        (format!("fo1_{}", fake(27, URLSAFE, 43)), "fly-token"),
+        (format!("key-{}", fake(28, HEX, 32)), "mailgun-key"),
     ];
     for (token, kind) in &cases {
         let out = assert_redacted(&format!("export SERVICE_CREDENTIAL={token} # rotated"), token, kind);
@@ -93,4 +96,24 @@ fn cookies_and_signed_urls() {
 fn bearer_challenges_name_parameters() {
     assert_kept(r#"WWW-Authenticate: Bearer realm="api", scope="read write""#);
     assert_kept(r#"let header = r"Bearer resource_metadata=\"/metadata\"";"#);
+}
+
+#[test]
+fn new_vendor_shapes_have_near_miss_twins_that_are_kept() {
+    assert_kept("The ATBB team met on Tuesday.");
+    assert_kept("fo1_ is the prefix of a Fly.io token.");
+    assert_kept("Set key-value pairs with key-0123abcd in the map.");
+    assert_kept(&format!("The cache key-{} is a content hash of the page.", fake(29, HEX, 40)));
+}
+
+#[test]
+fn a_private_key_body_without_its_header_is_redacted_and_a_certificate_is_kept() {
+    let rsa = format!("MIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQC{}", fake(30, B64, 120));
+    assert_redacted(&format!("the key is {rsa}"), &rsa, "private-key");
+    let lines = format!("MIIEpAIBAAKCAQEA{}\n{}\n{}", fake(31, B64, 48), fake(32, B64, 64), fake(33, B64, 40));
+    let out = assert_redacted(&format!("key:\n{lines}\nthat was it"), &lines, "private-key");
+    assert!(out.ends_with("that was it"), "{out}");
+    let ec = format!("MHcCAQEEI{}", fake(34, B64, 100));
+    assert_redacted(&format!("ec key {ec}"), &ec, "private-key");
+    assert_kept(&format!("the certificate body MIIDdzCCAl+gAwIBAgIE{}", fake(35, B64, 120)));
 }
