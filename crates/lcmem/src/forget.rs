@@ -8,8 +8,10 @@
 //! Matching is exact: a session is named by its id in a JSON field
 //! (`session_id`, `source_session`), by a citation at the end of a MEMORY.md
 //! line, or as an id of a history snapshot's state; a damaged line goes only
-//! if it holds the id as a whole token ([`jsonl::contains_id`]). Forgetting
-//! `s1` never touches `s10`, nor text that merely contains `s1`.
+//! if a field names the session or one of its facts ([`jsonl::holds_field`]),
+//! never because the id appears in its text. Forgetting `s1` never touches
+//! `s10`, nor text that merely contains `s1`; an id that names no session is
+//! refused. A tombstone ([`crate::tombstone`]) keeps the session forgotten.
 
 use std::path::{Path, PathBuf};
 

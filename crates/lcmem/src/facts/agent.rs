@@ -316,4 +316,28 @@ mod tests {
         assert_eq!(fold.get(&fact.id).unwrap().superseded_by.as_deref(), Some(by.id.as_str()));
         assert!(!fold.get(&by.id).unwrap().confirmed);
     }
+
+    #[test]
+    fn the_persons_fact_is_only_ever_the_subject_of_a_proposal() {
+        let (_dir, store) = crate::store::temp_store();
+        let theirs = crate::facts::add(&store, "The worker runs on node 18.", &SubjectKeyJudge, now()).unwrap();
+        let fact = remember(&store, "The worker runs on node 20.", &SubjectKeyJudge, now()).unwrap();
+        assert_eq!(fact.proposes.as_deref(), Some(theirs.as_str()));
+        let text = Correction::Text("The worker runs on node 22.".into());
+        let Corrected::Proposed { proposal, not_true: false, .. } =
+            correct(&store, &theirs, text, &SubjectKeyJudge, now()).unwrap()
+        else {
+            panic!("not a proposal");
+        };
+        let fold = Fold::read(&store.facts_path()).unwrap();
+        assert!(fold.get(&theirs).unwrap().is_active() && fold.get(&theirs).unwrap().superseded_by.is_none());
+        let pending: Vec<&str> = fold.pending().iter().map(|f| f.id.as_str()).collect();
+        assert!(pending.contains(&proposal.as_str()) && pending.contains(&fact.id.as_str()), "{pending:?}");
+        assert!(!fold.get(&proposal).unwrap().is_active() && !fold.get(&fact.id).unwrap().is_active());
+
+        crate::facts::apply(&store, &proposal, crate::facts::Action::Confirm, &SubjectKeyJudge, now()).unwrap();
+        let fold = Fold::read(&store.facts_path()).unwrap();
+        assert_eq!(fold.get(&theirs).unwrap().superseded_by.as_deref(), Some(proposal.as_str()));
+        assert!(fold.get(&proposal).unwrap().is_active() && fold.get(&proposal).unwrap().confirmed);
+    }
 }
