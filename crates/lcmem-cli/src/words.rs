@@ -14,6 +14,14 @@ pub fn cli(error: &Error) -> String {
             if *scope == Scope::Global { " --global" } else { "" }
         ),
         Error::NoSuchSession { .. } => format!("{error}; `lcmem sessions` lists them"),
+        Error::NotExactSession { .. } => {
+            format!(
+                "{error}. Forget takes a session's whole id, exactly: `lcmem sessions` lists them; nothing was removed"
+            )
+        }
+        Error::SessionForgotten { .. } => {
+            format!("{error}: `lcmem import FILE` of its transcript brings it back")
+        }
         Error::NoSuchFact { .. } => format!("{error}; `lcmem facts --all` lists them"),
         Error::UnknownSetting { .. } => format!("{error}; `lcmem config list` shows the settings"),
         Error::EmptyFact { edit: true } => format!("{error}; to remove a fact use `lcmem facts delete`"),

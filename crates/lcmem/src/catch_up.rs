@@ -58,6 +58,10 @@ pub fn catch_up(store: &Store, look: &Look, now: Timestamp) -> Result<Vec<Caught
             continue;
         }
         let result = ingest(store, format, &known.path, true, now);
+        // A forgotten session's transcript stays out, without a complaint.
+        if matches!(result, Err(crate::Error::SessionForgotten { .. })) {
+            continue;
+        }
         out.push(CaughtUp { transcript: known.path, session: known.session, result });
     }
     Ok(out)

@@ -37,6 +37,17 @@ pub enum Error {
     Format { path: PathBuf, line: usize, message: String },
     #[error("no session matches {query:?} in this project")]
     NoSuchSession { query: String },
+    /// An id that names no session exactly, where only an exact id will do
+    /// (forget); `near` are the ids that look like it.
+    #[error(
+        "no session has the id {query:?} in this project{}",
+        if near.is_empty() { String::new() } else { format!("; ids close to it: {}", near.join(", ")) }
+    )]
+    NotExactSession { query: String, near: Vec<String> },
+    /// The session was forgotten: it is not written into the store again
+    /// (by an import or a seal) unless its transcript is imported by hand.
+    #[error("session {id} was forgotten on {on}; it is not taken in again unless its transcript is imported by hand")]
+    SessionForgotten { id: String, on: String },
     #[error("{query:?} matches several sessions ({}); give more of the id", candidates.join(", "))]
     AmbiguousSession { query: String, candidates: Vec<String> },
     #[error(

@@ -8,8 +8,10 @@
 //! Matching is exact: a session is named by its id in a JSON field
 //! (`session_id`, `source_session`), by a citation at the end of a MEMORY.md
 //! line, or as an id of a history snapshot's state; a damaged line goes only
-//! if it holds the id as a whole token ([`jsonl::contains_id`]). Forgetting
-//! `s1` never touches `s10`, nor text that merely contains `s1`.
+//! if a field names the session or one of its facts ([`jsonl::holds_field`]),
+//! never because the id appears in its text. Forgetting `s1` never touches
+//! `s10`, nor text that merely contains `s1`; an id that names no session is
+//! refused. A tombstone ([`crate::tombstone`]) keeps the session forgotten.
 
 use std::path::{Path, PathBuf};
 
@@ -49,13 +51,46 @@ pub struct ForgetReport {
 
 /// The session `query` names, for forget: a stored session's full id, else
 /// an id the journal or the facts log still holds (its file may be gone
-/// already), else a unique prefix of a stored session's id.
+/// already). Nothing else: not a prefix, not a near id. Those are refused
+/// with the ids that look like `query` ([`Error::NotExactSession`]).
 pub fn resolve(store: &Store, query: &str) -> Result<String> {
-    let exact = store.session_ids()?.iter().any(|id| id == query);
+    let ids = store.session_ids()?;
+    let exact = ids.iter().any(|id| id == query);
     if exact || crate::session::validate_id(query).is_ok() && known_in_memory(store, query)? {
         return Ok(query.to_string());
     }
-    store.resolve_session(query)
+    Err(Error::NotExactSession { query: query.to_string(), near: near_ids(&ids, query) })
+}
+
+/// Up to five stored ids that look like `query`: they start with it, hold
+/// it, or are a few edits from it; the closest first.
+fn near_ids(ids: &[String], query: &str) -> Vec<String> {
+    let q = query.to_lowercase();
+    let mut near: Vec<(usize, &String)> = ids
+        .iter()
+        .filter_map(|id| {
+            let lower = id.to_lowercase();
+            let distance = edit_distance(&lower, &q);
+            (lower.contains(&q) || q.contains(&lower) || distance <= 2.max(q.len() / 4)).then_some((distance, id))
+        })
+        .collect();
+    near.sort();
+    near.into_iter().take(5).map(|(_, id)| id.clone()).collect()
+}
+
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut prev = row[0];
+        row[0] = i + 1;
+        for (j, cb) in b.iter().enumerate() {
+            let here = row[j + 1];
+            row[j + 1] = (prev + usize::from(ca != *cb)).min(row[j] + 1).min(here + 1);
+            prev = here;
+        }
+    }
+    row[b.len()]
 }
 
 /// Whether a parsed line of the journal or the facts log names `session`.
@@ -134,6 +169,9 @@ pub fn plan(store: &Store, session: &str) -> Result<ForgetPlan> {
 pub fn forget(store: &Store, session: &str, now: Timestamp) -> Result<ForgetReport> {
     crate::session::validate_id(session).map_err(|_| Error::NoSuchSession { query: session.to_string() })?;
     let lock = store.lock()?;
+    // First, so that an import or a seal waiting for the lock, or a forget
+    // cut short, cannot bring the session back.
+    crate::tombstone::bury(store, &lock, session, now)?;
     let mut report = forget_memory_files(store, &lock, session)?;
     let memory_md = store.memory_md_path();
     if memory_md.exists() && digest::consolidate_locked(store, &lock, now).is_err() {
@@ -178,12 +216,23 @@ fn forget_memory_files(store: &Store, lock: &WriteLock, session: &str) -> Result
         std::fs::remove_file(&own_sidecar).at(&own_sidecar)?;
         report.files_removed.push(own_sidecar);
     }
+    // A fragment is the session's when it names it, or one of the facts
+    // only it supported (a facts line cut off before its source).
+    let facts_removed = &report.facts_removed;
+    let owns = |raw: &[u8]| {
+        journal::owned_by(raw, session) || facts_removed.iter().any(|id| jsonl::holds_field(raw, "fact", id))
+    };
+    let keep = |v: &serde_json::Value| {
+        !journal::names_session(v, session)
+            && !v.get("fact").and_then(|f| f.as_str()).is_some_and(|f| facts_removed.iter().any(|id| id == f))
+    };
+    let mut other_lines = 0;
     for sidecar in [jsonl::torn_sidecar(&store.journal_path()), jsonl::torn_sidecar(&store.facts_path())] {
-        report.other_lines_removed +=
-            jsonl::rewrite_lines(lock, &sidecar, Some(session), |v| !journal::names_session(v, session))?;
+        other_lines += jsonl::rewrite_lines(lock, &sidecar, Some(&owns), keep)?;
     }
+    report.other_lines_removed = other_lines;
     for dir in [store.dir().to_path_buf(), store.memory_dir(), store.memory_dir().join("history")] {
-        report.files_removed.extend(remove_temp_files_holding(&dir, session)?);
+        report.files_removed.extend(remove_temp_files_holding(&dir, session, &report.facts_removed)?);
     }
     let cache = store.cache_dir();
     if cache.exists() {
@@ -195,14 +244,18 @@ fn forget_memory_files(store: &Store, lock: &WriteLock, session: &str) -> Result
 }
 
 /// Removes the temporary files in `dir` (left by killed writers: no live
-/// writer has one while the lock is held) that hold `session`.
-fn remove_temp_files_holding(dir: &Path, session: &str) -> Result<Vec<PathBuf>> {
+/// writer has one while the lock is held) that hold `session`, or one of
+/// the `facts` only it supported (a copy of the facts log cut short).
+fn remove_temp_files_holding(dir: &Path, session: &str, facts: &[String]) -> Result<Vec<PathBuf>> {
     let Ok(entries) = std::fs::read_dir(dir) else { return Ok(Vec::new()) };
     let mut removed = Vec::new();
     for entry in entries {
         let path = entry.at(dir)?.path();
         let is_temp = path.file_name().and_then(|n| n.to_str()).is_some_and(|n| n.starts_with(TEMP_PREFIX));
-        if is_temp && path.is_file() && jsonl::read_optional(&path)?.is_some_and(|b| jsonl::contains_id(&b, session)) {
+        let holds = |b: &[u8]| {
+            std::iter::once(session).chain(facts.iter().map(String::as_str)).any(|id| jsonl::contains_id(b, id))
+        };
+        if is_temp && path.is_file() && jsonl::read_optional(&path)?.is_some_and(|b| holds(&b)) {
             std::fs::remove_file(&path).at(&path)?;
             removed.push(path);
         }

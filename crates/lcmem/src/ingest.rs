@@ -138,6 +138,8 @@ pub struct Sealed {
     pub consolidated: Option<ConsolidateReport>,
     /// The derived caches could not be refreshed (recall reads around them).
     pub cache_error: Option<Error>,
+    /// Sessions forgotten while this ran: not sealed, and still forgotten.
+    pub forgotten: Vec<String>,
 }
 
 /// Seals each session of `ids` with the extractor the settings choose (`kind` overrides
@@ -154,17 +156,24 @@ pub fn seal_sessions(
 ) -> Result<Sealed> {
     store.ensure_enabled()?;
     let extractor = crate::extract::lane::chosen(store, now)?;
+    let mut forgotten = Vec::new();
     for id in ids {
         // A seal judges the whole session: what its transcript gained since
-        // the last import comes in first.
-        crate::catch_up::read_to_end(store, id)?;
-        let session = store.read_session(id)?;
-        let outcome = seal::seal_session(store, &session, kind, &*extractor, now)?;
-        each(id, &session.diagnostics, &outcome);
+        // the last import comes in first. A session forgotten meanwhile (by
+        // another process) is left forgotten, and the others are sealed.
+        let read = crate::catch_up::read_to_end(store, id).and_then(|()| store.read_session(id));
+        let sealed = read.and_then(|session| {
+            seal::seal_session(store, &session, kind, &*extractor, now).map(|outcome| (session, outcome))
+        });
+        match sealed {
+            Ok((session, outcome)) => each(id, &session.diagnostics, &outcome),
+            Err(_) if crate::tombstone::find(store, id)?.is_some() => forgotten.push(id.clone()),
+            Err(e) => return Err(e),
+        }
     }
     let consolidated = digest::consolidate_if_due(store, now)?;
     let cache_error = refresh_caches(store, progress).err();
-    Ok(Sealed { consolidated, cache_error })
+    Ok(Sealed { consolidated, cache_error, forgotten })
 }
 
 /// Brings the derived caches (the search index) up to date with the files.

@@ -454,7 +454,15 @@ pub(crate) fn never_named(store: &Store, session: &str) -> Result<bool> {
 /// Removes every line about `session` (parsed lines naming it, and damaged
 /// lines holding its id), for forget. Returns how many lines went.
 pub(crate) fn remove_session(store: &Store, lock: &WriteLock, session: &str) -> Result<usize> {
-    jsonl::rewrite_lines(lock, &store.journal_path(), Some(session), |v| !names_session(v, session))
+    jsonl::rewrite_lines(lock, &store.journal_path(), Some(&|raw| owned_by(raw, session)), |v| {
+        !names_session(v, session)
+    })
+}
+
+/// Whether a damaged journal or facts line is about `session`: it names it
+/// in one of the fields [`names_session`] reads.
+pub(crate) fn owned_by(raw: &[u8], session: &str) -> bool {
+    ["session_id", "source_session"].iter().any(|k| jsonl::holds_field(raw, k, session))
 }
 
 /// Whether a journal or facts line is about `session`.

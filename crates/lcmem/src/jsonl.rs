@@ -138,16 +138,19 @@ fn read_line_capped(reader: &mut impl BufRead, buf: &mut Vec<u8>) -> std::io::Re
     }
 }
 
+/// Whether a line that does not parse belongs to what is being removed.
+pub(crate) type Owns<'a> = dyn Fn(&[u8]) -> bool + 'a;
+
 /// Rewrites a JSONL file atomically, keeping the lines `keep` accepts.
-/// Lines that do not parse are kept (they are the user's), unless they hold
-/// `drop_raw` as a whole id (see [`contains_id`]): a physical removal must
-/// not leave its text behind in a damaged line, nor take other ids' lines
-/// with it. Returns how many lines were removed; the file is only
-/// rewritten when that is more than none.
+/// Lines that do not parse are kept (they are the user's), unless
+/// `drop_raw` attributes one to what is being removed (see [`holds_field`]):
+/// a physical removal must not leave its text behind in a damaged line, nor
+/// take a line it cannot attribute with it. Returns how many lines were
+/// removed; the file is only rewritten when that is more than none.
 pub(crate) fn rewrite_lines(
     _lock: &WriteLock,
     path: &Path,
-    drop_raw: Option<&str>,
+    drop_raw: Option<&Owns<'_>>,
     mut keep: impl FnMut(&Value) -> bool,
 ) -> Result<usize> {
     let Some(bytes) = read_optional(path)? else { return Ok(0) };
@@ -158,7 +161,7 @@ pub(crate) fn rewrite_lines(
         let parsed = std::str::from_utf8(body).ok().and_then(|s| serde_json::from_str::<Value>(s).ok());
         let kept = match parsed {
             Some(value) => keep(&value),
-            None => drop_raw.is_none_or(|id| !contains_id(body, id)),
+            None => drop_raw.is_none_or(|owns| !owns(body)),
         };
         if kept {
             out.extend_from_slice(body);
@@ -184,6 +187,28 @@ pub fn contains_id(haystack: &[u8], id: &str) -> bool {
             let after = haystack.get(at + id.len()).copied();
             !before.is_some_and(is_id_byte) && !after.is_some_and(is_id_byte)
         })
+}
+
+/// Whether a (possibly damaged) JSON line holds the field `"key": "value"`
+/// whole: the way the engine's records name their session (`session_id`,
+/// `source_session`) or their fact (`fact`). A damaged line is attributed
+/// only by such a field, never by the value appearing somewhere in its text.
+pub fn holds_field(line: &[u8], key: &str, value: &str) -> bool {
+    let quoted = format!("\"{key}\"");
+    memchr::memmem::find_iter(line, quoted.as_bytes()).any(|at| {
+        let rest = &line[at + quoted.len()..];
+        let rest = trim_start(rest);
+        let Some(rest) = rest.strip_prefix(b":") else { return false };
+        let rest = trim_start(rest);
+        rest.strip_prefix(b"\"")
+            .and_then(|r| r.strip_prefix(value.as_bytes()))
+            .is_some_and(|r| r.first() == Some(&b'"'))
+    })
+}
+
+fn trim_start(bytes: &[u8]) -> &[u8] {
+    let skip = bytes.iter().take_while(|b| b.is_ascii_whitespace()).count();
+    &bytes[skip..]
 }
 
 /// Where a torn fragment of `path` is kept.
@@ -236,5 +261,15 @@ mod tests {
             assert!(!contains_id(miss.as_bytes(), "s1"), "{miss}");
         }
         assert!(contains_id(b"s10 and s1", "s1"), "a later whole match counts");
+    }
+
+    #[test]
+    fn a_damaged_line_is_attributed_by_its_field_only() {
+        use super::holds_field;
+        assert!(holds_field(br#"{"type":"sealed","session_id":"s1","summary":"zebr"#, "session_id", "s1"));
+        assert!(holds_field(br#"{"source_session" : "s1"}"#, "source_session", "s1"));
+        for miss in [&br#"{"session_id":"s10","x"#[..], br#"damaged line about s1"#, br#"{"title":"session_id s1"#] {
+            assert!(!holds_field(miss, "session_id", "s1"), "{}", String::from_utf8_lossy(miss));
+        }
     }
 }

@@ -43,6 +43,7 @@ pub mod seal;
 pub mod session;
 pub mod store;
 pub mod sweep;
+pub mod tombstone;
 
 pub use error::{Error, Result};
 pub use store::Store;

@@ -181,6 +181,12 @@ pub fn seal_session(
     let touched: Vec<String> = observations.iter().map(|o| o.fact().to_string()).collect();
 
     let lock = store.lock()?;
+    // A forget may have run while we were extracting: what was read is not
+    // written back. The session must still be in the store, and not buried.
+    crate::tombstone::refuse_forgotten(store, &lock, id)?;
+    if !store.session_path(id).exists() {
+        return Err(Error::NoSuchSession { query: id.to_string() });
+    }
     // Another process may have sealed it while we were extracting.
     let revision = match find_entry(store, session)? {
         Found::Covers(entry) => return Ok(SealOutcome::AlreadySealed { entry }),

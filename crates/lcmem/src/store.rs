@@ -317,6 +317,7 @@ impl Store {
         if new_lines.is_empty() {
             return Ok(ImportOutcome::Unchanged { id: id.to_string() });
         }
+        crate::tombstone::refuse_forgotten(self, lock, id)?;
         self.refuse_session_link(id)?;
         crate::scrub::append_transcript_lines(lock, &self.session_path(id), at, &new_lines)?;
         self.mark_sessions_changed();
@@ -331,6 +332,7 @@ impl Store {
         parsed: Session,
     ) -> Result<(ImportOutcome, Vec<Diagnostic>)> {
         let id = parsed.header.id.clone();
+        crate::tombstone::refuse_forgotten(self, lock, &id)?;
         self.refuse_session_link(&id)?;
         let target = self.session_path(&id);
         let outcome = match jsonl::read_optional(&target)? {

@@ -171,6 +171,15 @@ fn render(fold: &Fold, fact: &Fact) -> String {
              unless you confirm it\n",
         );
     }
+    if let Some((theirs, not_true)) = fact.proposes.as_ref().filter(|_| fact.is_proposal()) {
+        let what = if *not_true { "mark your fact not true" } else { "replace your fact" };
+        let text = fold.get(theirs).map(|f| f.text.as_str()).unwrap_or("?");
+        out.push_str(&format!(
+            "    the agent proposes to {what} {theirs}: {text}\n    nothing changes unless you accept it: `lcmem facts \
+             confirm {}` accepts, `lcmem facts not-true {}` refuses\n",
+            fact.id, fact.id
+        ));
+    }
     if let Some(by) = &fact.superseded_by {
         let newer = fold.get(by).map(|f| f.text.as_str()).unwrap_or("?");
         out.push_str(&format!("    superseded by {by}: {newer}\n"));

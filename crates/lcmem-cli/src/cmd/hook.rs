@@ -327,6 +327,11 @@ fn take_in(input: &HookInput, agent: Agent, context: &Context, end: bool) -> any
             );
             Ok(())
         }
+        Err(lcmem::Error::SessionForgotten { id, on }) => {
+            let line = format!("session {id} was forgotten on {on}: its transcript is not taken in again");
+            log(context, agent, &input.hook_event_name, &line);
+            Ok(())
+        }
         // The error names the file; the context says what was being done.
         Err(error) => Err(anyhow::Error::new(error).context("cannot take in the session's transcript")),
     }

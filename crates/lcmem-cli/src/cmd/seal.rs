@@ -93,6 +93,9 @@ pub fn run(args: Args, context: &Context) -> anyhow::Result<ExitCode> {
             entries.push(outcome.entry().clone());
         },
     )?;
+    for id in &sealed.forgotten {
+        eprintln!("forgotten  {id}: it was forgotten while this ran, and stays forgotten (nothing was sealed)");
+    }
     if args.json {
         crate::output::print_json(&entries)?;
     }

@@ -43,8 +43,14 @@ pub fn answer(text: String) -> CallToolResult {
 
 /// What `remember` did, in plain words, with the text as written (redacted).
 pub fn remembered(fact: &Remembered) -> String {
-    let Remembered { id, text, state, redacted, not_true } = fact;
+    let Remembered { id, text, state, redacted, not_true, proposes } = fact;
     let mut out = match state {
+        _ if proposes.is_some() => {
+            let theirs = proposes.as_deref().unwrap_or_default();
+            format!(
+                "Not changed: it contradicts fact {theirs}, which the user confirmed, pinned or wrote, and the                  agent does not overrule the user. Recorded as proposal {id}, which waits for the user (`lcmem                  facts pending`) and stays out of the digest: they accept it with `lcmem facts confirm {id}` or                  refuse it with `lcmem facts not-true {id}`:\n  {text}"
+            )
+        }
         _ if *not_true => format!(
             "Fact {id} is marked not true, and remembering it again does not change that; a person can restore \
              it with `lcmem facts restore {id}`:\n  {text}"
@@ -81,6 +87,13 @@ pub fn corrected(outcome: &Corrected) -> String {
             "Fact {id} is replaced by fact {} ({}, not confirmed) and leaves the digest:\n  was: {text}\n  now: {}\n\
              A person can undo this with `lcmem facts restore {id}`.",
             by.id, by.state, by.text
+        ),
+        Corrected::Proposed { id, text, proposal, proposed, not_true } => format!(
+            "Not changed: fact {id} is the user's (they confirmed, pinned or wrote it), and the agent does not \
+             overrule the user. Your correction is recorded as proposal {proposal} {}, which waits for the user \
+             (`lcmem facts pending`) and stays out of the digest: they accept it with `lcmem facts confirm \
+             {proposal}` or refuse it with `lcmem facts not-true {proposal}`.\n  fact: {text}\n  proposal: {proposed}",
+            if *not_true { "to mark it not true" } else { "to replace it" }
         ),
         Corrected::Withheld { id, why: Withheld::Instruction, .. } => format!(
             "Withheld: the new text reads as an instruction, and an instruction may not replace a fact; nothing \

@@ -48,6 +48,11 @@ fn allowed_hosts(app: &App) -> [String; 2] {
 /// The refusal of a request whose `Host` is not this page's (a DNS
 /// rebinding attack names the attacker's host), if it is not.
 pub fn host_refused(app: &App, headers: &HeaderMap) -> Option<Response> {
+    // Two `Host` headers are not a request any browser sends; which one a
+    // proxy or a resolver on the way honoured cannot be known, so neither is.
+    if headers.get_all(header::HOST).iter().nth(1).is_some() {
+        return Some(refuse(StatusCode::BAD_REQUEST, "This request names its host more than once and was refused."));
+    }
     let host = headers.get(header::HOST).and_then(|h| h.to_str().ok()).unwrap_or("");
     if allowed_hosts(app).iter().any(|h| h.eq_ignore_ascii_case(host)) {
         return None;

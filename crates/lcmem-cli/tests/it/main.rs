@@ -29,4 +29,5 @@ mod semantic;
 mod trust_boundary;
 mod trust_durable;
 mod trust_forget;
+mod trust_forget_final;
 mod ui;

@@ -131,7 +131,11 @@ fn forget_leaves_nothing_of_the_session_on_disk() {
         .assert()
         .success()
         .stdout(predicate::str::contains("journal lines removed: 1"));
-    assert_eq!(grep_r(&sandbox.home(), gone), Vec::<String>::new());
+    // Its id stays in one file only: its tombstone (the id and the day), which keeps it forgotten.
+    let tombstone = sandbox.store_dir().join("memory/forgotten.jsonl").display().to_string();
+    assert_eq!(grep_r(&sandbox.home(), gone), vec![tombstone.clone()]);
+    let stone = std::fs::read_to_string(&tombstone).unwrap();
+    assert_eq!(stone, format!("{{\"session_id\":\"{gone}\",\"forgotten_on\":\"2026-11-30\"}}\n"));
     assert_eq!(grep_r(&sandbox.home(), "unlogged `cache_entries` table"), Vec::<String>::new());
     assert_eq!(grep_r(&sandbox.home(), "The product cache uses Postgres"), Vec::<String>::new());
     // Others' contributions stay.

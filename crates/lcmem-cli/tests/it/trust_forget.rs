@@ -142,7 +142,10 @@ fn forget_racing_an_index_rebuild_leaves_nothing_of_the_session() {
             rebuilds.join().unwrap();
         });
         assert_eq!(holding(&sandbox.home(), &word), Vec::<PathBuf>::new(), "round {round}: its words are left");
-        assert_eq!(holding(&sandbox.home(), &id), Vec::<PathBuf>::new(), "round {round}: its id is left");
+        // Its id is left in one place only: its tombstone, which keeps it forgotten.
+        let tombstone = sandbox.store_dir().join("memory/forgotten.jsonl");
+        let left: Vec<PathBuf> = holding(&sandbox.home(), &id).into_iter().filter(|p| *p != tombstone).collect();
+        assert_eq!(left, Vec::<PathBuf>::new(), "round {round}: its id is left");
     }
 }
 
@@ -169,4 +172,74 @@ fn forget_removes_the_sidecars_and_temporary_files_that_hold_the_session() {
     assert_eq!(holding(&sandbox.home(), "zebracorn"), Vec::<PathBuf>::new(), "nothing of s1 is left");
     assert!(std::fs::read_to_string(&torn).unwrap().contains("walrus"), "another session's torn line is kept");
     assert!(store.join("memory/.lcmem-tmp-d4e5f6").exists(), "another session's temporary file is kept");
+}
+
+/// Every file under the home and its bytes, to show that nothing changed.
+fn snapshot(sandbox: &Sandbox) -> Vec<(PathBuf, Vec<u8>)> {
+    files_under(&sandbox.home()).into_iter().map(|p| (p.clone(), std::fs::read(&p).unwrap())).collect()
+}
+
+/// An id that names no session is refused, with the ids that look like it,
+/// and nothing is removed: not the one session it is a prefix of either.
+#[test]
+fn an_id_that_names_no_session_is_refused_with_its_near_matches_and_nothing_changes() {
+    let sandbox = Sandbox::new();
+    import_and_seal(&sandbox, "s10", "walrus");
+    import_and_seal(&sandbox, "2026-11-02-stripe-webhooks", "zebracorn");
+    let before = snapshot(&sandbox);
+    for (query, near) in [("s1", "s10"), ("2026-11-02-stripe-webhook", "2026-11-02-stripe-webhooks"), ("s11", "s10")] {
+        let out = sandbox.cmd().args(["forget", query]).output().unwrap();
+        assert!(!out.status.success(), "{query}: forget must refuse an id that is no session's");
+        let said = String::from_utf8_lossy(&out.stderr);
+        assert!(said.contains(&format!("no session has the id \"{query}\"")), "{query}: {said}");
+        assert!(said.contains(&format!("ids close to it: {near}")), "{query}: {said}");
+        assert!(said.contains("nothing was removed"), "{said}");
+    }
+    let out = sandbox.cmd().args(["forget", "qqqqqqqq"]).output().unwrap();
+    assert!(!out.status.success() && !String::from_utf8_lossy(&out.stderr).contains("close to it"));
+    assert!(snapshot(&sandbox) == before, "a refused forget changes no file");
+}
+
+/// A session with a one-letter id: a damaged journal line holding "a" as a
+/// word is not its line and stays; a damaged line naming it in its
+/// `session_id` is, and goes.
+#[test]
+fn a_short_id_takes_only_the_damaged_lines_that_name_it_in_their_field() {
+    let sandbox = Sandbox::new();
+    import_and_seal(&sandbox, "a", "zebracorn");
+    import_and_seal(&sandbox, "b", "walrus");
+    let not_its = "a damaged line, not JSON, about b\n";
+    let its = "{\"type\":\"sealed\",\"session_id\":\"a\",\"title\":\"zebracorn, cut off\n";
+    let mut journal = std::fs::read_to_string(sandbox.journal()).unwrap();
+    journal.push_str(not_its);
+    journal.push_str(its);
+    std::fs::write(sandbox.journal(), journal).unwrap();
+    sandbox.assert_cmd().args(["forget", "a"]).assert().success();
+    let journal = std::fs::read_to_string(sandbox.journal()).unwrap();
+    assert!(journal.contains(not_its), "a line forget cannot attribute is kept:\n{journal}");
+    assert_eq!(holding(&sandbox.home(), "zebracorn"), Vec::<PathBuf>::new(), "nothing of a is left");
+}
+
+/// A writer killed in the middle of an append leaves the start of a facts
+/// line: before its source, so it holds the session's fact (its id, its
+/// words) and not the session's id. Forget attributes it by the fact, in
+/// the facts log itself, in its `.torn` sidecar and in a temporary copy.
+#[test]
+fn a_facts_line_cut_before_its_source_goes_with_the_session() {
+    let sandbox = Sandbox::new();
+    import_and_seal(&sandbox, "s1", "zebracorn");
+    import_and_seal(&sandbox, "s2", "walrus");
+    let facts = sandbox.store_dir().join("memory/facts.jsonl");
+    let text = std::fs::read_to_string(&facts).unwrap();
+    let line = text.lines().find(|l| l.contains("\"source_session\":\"s1\"") && l.contains("zebracorn")).unwrap();
+    let cut = &line[..line.find("zebracorn").unwrap() + "zebracorn".len()];
+    assert!(!cut.contains("s1"), "the fragment names no session: {cut}");
+    std::fs::write(&facts, format!("{text}{cut}")).unwrap();
+    std::fs::write(sandbox.store_dir().join("memory/facts.jsonl.torn"), format!("{cut}\n")).unwrap();
+    let copy = sandbox.store_dir().join("memory/.lcmem-tmp-k1ll3d");
+    std::fs::write(&copy, format!("{cut}\n")).unwrap();
+
+    sandbox.assert_cmd().args(["forget", "s1"]).assert().success();
+    assert_eq!(holding(&sandbox.home(), "zebracorn"), Vec::<PathBuf>::new(), "nothing of s1 is left");
+    assert!(std::fs::read_to_string(&facts).unwrap().contains("walrus"), "s2's facts stay");
 }

@@ -78,7 +78,16 @@ pub fn apply(store: &Store, query: &str, action: Action, judge: &dyn ConflictJud
         Event::Restore { .. } => fact.superseded_by.as_ref().and_then(|by| fold.get(by)).filter(|f| f.is_active()),
         _ => None,
     };
+    let accepted = match &event {
+        Event::Confirm { .. } => super::proposal::accepted(fact, now),
+        _ => None,
+    };
     let mut events = vec![event];
+    let mut drop_proposal = false;
+    if let Some((change, drop)) = accepted {
+        events.push(change);
+        drop_proposal = drop;
+    }
     if let Some(by) = restored_against {
         events.push(Event::Conflict {
             fact: id.clone(),
@@ -88,6 +97,10 @@ pub fn apply(store: &Store, query: &str, action: Action, judge: &dyn ConflictJud
         });
     }
     log::append(store, &lock, &events)?;
+    if drop_proposal {
+        delete_locked(store, &lock, &id, now)?;
+        return Ok(id);
+    }
     if reconciles {
         append_reconciled(store, &lock, std::slice::from_ref(&id), judge, now)?;
     }

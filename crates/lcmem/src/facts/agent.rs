@@ -7,7 +7,10 @@
 //! order, a workspace echo when it repeats the tool output of the session the
 //! agent is in, and redacted at the write boundary like every record. A
 //! correction marks a fact not true, or replaces it with a remembered fact (a
-//! supersede); both are recorded with who asked and undone by a restore.
+//! supersede); both are recorded with who asked and undone by a restore. A
+//! fact the person confirmed, pinned or wrote is never changed here: the
+//! correction, or a remembered fact that contradicts it, is a proposal that
+//! waits for them ([`super::proposal`]).
 
 use jiff::Timestamp;
 
@@ -40,6 +43,9 @@ pub struct Remembered {
     pub redacted: bool,
     /// It was marked not true before: remembering it again does not undo that.
     pub not_true: bool,
+    /// It contradicts a fact the person confirmed, pinned or wrote (this
+    /// id): it is only a proposal, waiting for them ([`super::proposal`]).
+    pub proposes: Option<String>,
 }
 
 /// Why a correction was not written.
@@ -68,6 +74,9 @@ pub enum Corrected {
     Replaced { id: String, text: String, by: Remembered },
     /// Nothing was written.
     Withheld { id: String, text: String, why: Withheld, new_text: String },
+    /// The fact is the person's: the correction is a proposal (`proposal`,
+    /// its wording `proposed`) that waits for them to accept or refuse it.
+    Proposed { id: String, text: String, proposal: String, proposed: String, not_true: bool },
 }
 
 /// Records `text` as a fact the user asked the agent to keep.
@@ -75,7 +84,39 @@ pub fn remember(store: &Store, text: &str, judge: &dyn ConflictJudge, now: Times
     store.ensure_enabled()?;
     let lock = store.lock()?;
     let (observation, redacted) = observe(store, text, now)?;
+    let id = observation.fact.clone();
+    if let Some(target) = contradicts_the_persons(store, &observation, judge, now)? {
+        super::proposal::propose(store, &lock, observation, &target, false, now)?;
+        let mut remembered = read_back(store, &id, redacted)?;
+        remembered.proposes = Some(target);
+        return Ok(remembered);
+    }
     write_observation(store, &lock, observation, redacted, judge, now)
+}
+
+/// The fact of the person's that a new wording would replace or contradict,
+/// if any: reconciled as if written, without writing it.
+fn contradicts_the_persons(
+    store: &Store,
+    observation: &Observation,
+    judge: &dyn ConflictJudge,
+    now: Timestamp,
+) -> Result<Option<String>> {
+    let mut fold = Fold::read(&store.facts_path())?;
+    let id = observation.fact.clone();
+    if fold.get(&id).is_some() {
+        return Ok(None); // a wording already known: one more source, nothing replaced
+    }
+    fold.apply(usize::MAX, Event::Observe(observation.clone()));
+    let events = super::reconcile(&fold, std::slice::from_ref(&id), judge, now);
+    Ok(events.into_iter().find_map(|event| {
+        let (a, b) = match event {
+            Event::Supersede { fact, by, .. } => (fact, by),
+            Event::Conflict { fact, with, .. } => (fact, with),
+            _ => return None,
+        };
+        [a, b].into_iter().find(|other| *other != id && fold.get(other).is_some_and(|f| f.is_the_persons()))
+    }))
 }
 
 /// Marks fact `query` (an id or a unique id prefix) not true, or replaces it
@@ -91,11 +132,17 @@ pub fn correct(
     let lock = store.lock()?;
     let fold = Fold::read(&store.facts_path())?;
     let fact = resolve(&fold, query)?;
-    let (id, text) = (fact.id.clone(), fact.text.clone());
+    let (id, text, the_persons) = (fact.id.clone(), fact.text.clone(), fact.is_the_persons());
     if fact.deleted {
         return Err(crate::Error::FactDeleted { id });
     }
     match correction {
+        Correction::NotTrue if the_persons => {
+            let (observation, _) = observe(store, &super::proposal::not_true_wording(&text), now)?;
+            let (proposal, proposed) = (observation.fact.clone(), observation.text.clone());
+            super::proposal::propose(store, &lock, observation, &id, true, now)?;
+            Ok(Corrected::Proposed { id, text, proposal, proposed, not_true: true })
+        }
         Correction::NotTrue => {
             log::append(store, &lock, &[Event::Retract { fact: id.clone(), at: now, by: AGENT.into() }])?;
             Ok(Corrected::NotTrue { id, text })
@@ -116,6 +163,11 @@ pub fn correct(
                 return Ok(Corrected::Withheld { id, text, why, new_text: observation.text });
             }
             let new_id = observation.fact.clone();
+            if the_persons && new_id != id {
+                let proposed = observation.text.clone();
+                super::proposal::propose(store, &lock, observation, &id, false, now)?;
+                return Ok(Corrected::Proposed { id, text, proposal: new_id, proposed, not_true: false });
+            }
             let by = write_observation(store, &lock, observation, redacted, judge, now)?;
             if new_id != id {
                 let reason = format!("corrected by {AGENT}");
@@ -160,14 +212,20 @@ fn write_observation(
     let id = observation.fact.clone();
     log::append(store, lock, &[Event::Observe(observation)])?;
     append_reconciled(store, lock, std::slice::from_ref(&id), judge, now)?;
+    read_back(store, &id, redacted)
+}
+
+/// The fact `id` as the log now holds it.
+fn read_back(store: &Store, id: &str, redacted: bool) -> Result<Remembered> {
     let fold = Fold::read(&store.facts_path())?;
-    let fact = fold.get(&id).expect("the fact was just written");
+    let fact = fold.get(id).expect("the fact was just written");
     Ok(Remembered {
         id: fact.id.clone(),
         text: fact.text.clone(),
         state: fact.state,
         redacted,
         not_true: fact.not_true,
+        proposes: None,
     })
 }
 
@@ -257,5 +315,29 @@ mod tests {
         let fold = Fold::read(&store.facts_path()).unwrap();
         assert_eq!(fold.get(&fact.id).unwrap().superseded_by.as_deref(), Some(by.id.as_str()));
         assert!(!fold.get(&by.id).unwrap().confirmed);
+    }
+
+    #[test]
+    fn the_persons_fact_is_only_ever_the_subject_of_a_proposal() {
+        let (_dir, store) = crate::store::temp_store();
+        let theirs = crate::facts::add(&store, "The worker runs on node 18.", &SubjectKeyJudge, now()).unwrap();
+        let fact = remember(&store, "The worker runs on node 20.", &SubjectKeyJudge, now()).unwrap();
+        assert_eq!(fact.proposes.as_deref(), Some(theirs.as_str()));
+        let text = Correction::Text("The worker runs on node 22.".into());
+        let Corrected::Proposed { proposal, not_true: false, .. } =
+            correct(&store, &theirs, text, &SubjectKeyJudge, now()).unwrap()
+        else {
+            panic!("not a proposal");
+        };
+        let fold = Fold::read(&store.facts_path()).unwrap();
+        assert!(fold.get(&theirs).unwrap().is_active() && fold.get(&theirs).unwrap().superseded_by.is_none());
+        let pending: Vec<&str> = fold.pending().iter().map(|f| f.id.as_str()).collect();
+        assert!(pending.contains(&proposal.as_str()) && pending.contains(&fact.id.as_str()), "{pending:?}");
+        assert!(!fold.get(&proposal).unwrap().is_active() && !fold.get(&fact.id).unwrap().is_active());
+
+        crate::facts::apply(&store, &proposal, crate::facts::Action::Confirm, &SubjectKeyJudge, now()).unwrap();
+        let fold = Fold::read(&store.facts_path()).unwrap();
+        assert_eq!(fold.get(&theirs).unwrap().superseded_by.as_deref(), Some(proposal.as_str()));
+        assert!(fold.get(&proposal).unwrap().is_active() && fold.get(&proposal).unwrap().confirmed);
     }
 }

@@ -101,9 +101,10 @@ fn said_together(older: &Fact, newer: &Fact) -> bool {
     !newer.sources.is_empty() && newer.sources.iter().all(|n| older.sources.iter().any(|o| o.session == n.session))
 }
 
-/// Facts the user set aside, and withheld instructions, take no part.
+/// Facts the user set aside, withheld instructions and the agent's
+/// proposals waiting for the person take no part.
 fn takes_part(fact: &Fact) -> bool {
-    !(fact.not_true || fact.deleted || fact.instruction && !fact.confirmed)
+    !(fact.not_true || fact.deleted || fact.instruction && !fact.confirmed || fact.is_proposal())
 }
 
 /// Compares each fact in `touched` (just observed, added or edited) with the

@@ -128,6 +128,8 @@ pub struct Fact {
     /// The newest source, confirm or edit: when the fact was last known true.
     pub last_seen: Timestamp,
     pub superseded_by: Option<String>,
+    /// An agent's proposal: (the fact it would change, whether to mark it not true).
+    pub proposes: Option<(String, bool)>,
     pub history: Vec<HistoryItem>,
     /// The line of `facts.jsonl` where the fact first appears, for citations.
     pub line: usize,
@@ -145,7 +147,8 @@ impl Fact {
 
     /// Whether the fact may appear in the always-on digest at all.
     pub fn is_active(&self) -> bool {
-        !self.not_true && !self.deleted && matches!(self.state, State::Confirmed | State::Observed | State::Inferred)
+        let set_aside = self.not_true || self.deleted || self.is_proposal();
+        !set_aside && matches!(self.state, State::Confirmed | State::Observed | State::Inferred)
     }
 
     /// Whether the person said it in their own words in two sessions or more:
@@ -305,6 +308,7 @@ impl Fold {
                     learned_at: at,
                     last_seen: at,
                     superseded_by: None,
+                    proposes: None,
                     history: Vec::new(),
                     line,
                 });
@@ -320,7 +324,7 @@ impl Fold {
         self.index.get(&id).map(|&i| &mut self.facts[i])
     }
 
-    fn apply(&mut self, line: usize, event: Event) {
+    pub(super) fn apply(&mut self, line: usize, event: Event) {
         let note = |fact: &mut Fact, at: Timestamp, note: String| fact.history.push(HistoryItem { at, note });
         match event {
             Event::Observe(o) => {
@@ -404,6 +408,10 @@ impl Fold {
                 {
                     newer.superseded_by = None;
                 }
+            }
+            Event::Propose { fact, with, not_true, at, by } => {
+                let what = format!("proposed by {by} to {} {with}", if not_true { "mark not true" } else { "replace" });
+                self.with(&fact, at, &what, |f| f.proposes = Some((with.clone(), not_true)));
             }
             Event::Conflict { fact, with, at, reason } => {
                 let (fact, with) = (self.resolve(&fact).to_string(), self.resolve(&with).to_string());

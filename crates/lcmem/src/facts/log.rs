@@ -48,7 +48,11 @@ pub(crate) fn remove_session(store: &Store, lock: &WriteLock, session: &str) -> 
     }
     let mut removal = SessionRemoval { facts: sole.into_iter().collect(), provenance: 0 };
     removal.facts.sort();
-    jsonl::rewrite_lines(lock, &store.facts_path(), Some(session), |v| {
+    // A damaged line goes when it names the session or one of its facts.
+    let owns = |raw: &[u8]| {
+        crate::journal::owned_by(raw, session) || doomed.iter().any(|id| jsonl::holds_field(raw, "fact", id))
+    };
+    jsonl::rewrite_lines(lock, &store.facts_path(), Some(&owns), |v| {
         if mentions_any(v, &doomed) {
             return false;
         }

@@ -14,6 +14,7 @@ mod conflict;
 mod fold;
 pub(crate) mod log;
 mod pending;
+pub mod proposal;
 pub mod subject;
 mod warm_fold;
 
@@ -133,6 +134,18 @@ pub enum Event {
         at: Timestamp,
         reason: String,
     },
+    /// The agent proposes to replace fact `with` by `fact` (or, with
+    /// `not_true`, to mark `with` not true): `with` is the person's (they
+    /// confirmed, pinned or wrote it), so nothing changes until they accept
+    /// `fact` (a confirm) or refuse it (not true). See [`proposal`].
+    Propose {
+        fact: String,
+        with: String,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        not_true: bool,
+        at: Timestamp,
+        by: String,
+    },
 }
 
 impl Event {
@@ -150,7 +163,8 @@ impl Event {
             | Event::Delete { fact, .. }
             | Event::Restore { fact, .. }
             | Event::Supersede { fact, .. }
-            | Event::Conflict { fact, .. } => fact,
+            | Event::Conflict { fact, .. }
+            | Event::Propose { fact, .. } => fact,
         }
     }
 }

@@ -1,6 +1,8 @@
 //! Facts waiting for a person: text shaped like an order (most often a
 //! convention, "never push to main") is recorded but withheld until a user
-//! confirms it. These say how many wait and where to see them.
+//! confirms it, and so is the agent's proposal to change a fact the person
+//! confirmed, pinned or wrote ([`super::proposal`]). These say how many wait
+//! and where to see them.
 
 use super::{Fact, Fold, State};
 
@@ -14,7 +16,7 @@ impl Fold {
         let mut waiting: Vec<&Fact> = self
             .facts
             .iter()
-            .filter(|f| f.state == State::UnconfirmedInstruction && !f.not_true && !f.deleted)
+            .filter(|f| (f.state == State::UnconfirmedInstruction || f.is_proposal()) && !f.not_true && !f.deleted)
             .collect();
         waiting.sort_by_key(|f| !f.convention);
         waiting

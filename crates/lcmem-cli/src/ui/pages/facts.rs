@@ -69,6 +69,15 @@ pub fn card(app: &App, fold: &Fold, fact: &Fact, back: &str) -> String {
             "<p class=\"warn\">Withheld: it reads as an instruction, so it is not acted on unless you confirm it.</p>",
         );
     }
+    if let Some((theirs, not_true)) = fact.proposes.as_ref().filter(|_| fact.is_proposal()) {
+        let what = if *not_true { "mark your fact not true" } else { "replace your fact" };
+        let text = fold.get(theirs).map(|f| html::esc(&f.text)).unwrap_or_default();
+        out.push_str(&format!(
+            "<p class=\"warn\">The agent proposes to {what} <a href=\"/facts#{0}\"><code>{0}</code></a>: {text}. \
+             Nothing changes unless you confirm this proposal; Not true refuses it.</p>",
+            html::esc(theirs)
+        ));
+    }
     if let Some(by) = &fact.superseded_by {
         let newer = fold.get(by).map(|f| html::esc(&f.text)).unwrap_or_default();
         out.push_str(&format!(

@@ -12,11 +12,14 @@ use super::{facts, session_link};
 pub fn page(app: &App) -> anyhow::Result<String> {
     let fold = Fold::read(&app.store.facts_path())?;
     let waiting = fold.pending();
+    let (proposals, waiting): (Vec<&Fact>, Vec<&Fact>) = waiting.into_iter().partition(|f| f.is_proposal());
     let (conventions, orders): (Vec<&Fact>, Vec<&Fact>) = waiting.into_iter().partition(|f| f.convention);
     let mut body = String::from(
         "<p class=\"hint\">Text shaped like an order is recorded but never acted on until you confirm it. \
          A repository can plant such text in files the agent reads: check where each came from.</p>",
     );
+    body.push_str(&format!("<h2>The agent's proposals to change your facts ({})</h2>", proposals.len()));
+    section(app, &fold, &proposals, &mut body);
     body.push_str(&format!("<h2>Conventions waiting for confirmation ({})</h2>", conventions.len()));
     section(app, &fold, &conventions, &mut body);
     body.push_str(&format!("<h2>Instructions withheld ({})</h2>", orders.len()));

@@ -147,3 +147,77 @@ async fn memory_off_refuses_writes_with_a_clear_message() {
     client.cancel().await.unwrap();
     assert_eq!(std::fs::read(sandbox.store_dir().join("memory/facts.jsonl")).unwrap(), before);
 }
+
+/// `lcmem facts pending --json`: what waits for the person.
+fn pending(sandbox: &Sandbox) -> Vec<Value> {
+    let out = sandbox.assert_cmd().args(["facts", "pending", "--json"]).assert().success().get_output().stdout.clone();
+    serde_json::from_slice::<Vec<Value>>(&out).unwrap()
+}
+
+/// The id a proposal answer names ("proposal f0123456789").
+fn proposal_in(answer: &str) -> String {
+    let at = answer.find("proposal f").unwrap_or_else(|| panic!("no proposal id in {answer}")) + 9;
+    answer[at..].chars().take_while(char::is_ascii_alphanumeric).collect()
+}
+
+/// A fact the person wrote, and one they confirmed and pinned: the agent's
+/// `correct` (new text or not true) and a `remember` that contradicts one
+/// change neither. Each is a proposal, listed as pending and kept out of
+/// the digest, until the person accepts it (confirm) or refuses it (not true).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_agent_only_proposes_changes_to_the_persons_facts_and_the_person_decides() {
+    let sandbox = shop();
+    let add = sandbox.assert_cmd().args(["facts", "add", "The payments worker runs on node 18."]).assert().success();
+    let written = String::from_utf8_lossy(&add.get_output().stdout)
+        .split_whitespace()
+        .nth(1)
+        .unwrap()
+        .trim_end_matches(':')
+        .to_string();
+    let active = facts(&sandbox, false);
+    let pinned = find(&active, "The product cache uses Postgres").unwrap()["id"].as_str().unwrap().to_string();
+    sandbox.assert_cmd().args(["facts", "confirm", &pinned]).assert().success();
+    sandbox.assert_cmd().args(["facts", "pin", &pinned]).assert().success();
+
+    let client = connect(&sandbox).await;
+    let replace = json!({"id": &written, "text": "The payments worker runs on node 22."});
+    let replaced = text_of(&client.call_tool(call("correct", replace)).await.unwrap());
+    assert!(replaced.starts_with(&format!("Not changed: fact {written} is the user's")), "{replaced}");
+    assert!(replaced.contains("lcmem facts confirm") && replaced.contains("lcmem facts not-true"), "{replaced}");
+    let replacement = proposal_in(&replaced);
+    let retract = text_of(&client.call_tool(call("correct", json!({"id": &pinned, "not_true": true}))).await.unwrap());
+    assert!(retract.starts_with(&format!("Not changed: fact {pinned} is the user's")), "{retract}");
+    assert!(retract.contains("to mark it not true"), "{retract}");
+    let retraction = proposal_in(&retract);
+    let remember = json!({"text": "The payments worker runs on node 20."});
+    let remembered = text_of(&client.call_tool(call("remember", remember)).await.unwrap());
+    assert!(remembered.starts_with(&format!("Not changed: it contradicts fact {written}")), "{remembered}");
+    let contradiction = proposal_in(&remembered);
+    client.cancel().await.unwrap();
+
+    let active = facts(&sandbox, false);
+    assert!(find(&active, "node 18").is_some() && find(&active, "The product cache uses Postgres").is_some());
+    for text in ["node 22", "node 20", "Not true:"] {
+        assert!(find(&active, text).is_none(), "the agent's {text:?} is active: {active:?}");
+    }
+    let waiting: Vec<String> = pending(&sandbox).iter().filter_map(|f| f["id"].as_str().map(str::to_string)).collect();
+    for id in [&replacement, &retraction, &contradiction] {
+        assert!(waiting.contains(id), "{id} is not pending: {waiting:?}");
+    }
+    let listed = sandbox.assert_cmd().args(["facts", "pending"]).assert().success().get_output().stdout.clone();
+    assert!(String::from_utf8_lossy(&listed).contains(&format!("the agent proposes to replace your fact {written}")));
+    sandbox.assert_cmd().arg("consolidate").assert().success();
+    let digest = std::fs::read_to_string(sandbox.store_dir().join("memory/MEMORY.md")).unwrap();
+    assert!(!digest.contains("node 22") && !digest.contains("node 20"), "a proposal reached the digest:\n{digest}");
+
+    // The person decides: accepts the replacement, refuses the rest.
+    sandbox.assert_cmd().args(["facts", "confirm", &replacement]).assert().success();
+    sandbox.assert_cmd().args(["facts", "not-true", &retraction]).assert().success();
+    sandbox.assert_cmd().args(["facts", "not-true", &contradiction]).assert().success();
+    let active = facts(&sandbox, false);
+    let accepted = find(&active, "node 22").expect("the accepted proposal is a fact now");
+    assert_eq!(accepted["confirmed"], true, "{accepted}");
+    assert!(find(&active, "node 18").is_none(), "the fact it replaced left the digest");
+    assert!(find(&active, "The product cache uses Postgres").is_some(), "a refused proposal changed nothing");
+    assert!(find(&active, "node 20").is_none() && pending(&sandbox).iter().all(|f| f["id"] != contradiction.as_str()));
+}

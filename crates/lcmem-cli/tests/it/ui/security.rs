@@ -40,6 +40,24 @@ fn a_foreign_host_is_refused_even_with_the_cookie() {
     assert_eq!(status, 200);
 }
 
+/// A second `Host` after this page's own is refused whole, whichever comes
+/// first: the page cannot know which one a resolver on the way honoured.
+#[test]
+fn a_request_with_two_host_headers_is_refused() {
+    let sandbox = store();
+    let server = Server::start(&sandbox);
+    let own = format!("127.0.0.1:{}", server.port);
+    for pair in [[own.as_str(), "evil.example"], ["evil.example", own.as_str()], [own.as_str(), own.as_str()]] {
+        let headers = [("Host", pair[0]), ("Host", pair[1]), ("Cookie", &server.cookie())];
+        let (status, page) = server.request("GET", "/facts", &headers, "");
+        assert_eq!(status, 400, "{pair:?}: {page}");
+        assert!(page.contains("names its host more than once"), "{page}");
+        assert!(!page.contains(WRONG_FACT), "{page}");
+    }
+    let (status, _) = server.request("GET", "/facts", &[("Host", &own), ("Cookie", &server.cookie())], "");
+    assert_eq!(status, 200, "one Host header of its own is answered");
+}
+
 #[test]
 fn a_change_needs_the_csrf_token_and_this_origin() {
     let sandbox = store();
