@@ -22,6 +22,7 @@
 
 mod encoded;
 mod english;
+mod folding;
 mod imperative;
 mod languages;
 mod leaks;
@@ -50,7 +51,7 @@ pub struct Verdict {
 
 /// Labels that describe the text without, on their own, making it an order.
 fn is_informational(reason: &str) -> bool {
-    reason.starts_with("lang:") || matches!(reason, "leetspeak" | "spaced-letters")
+    reason.starts_with("lang:") || matches!(reason, "leetspeak" | "spaced-letters" | "folded-spelling")
 }
 
 /// Judges one text. Never panics; roughly linear in the input.
@@ -97,6 +98,9 @@ fn collect_reasons(text: &str) -> (Vec<String>, String) {
     if signals.spaced_runs > 0 {
         reasons.push("spaced-letters".to_owned());
     }
+    if signals.folded_words > 0 {
+        reasons.push("folded-spelling".to_owned());
+    }
 
     // Shell shapes are read both as written and normalised: normalising
     // reveals hidden ones, but it may also rewrite names such as `python3`.
@@ -118,6 +122,9 @@ fn collect_reasons(text: &str) -> (Vec<String>, String) {
     }
     policy::check(&views.clauses, &mut reasons);
     languages::check(&views.prose, &views.clauses, &mut reasons);
+    if folding::rule_in_other_language(&views.prose) {
+        reasons.push("rule-in-other-language".to_owned());
+    }
     (reasons, normalized)
 }
 

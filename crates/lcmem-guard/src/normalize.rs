@@ -29,6 +29,9 @@ pub(crate) struct Signals {
     pub leet_words: usize,
     /// Runs of letters spelled out with spaces (`i g n o r e`).
     pub spaced_runs: usize,
+    /// Rule words written with accents, repeated letters or a swapped last
+    /// letter (`Álways`, `alwayz`).
+    pub folded_words: usize,
 }
 
 /// Normalises `text` and reports what had to be undone.
@@ -40,7 +43,9 @@ pub(crate) fn normalize_with_signals(text: &str) -> (String, Signals) {
     let latin = map_homoglyphs(&folded, &mut signals);
     let unleet = map_leet(&latin, &mut signals);
     let joined = join_spaced_letters(&unleet, &mut signals);
-    (joined, signals)
+    let (plain, folded) = crate::folding::fold_rule_words(&joined);
+    signals.folded_words = folded;
+    (plain, signals)
 }
 
 /// True for characters that render as nothing (or only steer layout) and
