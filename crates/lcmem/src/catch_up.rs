@@ -91,13 +91,7 @@ fn candidates(store: &Store, look: &Look) -> Vec<(Known, Format)> {
     if let Some((folder, format)) = &look.folder
         && let Ok(entries) = std::fs::read_dir(folder)
     {
-        let recent = |path: &Path| {
-            std::fs::metadata(path)
-                .ok()
-                .and_then(|m| m.modified().ok())
-                .and_then(|m| SystemTime::now().duration_since(m).ok())
-                .is_some_and(|age| age < UNSEEN_WITHIN)
-        };
+        let recent = |path: &Path| std::fs::metadata(path).is_ok_and(|m| idle(&m) < UNSEEN_WITHIN);
         let mut unseen: Vec<PathBuf> = entries
             .flatten()
             .map(|e| e.path())
@@ -119,15 +113,20 @@ fn candidates(store: &Store, look: &Look) -> Vec<(Known, Format)> {
 fn ended(known: &Known, due: &HashSet<String>, quiet: Duration) -> bool {
     let Ok(meta) = std::fs::metadata(&known.path) else { return false };
     let grew = meta.len() != known.converted;
-    let idle = meta.modified().ok().and_then(|m| SystemTime::now().duration_since(m).ok()).unwrap_or_default();
-    meta.is_file() && (grew || due.contains(&known.session)) && idle >= quiet
+    meta.is_file() && (grew || due.contains(&known.session)) && idle(&meta) >= quiet
+}
+
+/// How long ago a file last changed (nothing, for a time in the future).
+fn idle(meta: &std::fs::Metadata) -> Duration {
+    meta.modified().ok().and_then(|m| SystemTime::now().duration_since(m).ok()).unwrap_or_default()
 }
 
 /// Reads the transcripts `session` was imported from to their end, so that
-/// a seal judges the whole session. A transcript that is gone leaves the
-/// stored copy as it is.
-pub fn read_to_end(store: &Store, session: &str) -> Result<()> {
-    for known in import::known(store).into_iter().filter(|k| k.session == session) {
+/// a seal judges the whole session. `known` is [`import::known`], read once
+/// by a caller that seals many sessions. A transcript that is gone leaves
+/// the stored copy as it is.
+pub fn read_to_end(store: &Store, known: &[Known], session: &str) -> Result<()> {
+    for known in known.iter().filter(|k| k.session == session) {
         let grew = std::fs::metadata(&known.path).is_ok_and(|m| m.is_file() && m.len() != known.converted);
         if grew {
             import::import_growing(store, known.format, &known.path)?;
@@ -136,15 +135,17 @@ pub fn read_to_end(store: &Store, session: &str) -> Result<()> {
     Ok(())
 }
 
-/// How long ago the transcript of `session` last changed, when that is less
-/// than `quiet`: the session is still going. `None` for a session that is
-/// quiet, or that has no transcript the store knows.
-pub fn still_going(store: &Store, session: &str, quiet: Duration) -> Option<Duration> {
-    import::known(store)
-        .into_iter()
-        .filter(|k| k.session == session)
-        .filter_map(|k| std::fs::metadata(&k.path).ok()?.modified().ok())
-        .filter_map(|m| SystemTime::now().duration_since(m).ok())
-        .filter(|idle| *idle < quiet)
-        .min()
+/// The sessions whose transcript changed less than `quiet` ago, with how long
+/// ago: they are still going. The store's transcript states are read once.
+pub fn still_going(store: &Store, quiet: Duration) -> std::collections::HashMap<String, Duration> {
+    let mut going = std::collections::HashMap::new();
+    for known in import::known(store) {
+        let Ok(meta) = std::fs::metadata(&known.path) else { continue };
+        let idle = idle(&meta);
+        if idle < quiet {
+            let at = going.entry(known.session).or_insert(idle);
+            *at = (*at).min(idle);
+        }
+    }
+    going
 }

@@ -154,6 +154,13 @@ pub struct ExtractSettings {
     pub timeout_secs: u32,
 }
 
+impl Settings {
+    /// `memory.quiet_secs` as a duration.
+    pub fn quiet(&self) -> std::time::Duration {
+        std::time::Duration::from_secs(self.quiet_secs.into())
+    }
+}
+
 /// Which file a setting lives in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "lowercase")]

@@ -157,11 +157,12 @@ pub fn seal_sessions(
     store.ensure_enabled()?;
     let extractor = crate::extract::lane::chosen(store, now)?;
     let mut forgotten = Vec::new();
+    let known = import::known(store);
     for id in ids {
         // A seal judges the whole session: what its transcript gained since
         // the last import comes in first. A session forgotten meanwhile (by
         // another process) is left forgotten, and the others are sealed.
-        let read = crate::catch_up::read_to_end(store, id).and_then(|()| store.read_session(id));
+        let read = crate::catch_up::read_to_end(store, &known, id).and_then(|()| store.read_session(id));
         let sealed = read.and_then(|session| {
             seal::seal_session(store, &session, kind, &*extractor, now).map(|outcome| (session, outcome))
         });

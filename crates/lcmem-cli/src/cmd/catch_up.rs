@@ -10,7 +10,6 @@ use std::path::{Path, PathBuf};
 use std::process::{ExitCode, Stdio};
 use std::time::{Duration, Instant};
 
-use lcmem::Store;
 use lcmem::catch_up::{CaughtUp, Look, catch_up};
 use serde_json::json;
 
@@ -61,7 +60,8 @@ pub fn run(args: Args, context: &Context) -> anyhow::Result<ExitCode> {
     let store = context.store()?;
     let event = if args.ended.is_some() { "SessionEnd" } else { "catch-up" };
     let say = |line: &str| if args.log { log(context, args.agent, event, line) } else { println!("{line}") };
-    if !store.settings()?.memory_enabled {
+    let settings = store.settings()?;
+    if !settings.memory_enabled {
         say("memory is off for this project: nothing taken in");
         return Ok(ExitCode::SUCCESS);
     }
@@ -73,7 +73,7 @@ pub fn run(args: Args, context: &Context) -> anyhow::Result<ExitCode> {
         done.push(CaughtUp { transcript: ended.clone(), session: String::new(), result });
     }
     let look = Look {
-        quiet: args.quiet.unwrap_or_else(|| quiet_of(&store)),
+        quiet: args.quiet.unwrap_or_else(|| settings.quiet()),
         skip: args.skip.clone().or(args.ended.clone()),
         folder: args.transcripts.clone().map(|dir| (dir, args.agent.format())),
     };
@@ -90,11 +90,6 @@ pub fn run(args: Args, context: &Context) -> anyhow::Result<ExitCode> {
         say(&describe(caught));
     }
     Ok(ExitCode::SUCCESS)
-}
-
-/// The quiet time the project's settings give.
-fn quiet_of(store: &Store) -> Duration {
-    Duration::from_secs(store.settings().map_or(300, |s| s.quiet_secs.into()))
 }
 
 fn describe(caught: &CaughtUp) -> String {

@@ -246,7 +246,7 @@ fn session_start(input: &HookInput, agent: Agent, context: &Context) -> anyhow::
 fn catch_up_if_due(input: &HookInput, agent: Agent, context: &Context, store: &Store) {
     let Some(cwd) = &input.cwd else { return };
     let Ok(settings) = store.settings() else { return };
-    let look = look(input, agent, Duration::from_secs(settings.quiet_secs.into()));
+    let look = look(input, agent, settings.quiet());
     if settings.memory_enabled
         && lcmem::catch_up::due(store, &look).unwrap_or(false)
         && let Err(e) = super::catch_up::spawn(context, cwd, agent, None, &look)
@@ -291,8 +291,8 @@ fn take_in(input: &HookInput, agent: Agent, context: &Context, end: bool) -> any
     let mut seal = false;
     if end {
         let Some(cwd) = &input.cwd else { bail!("the hook input has no cwd, so there is no project") };
-        let quiet = Duration::from_secs(store.settings().map_or(300, |s| s.quiet_secs.into()));
-        let look = lcmem::catch_up::Look { skip: None, ..look(input, agent, quiet) };
+        // The catch-up reads the quiet time itself; the ended transcript is sealed whatever it is.
+        let look = lcmem::catch_up::Look { skip: None, ..look(input, agent, Duration::ZERO) };
         match super::catch_up::spawn(context, cwd, agent, Some(transcript), &look) {
             Ok(()) => return Ok(()),
             Err(e) => {

@@ -47,10 +47,10 @@ pub fn run(args: Args, context: &Context) -> anyhow::Result<ExitCode> {
     let ids = if args.all {
         // A session whose transcript is still being written is not over:
         // `--all` leaves it for when it is quiet; naming it seals it now.
-        let quiet = std::time::Duration::from_secs(store.settings()?.quiet_secs.into());
-        let (going, quiet_ones): (Vec<String>, Vec<String>) = lcmem::ingest::unsealed(&store)?
-            .into_iter()
-            .partition(|id| lcmem::catch_up::still_going(&store, id, quiet).is_some());
+        let quiet = store.settings()?.quiet();
+        let still_going = lcmem::catch_up::still_going(&store, quiet);
+        let (going, quiet_ones): (Vec<String>, Vec<String>) =
+            lcmem::ingest::unsealed(&store)?.into_iter().partition(|id| still_going.contains_key(id));
         for id in &going {
             eprintln!(
                 "still going  {id}: its transcript changed less than {} s ago (memory.quiet_secs); seal it now \
