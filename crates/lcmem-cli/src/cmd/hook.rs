@@ -352,5 +352,8 @@ pub(crate) fn log(context: &Context, agent: Agent, event: &str, message: &str) {
         let _ = std::fs::rename(&path, path.with_extension("log.1"));
     }
     let Ok(mut file) = std::fs::OpenOptions::new().create(true).append(true).open(&path) else { return };
-    let _ = writeln!(file, "{} {} {event}: {message}", Timestamp::now(), agent.name());
+    // One write of the whole line: hooks and background seals log at once,
+    // and an append made of several writes interleaves with theirs.
+    let line = format!("{} {} {event}: {message}\n", Timestamp::now(), agent.name());
+    let _ = file.write_all(line.as_bytes());
 }
