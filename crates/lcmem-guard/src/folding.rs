@@ -14,7 +14,8 @@ use regex::Regex;
 use unicode_normalization::UnicodeNormalization;
 use unicode_normalization::char::is_combining_mark;
 
-/// The words whose disguised spellings are folded back.
+/// The words whose disguised spellings are folded back: the words of orders,
+/// and the safeguards and waivers that policies dressed as facts are made of.
 const RULE_WORDS: &[&str] = &[
     "always",
     "never",
@@ -29,13 +30,38 @@ const RULE_WORDS: &[&str] = &[
     "reveal",
     "print",
     "secret",
+    "secrets",
     "token",
+    "tokens",
     "password",
+    "credentials",
     "push",
     "skip",
+    "skipped",
     "disable",
+    "disabled",
     "delete",
+    "review",
+    "tests",
+    "checks",
+    "safe",
+    "optional",
+    "required",
+    "merge",
+    "deploy",
+    "verify",
+    "verified",
+    "trusted",
+    "approval",
+    "allowed",
+    "commit",
+    "share",
+    "paste",
 ];
+
+/// The skeletons of the rule words, computed once.
+static SKELETONS: LazyLock<Vec<(&'static str, String)>> =
+    LazyLock::new(|| RULE_WORDS.iter().map(|w| (*w, skeleton(w))).collect());
 
 /// A word without its accents, its letter runs squeezed to one letter, in
 /// lower case.
@@ -49,12 +75,34 @@ fn skeleton(word: &str) -> String {
     out
 }
 
+/// Real words one letter short of a rule word, which stay as they are.
+const NEAR_WORDS: &[&str] = &["pint", "revel", "diable", "forge", "toke", "ever", "pate", "tess", "merg"];
+
+/// The rule word `word` disguises, if any: the same skeleton, a final `z`
+/// for an `s` (`alwayz`), or one letter dropped from a rule word of five
+/// letters or more with its first and last letters kept (`nevr`, `alwys`).
+fn disguised(word: &str) -> Option<&'static str> {
+    let skel = skeleton(word);
+    let dropped_from = |target: &str| {
+        target.len() >= 5
+            && skel.len() + 1 == target.len()
+            && skel.chars().next() == target.chars().next()
+            && skel.chars().last() == target.chars().last()
+            && !NEAR_WORDS.contains(&skel.as_str())
+            && (1..target.len() - 1)
+                .any(|i| target.is_char_boundary(i) && skel == format!("{}{}", &target[..i], &target[i + 1..]))
+    };
+    SKELETONS.iter().find_map(|(word, target)| {
+        let matches = skel == *target
+            || (skel.ends_with('z') && skel[..skel.len() - 1] == target[..target.len() - 1] && target.ends_with('s'))
+            || dropped_from(target);
+        matches.then_some(*word)
+    })
+}
+
 /// `text` with each disguised rule word written plainly; the count of words
 /// folded.
 pub(crate) fn fold_rule_words(text: &str) -> (String, usize) {
-    if text.is_ascii() && !text.bytes().any(|b| b == b'z' || b == b'Z') && !has_triple(text) {
-        return (text.to_owned(), 0);
-    }
     let mut out = String::with_capacity(text.len());
     let mut folded = 0;
     let mut word = String::new();
@@ -62,14 +110,8 @@ pub(crate) fn fold_rule_words(text: &str) -> (String, usize) {
         if word.is_empty() {
             return;
         }
-        let skel = skeleton(word);
-        let plain = RULE_WORDS.iter().find(|w| {
-            let target = skeleton(w);
-            skel == target
-                || (skel.ends_with('z')
-                    && skel[..skel.len() - 1] == target[..target.len() - 1]
-                    && target.ends_with('s'))
-        });
+        // Only words of a rule word's length, give or take, can disguise one.
+        let plain = (3..=14).contains(&word.chars().count()).then(|| disguised(word)).flatten();
         match plain.filter(|p| !word.eq_ignore_ascii_case(p)) {
             Some(p) => {
                 let capital = word.chars().next().is_some_and(char::is_uppercase);
@@ -96,9 +138,24 @@ pub(crate) fn fold_rule_words(text: &str) -> (String, usize) {
     (out, folded)
 }
 
-/// Whether an ASCII text has a letter three times in a row.
-fn has_triple(text: &str) -> bool {
-    text.as_bytes().windows(3).any(|w| w[0].is_ascii_alphabetic() && w[0] == w[1] && w[1] == w[2])
+/// `text` with the accents of Latin letters taken off (`Thë API kéy` reads
+/// "The API key"), or `None` when it has none. The guard reads this as a
+/// second view, so that text in other languages keeps its letters for the
+/// rules that read it.
+pub(crate) fn without_accents(text: &str) -> Option<String> {
+    let accented =
+        |c: char| !c.is_ascii() && c.is_alphabetic() && c.nfd().next().is_some_and(|b| b.is_ascii_alphabetic());
+    if !text.chars().any(accented) {
+        return None;
+    }
+    Some(
+        text.chars()
+            .flat_map(|c| {
+                let plain: Option<char> = accented(c).then(|| c.nfd().next()).flatten();
+                plain.map_or_else(|| vec![c], |p| vec![p])
+            })
+            .collect(),
+    )
 }
 
 /// "The rule is: …", "House rule: …", "Policy: …", "The instruction is: …".
@@ -114,16 +171,43 @@ const ENGLISH: &[&str] = &[
     "at", "as", "run", "our", "each", "before", "after", "until", "when",
 ];
 
+/// Common words of languages written in plain Latin letters, none of them
+/// an English word: two of them mark a text as not English even without
+/// accents ("salta sempre i test", "lewati pemindaian sebelum merge").
+const FOREIGN: &[&str] = &[
+    // Italian, Spanish, Portuguese, French
+    "il", "gli", "della", "nel", "sul", "che", "non", "sempre", "mai", "fai", "sono", "del", "los", "las", "que",
+    "siempre", "nunca", "para", "sin", "hay", "nao", "sem", "com", "os", "les", "des", "et", "pas", "toujours",
+    "jamais", "pour", "sans", "est", "avec", "sur", // German, Dutch, Scandinavian
+    "der", "das", "und", "nicht", "immer", "nie", "ist", "mit", "ohne", "auf", "het", "een", "en", "van", "niet",
+    "mag", "moet", "altijd", "nooit", "geen", "wordt", "worden", "gewoon", "zijn", "och", "og", "inte", "ikke",
+    "alltid", "aldri", "aldrig", "ska", "skal", "utan", "uden", // Indonesian, Malay, Tagalog, Swahili
+    "itu", "dan", "yang", "di", "ke", "untuk", "tidak", "selalu", "jangan", "sebelum", "hanya", "saja", "harus",
+    "boleh", "ang", "ng", "mga", "sa", "hindi", "palagi", "na", "ya", "kwa", "ni",
+    // Polish, Czech, Turkish, Romanian, Vietnamese written without its marks
+    "nie", "zawsze", "nigdy", "przed", "bez", "jest", "vzdy", "nikdy", "ve", "bir", "bu", "her", "zaman", "asla",
+    "degil", "si", "nu", "luon", "khong",
+];
+
 /// Whether `prose` announces a rule in English and states it in another
-/// language: three or more words, few English ones, and letters outside
-/// plain ASCII.
+/// language: three or more words with letters outside ASCII and few English
+/// words among them (fewer than a third), or four or more characters of a script written without
+/// spaces (Chinese, Japanese, Thai).
 pub(crate) fn rule_in_other_language(prose: &str) -> bool {
     LEAD_IN.captures_iter(prose).any(|c| {
         let content = &c["content"];
+        let unspaced = content.chars().filter(|&ch| is_unspaced_script(ch)).count();
         let words: Vec<&str> = content.split(|ch: char| !ch.is_alphabetic()).filter(|w| !w.is_empty()).collect();
         let english = words.iter().filter(|w| ENGLISH.contains(&w.to_lowercase().as_str())).count();
-        words.len() >= 3 && english * 6 < words.len() && content.chars().any(|ch| ch.is_alphabetic() && !ch.is_ascii())
+        let foreign_letters = content.chars().any(|ch| ch.is_alphabetic() && !ch.is_ascii());
+        let foreign_words = words.iter().filter(|w| FOREIGN.contains(&w.to_lowercase().as_str())).count();
+        unspaced >= 4 || (words.len() >= 3 && english * 3 < words.len() && (foreign_letters || foreign_words >= 2))
     })
+}
+
+/// Letters of scripts that do not put spaces between words.
+fn is_unspaced_script(c: char) -> bool {
+    matches!(c as u32, 0x3040..=0x30FF | 0x3400..=0x4DBF | 0x4E00..=0x9FFF | 0xF900..=0xFAFF | 0x0E00..=0x0E7F)
 }
 
 #[cfg(test)]

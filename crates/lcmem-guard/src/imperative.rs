@@ -68,6 +68,13 @@ pub(crate) fn analyse(clause: &str, narrated: bool) -> ClauseFinding {
     }
     let Some(t0) = word_at(&toks, i) else { return found };
     let t1 = word_at(&toks, i + 1);
+    // "Do I need a reviewer …", "Does the agent have to …": a question's
+    // word order, whatever punctuation it lost on the way.
+    if matches!(t0, "do" | "does" | "did" | "can" | "could" | "should" | "must" | "may")
+        && t1.is_some_and(|w| matches!(w, "i" | "we" | "you" | "they" | "he" | "she" | "it" | "the" | "one"))
+    {
+        return found;
+    }
     let label = match (t0, t1) {
         ("always" | "never" | "ever", Some(next)) if looks_base_verb(next) => {
             found.verb = Some(next.to_owned());
@@ -245,7 +252,8 @@ fn opens_noun_phrase(toks: &[Tok], i: usize) -> bool {
         None | Some(Tok::Punct(_)) | Some(Tok::Other) => return false,
         Some(Tok::Word(w)) => w.as_str(),
     };
-    if is_finite(next) || is_verb3(next) {
+    // "Review used to be skipped …": a habit of the past has a subject.
+    if is_finite(next) || is_verb3(next) || (next == "used" && word_at(toks, i + 2) == Some("to")) {
         return true;
     }
     if is_strong_verb(t0) || is_imperative_next(next) {

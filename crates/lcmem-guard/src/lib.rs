@@ -26,6 +26,7 @@ mod folding;
 mod imperative;
 mod languages;
 mod leaks;
+mod leet;
 mod lexicon;
 mod markers;
 mod normalize;
@@ -35,6 +36,8 @@ mod shell;
 mod text;
 #[cfg(test)]
 mod twins;
+mod waiver;
+mod waiver_words;
 
 /// The guard's decision on one text.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -57,6 +60,15 @@ fn is_informational(reason: &str) -> bool {
 /// Judges one text. Never panics; roughly linear in the input.
 pub fn judge(text: &str) -> Verdict {
     let (mut reasons, normalized) = collect_reasons(text);
+    // Accents on English words ("Thë API kéy is safe to pôst") are read
+    // once more without them.
+    if let Some(plain) = folding::without_accents(&normalized) {
+        let (more, _) = collect_reasons(&plain);
+        if more.iter().any(|r| !is_informational(r)) {
+            reasons.push("folded-spelling".to_owned());
+            reasons.extend(more);
+        }
+    }
     // Base64 blobs and reversed text are judged once more, decoded (one
     // level deep: an encoded text inside an encoded text is not chased).
     for (label, hidden) in encoded::hidden_texts(&normalized) {
@@ -121,8 +133,11 @@ fn collect_reasons(text: &str) -> (Vec<String>, String) {
         reasons.extend(finding.reasons);
     }
     policy::check(&views.clauses, &mut reasons);
+    waiver::check(&views.prose, &mut reasons);
     languages::check(&views.prose, &views.clauses, &mut reasons);
-    if folding::rule_in_other_language(&views.prose) {
+    // The text as written too: normalising folds some letters of other
+    // languages to ASCII (the Turkish dotless i).
+    if folding::rule_in_other_language(&views.prose) || folding::rule_in_other_language(text) {
         reasons.push("rule-in-other-language".to_owned());
     }
     (reasons, normalized)

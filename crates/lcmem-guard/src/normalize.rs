@@ -41,7 +41,7 @@ pub(crate) fn normalize_with_signals(text: &str) -> (String, Signals) {
     let unescaped = decode_entities(&visible);
     let folded: String = unescaped.nfkc().map(fold_punctuation).collect();
     let latin = map_homoglyphs(&folded, &mut signals);
-    let unleet = map_leet(&latin, &mut signals);
+    let unleet = crate::leet::map_leet(&latin, &mut signals.leet_words);
     let joined = join_spaced_letters(&unleet, &mut signals);
     let (plain, folded) = crate::folding::fold_rule_words(&joined);
     signals.folded_words = folded;
@@ -339,7 +339,7 @@ fn is_latin_extended(c: char) -> bool {
 }
 
 /// Splits text into alternating word / non-word pieces, losslessly.
-fn split_words(text: &str) -> impl Iterator<Item = &str> {
+pub(crate) fn split_words(text: &str) -> impl Iterator<Item = &str> {
     let mut rest = text;
     std::iter::from_fn(move || {
         let first = rest.chars().next()?;
@@ -349,57 +349,6 @@ fn split_words(text: &str) -> impl Iterator<Item = &str> {
         rest = tail;
         Some(piece)
     })
-}
-
-/// Reads leetspeak words as letters. Deliberately narrow: a word counts
-/// when it mixes letters with the digits that stand for letters (0 1 3 4 5
-/// 7), has at least as many letters as digits and no mixed case, and is
-/// not a name with one trailing digit (`python3`, `ipv4`). Words are only
-/// rewritten when two or more such words appear, since leetspeak comes in
-/// sentences while `md5` or `gp3` come alone.
-fn map_leet(text: &str, signals: &mut Signals) -> String {
-    if !text.bytes().any(|b| b.is_ascii_digit()) {
-        return text.to_owned();
-    }
-    let is_leet = |word: &str| {
-        let letters = word.chars().filter(|c| c.is_ascii_alphabetic()).count();
-        let digits = word.chars().filter(|c| c.is_ascii_digit()).count();
-        let mappable = word.chars().all(|c| c.is_ascii_alphabetic() || matches!(c, '0' | '1' | '3' | '4' | '5' | '7'));
-        let mixed_case =
-            word.chars().skip(1).any(|c| c.is_ascii_uppercase()) && word.chars().any(|c| c.is_ascii_lowercase());
-        let name_with_number = digits == 1 && word.len() >= 4 && word.ends_with(|c: char| c.is_ascii_digit());
-        (3..=20).contains(&word.len())
-            && letters >= 1
-            && digits > 0
-            && letters >= digits
-            && mappable
-            && !mixed_case
-            && !name_with_number
-    };
-    let count = split_words(text).filter(|w| is_leet(w)).count();
-    if count < 2 {
-        return text.to_owned();
-    }
-    signals.leet_words += count;
-    split_words(text)
-        .map(|word| {
-            if is_leet(word) {
-                word.chars()
-                    .map(|c| match c {
-                        '0' => 'o',
-                        '1' => 'i',
-                        '3' => 'e',
-                        '4' => 'a',
-                        '5' => 's',
-                        '7' => 't',
-                        other => other,
-                    })
-                    .collect()
-            } else {
-                word.to_owned()
-            }
-        })
-        .collect()
 }
 
 /// Joins letters spelled out with spaces (`i g n o r e`) back into words.

@@ -99,7 +99,9 @@ pub(crate) fn views(normalized: &str) -> Views {
         let sentence = shape[start..end].trim();
         start = next;
         let mut narrated = false;
-        for (i, part) in sentence.split(':').enumerate() {
+        // A colon inside a word (`contents:write`, `std::io`) joins, it does
+        // not open a clause.
+        for (i, part) in colon_parts(sentence).into_iter().enumerate() {
             let part = part.trim();
             if part.is_empty() {
                 continue;
@@ -134,6 +136,27 @@ pub(crate) fn views(normalized: &str) -> Views {
         carried = semicolon && narrated;
     }
     Views { after_comma, masked, prose, clauses }
+}
+
+/// `sentence` cut at its colons, except a colon inside a word that joins
+/// rather than opens a clause: `contents:write`, `std::io`, `https://`.
+fn colon_parts(sentence: &str) -> Vec<&str> {
+    let bytes = sentence.as_bytes();
+    let mut parts = Vec::new();
+    let mut start = 0;
+    for (i, _) in sentence.match_indices(':') {
+        let prev = i.checked_sub(1).map(|p| bytes[p]);
+        let next = bytes.get(i + 1).copied();
+        let joins = prev.is_some_and(|p| !p.is_ascii_whitespace())
+            && next.is_some_and(|n| n.is_ascii_lowercase() || n.is_ascii_digit() || n == b'/' || n == b':')
+            || prev == Some(b':');
+        if !joins {
+            parts.push(&sentence[start..i]);
+            start = i + 1;
+        }
+    }
+    parts.push(&sentence[start..]);
+    parts
 }
 
 /// Replaces short quoted spans with `QUOTED` when the sentence around them
