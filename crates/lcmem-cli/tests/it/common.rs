@@ -172,3 +172,23 @@ pub fn eventually_or(what: &str, mut done: impl FnMut() -> bool, why: impl Fn() 
 pub fn hooks_log(sandbox: &Sandbox) -> String {
     std::fs::read_to_string(sandbox.home().join("logs/hooks.log")).unwrap_or_default()
 }
+
+/// `strace`, when it can trace here; under CI it must.
+pub fn strace() -> Option<String> {
+    let program = std::env::var("LCMEM_TEST_STRACE").unwrap_or_else(|_| "strace".into());
+    let ok = Command::new(&program).args(["-f", "-e", "trace=none", "true"]).output().is_ok_and(|o| o.status.success());
+    if !ok {
+        assert!(std::env::var_os("CI").is_none(), "CI must install strace (see .ci/run)");
+        eprintln!("skipped: strace is not installed or cannot trace here");
+    }
+    ok.then_some(program)
+}
+
+/// What Claude Code's SessionStart hook hands a new session.
+pub fn session_start(sandbox: &Sandbox) -> String {
+    let input = serde_json::json!({"session_id": "new", "hook_event_name": "SessionStart", "cwd": sandbox.project(),
+                       "source": "startup", "transcript_path": "/nonexistent.jsonl"});
+    let out = sandbox.assert_cmd().args(["hook", "claude-code"]).write_stdin(input.to_string()).output().unwrap();
+    let value: serde_json::Value = serde_json::from_slice(&out.stdout).expect("the hook prints its JSON");
+    value["hookSpecificOutput"]["additionalContext"].as_str().unwrap().to_string()
+}

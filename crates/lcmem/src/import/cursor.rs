@@ -23,9 +23,12 @@
 //!   directory), so that the new lines convert exactly as they would in a
 //!   conversion of the whole transcript.
 //!
-//! Everything happens under the project's write lock, so two hooks importing
-//! the same transcript at once cannot both append the same lines. A last
-//! line without its newline is still being written: it is left for the next
+//! Reading and converting happen without the project's write lock: an import
+//! takes it only to write. Under the lock it checks that the state file and
+//! the stored copy are still what it converted against; if another import
+//! went first, it converts again under the lock, so two hooks importing the
+//! same transcript at once cannot both append the same lines. A last line
+//! without its newline is still being written: it is left for the next
 //! import. See `docs/importers.md`.
 
 use std::fs::File;
@@ -153,30 +156,133 @@ pub fn import_growing(store: &Store, format: Format, path: &Path) -> Result<Repo
     if format == Format::V1 {
         return super::import_file(store, Some(format), path);
     }
-    // Checked before the lock is taken: a pipe or a huge file is refused
+    // Checked before anything is opened: a pipe or a huge file is refused
     // without anyone waiting on it.
     crate::input::check(path)?;
-    let lock = store.lock()?;
     let mut file = crate::input::open(path)?;
-    let size = file.metadata().at(path)?.len();
     let state_path = state_path(store, path);
-    let cursor = load(&state_path, path, format);
-    let (restart, resumed) = match cursor {
-        None => (Some(Restart::Fresh), None),
-        Some(cursor) => match check(store, &cursor, &mut file, size, path)? {
-            Ok(at) => (None, Some((cursor, at))),
-            Err(restart) => (Some(restart), None),
-        },
+    // Read and convert without the lock; nobody waits on a large transcript.
+    let planned = plan(store, format, &mut file, path, &state_path)?;
+    let lock = store.lock()?;
+    let planned = match planned.still_holds(store, &state_path) {
+        true => planned,
+        // Another import wrote in between: convert again, now under the lock.
+        false => plan(store, format, &mut file, path, &state_path)?,
     };
-    let done = match resumed {
-        Some((cursor, at)) => go_on(store, &lock, &mut file, path, size, cursor, at)?,
-        None => start_over(store, &lock, &mut file, path, size, format)?,
+    let (size, restart) = (planned.size, planned.restart);
+    let done = match planned.resumed {
+        Some((cursor, at)) => go_on(store, &lock, path, *cursor, at, planned.converted)?,
+        None => start_over(store, &lock, path, planned.converted)?,
     };
     if let Some(next) = &done.next {
         save(store, &state_path, next)?;
     }
     let reading = Reading { read: done.read, size, from: done.from, restart };
     Ok(Report { reading: Some(reading), ..done.report })
+}
+
+/// What an import will write, worked out without the lock.
+struct Plan {
+    size: u64,
+    restart: Option<Restart>,
+    /// The state file as it was read (its bytes), and the stored copy's
+    /// append point it was checked against, to see under the lock that no
+    /// other import went first.
+    state: Option<Vec<u8>>,
+    /// Where the conversion goes on: the cursor and the stored copy's length
+    /// to append at; `None` when the whole conversion is imported.
+    resumed: Option<(Box<Cursor>, u64)>,
+    converted: Converted,
+}
+
+/// The lines past a cursor, converted. A conversion that goes on keeps the
+/// converter's new state in its cursor; one that starts over keeps it here.
+struct Converted {
+    batch: super::Converted,
+    resume: Option<Resume>,
+    from: u64,
+    offset: u64,
+    read: u64,
+    whole: usize,
+    /// The hashes of the new first and last windows, read with the rest.
+    windows: (u64, u64),
+}
+
+fn plan(store: &Store, format: Format, file: &mut File, path: &Path, state_path: &Path) -> Result<Plan> {
+    let size = file.metadata().at(path)?.len();
+    let state = std::fs::read(state_path).ok();
+    let cursor = state.as_deref().and_then(|bytes| parse(bytes, path, format));
+    let resumed = match cursor {
+        None => Err(Restart::Fresh),
+        Some(cursor) => check(store, &cursor, file, size, path)?.map(|at| (cursor, at)),
+    };
+    Ok(match resumed {
+        Ok((cursor, at)) => {
+            let (cursor, converted) = convert_new(file, path, size, cursor)?;
+            Plan { size, restart: None, state, resumed: Some((Box::new(cursor), at)), converted }
+        }
+        Err(restart) => {
+            let converted = convert_all(file, path, size, format)?;
+            Plan { size, restart: Some(restart), state, resumed: None, converted }
+        }
+    })
+}
+
+/// Reads the whole transcript and converts its whole lines.
+fn convert_all(file: &mut File, path: &Path, size: u64, format: Format) -> Result<Converted> {
+    let mut bytes = Vec::new();
+    file.seek(SeekFrom::Start(0)).at(path)?;
+    file.take(size).read_to_end(&mut bytes).at(path)?;
+    let whole = whole_lines(&bytes);
+    let start = Resume::start(format).expect("a converted format");
+    let (mut batch, resume) = convert_more(path, &bytes[..whole], start);
+    unfinished_line(&bytes[whole..], path, resume.lines, &mut batch.diagnostics);
+    let read = bytes.len() as u64;
+    let windows =
+        (hash(&bytes[..whole.min(WINDOW as usize)]), hash(&bytes[whole.saturating_sub(WINDOW as usize)..whole]));
+    Ok(Converted { batch, resume: Some(resume), from: 0, offset: whole as u64, read, whole, windows })
+}
+
+impl Plan {
+    /// Whether nothing this plan was made against changed: the state file
+    /// holds the same bytes, and the stored copy still ends where it was
+    /// going to be appended to.
+    fn still_holds(&self, store: &Store, state_path: &Path) -> bool {
+        if std::fs::read(state_path).ok() != self.state {
+            return false;
+        }
+        match &self.resumed {
+            Some((cursor, at)) => stored_append_point(store, &cursor.stored) == Some(*at),
+            None => true,
+        }
+    }
+}
+
+/// Reads and converts the lines appended past `cursor`; the cursor comes
+/// back holding the converter's state after them.
+fn convert_new(file: &mut File, path: &Path, size: u64, mut cursor: Cursor) -> Result<(Cursor, Converted)> {
+    let from = cursor.offset;
+    let mut new = Vec::new();
+    file.seek(SeekFrom::Start(from)).at(path)?;
+    file.take(size - from).read_to_end(&mut new).at(path)?;
+    let whole = whole_lines(&new);
+    let offset = from + whole as u64;
+    // The two windows checked, what was appended, and the new last window.
+    let mut read = 2 * WINDOW.min(from) + new.len() as u64 + if whole > 0 { WINDOW.min(offset) } else { 0 };
+    let (mut batch, resume) = convert_more(path, &new[..whole], cursor.resume);
+    unfinished_line(&new[whole..], path, resume.lines, &mut batch.diagnostics);
+    cursor.resume = resume;
+    // The windows the next import checks, read now rather than under the lock.
+    // The first window grows with a transcript shorter than it.
+    let (mut head, mut tail) = (cursor.head, cursor.tail);
+    if whole > 0 {
+        tail = window_hash(file, path, offset)?;
+        if from < WINDOW {
+            read += WINDOW.min(offset);
+            head = hash(&read_at(file, path, 0, WINDOW.min(offset))?);
+        }
+    }
+    Ok((cursor, Converted { batch, resume: None, from, offset, read, whole, windows: (head, tail) }))
 }
 
 /// What one import did: its report, where it read from, how many bytes it
@@ -188,88 +294,43 @@ struct Done {
     next: Option<Cursor>,
 }
 
-/// Converts the lines past `cursor.offset` and appends them at `at`.
-fn go_on(
-    store: &Store,
-    lock: &WriteLock,
-    file: &mut File,
-    path: &Path,
-    size: u64,
-    cursor: Cursor,
-    at: u64,
-) -> Result<Done> {
-    let from = cursor.offset;
-    let mut new = Vec::new();
-    file.seek(SeekFrom::Start(from)).at(path)?;
-    file.take(size - from).read_to_end(&mut new).at(path)?;
-    let whole = whole_lines(&new);
-    let offset = from + whole as u64;
-    // The two windows checked, what was appended, and the new last window.
-    let read = 2 * WINDOW.min(from) + new.len() as u64 + if whole > 0 { WINDOW.min(offset) } else { 0 };
-    let (mut converted, resume) = convert_more(path, &new[..whole], cursor.resume);
-    unfinished_line(&new[whole..], path, resume.lines, &mut converted.diagnostics);
+/// Appends the converted lines at `at` of the stored copy.
+fn go_on(store: &Store, lock: &WriteLock, path: &Path, cursor: Cursor, at: u64, converted: Converted) -> Result<Done> {
+    let Converted { mut batch, from, offset, read, whole, windows: (head, tail), .. } = converted;
     let id = cursor.stored.id.clone();
-    let outcome = store.append_converted(lock, path, &id, at, std::mem::take(&mut converted.session_bytes))?;
-    let mut read = read;
+    let outcome = store.append_converted(lock, path, &id, at, std::mem::take(&mut batch.session_bytes))?;
     let next = match whole {
         0 => None,
-        _ => {
-            let (stored, tail) = (mark(store, &id)?, window_hash(file, path, offset)?);
-            // The first window grows with a transcript shorter than it.
-            let head = match from < WINDOW {
-                true => {
-                    read += WINDOW.min(offset);
-                    hash(&read_at(file, path, 0, WINDOW.min(offset))?)
-                }
-                false => cursor.head,
-            };
-            Some(Cursor { offset, head, tail, stored, resume, ..cursor })
-        }
+        _ => Some(Cursor { offset, head, tail, stored: mark(store, &id)?, ..cursor }),
     };
-    let report = Report { outcome: Some(outcome), ..unstored(converted) };
+    let report = Report { outcome: Some(outcome), ..unstored(batch) };
     Ok(Done { report, from, read, next })
 }
 
-/// Converts the whole transcript (its whole lines) and imports it as the
-/// store always has.
-fn start_over(
-    store: &Store,
-    lock: &WriteLock,
-    file: &mut File,
-    path: &Path,
-    size: u64,
-    format: Format,
-) -> Result<Done> {
-    let mut bytes = Vec::new();
-    file.seek(SeekFrom::Start(0)).at(path)?;
-    file.take(size).read_to_end(&mut bytes).at(path)?;
-    let whole = whole_lines(&bytes);
-    let start = Resume::start(format).expect("a converted format");
-    let (mut converted, resume) = convert_more(path, &bytes[..whole], start);
-    unfinished_line(&bytes[whole..], path, resume.lines, &mut converted.diagnostics);
-    let read = bytes.len() as u64;
-    let id = converted.id.clone();
+/// Imports the whole conversion as the store always has.
+fn start_over(store: &Store, lock: &WriteLock, path: &Path, converted: Converted) -> Result<Done> {
+    let Converted { mut batch, resume, read, offset, windows: (head, tail), .. } = converted;
+    let resume = resume.expect("a conversion from the start keeps its state");
+    let id = batch.id.clone();
     let (outcome, next) = match id.filter(|_| resume.settled()) {
         None => (None, None),
         Some(id) => {
-            let (outcome, more) =
-                store.import_bytes_locked(lock, path, std::mem::take(&mut converted.session_bytes))?;
-            converted.diagnostics.extend(more);
-            let offset = whole as u64;
+            let (outcome, more) = store.import_bytes_locked(lock, path, std::mem::take(&mut batch.session_bytes))?;
+            batch.diagnostics.extend(more);
             let cursor = Cursor {
                 v: FORMAT,
                 lcmem: env!("CARGO_PKG_VERSION").to_string(),
                 source: path.to_path_buf(),
                 offset,
-                head: hash(&bytes[..offset.min(WINDOW) as usize]),
-                tail: hash(&bytes[offset.saturating_sub(WINDOW) as usize..whole]),
+                head,
+                tail,
                 stored: mark(store, &id)?,
                 resume,
             };
             (Some(outcome), Some(cursor))
         }
     };
-    let report = Report { outcome, ..unstored(converted) };
+    let report = Report { outcome, ..unstored(batch) };
     Ok(Done { report, from: 0, read, next })
 }
 
@@ -364,9 +425,8 @@ fn state_path(store: &Store, source: &Path) -> PathBuf {
 }
 
 /// The state for `source`, if there is one this build can use.
-fn load(state_path: &Path, source: &Path, format: Format) -> Option<Cursor> {
-    let bytes = std::fs::read(state_path).ok()?;
-    let cursor: Cursor = serde_json::from_slice(&bytes).ok()?;
+fn parse(bytes: &[u8], source: &Path, format: Format) -> Option<Cursor> {
+    let cursor: Cursor = serde_json::from_slice(bytes).ok()?;
     (cursor.v == FORMAT
         && cursor.lcmem == env!("CARGO_PKG_VERSION")
         && cursor.source == source

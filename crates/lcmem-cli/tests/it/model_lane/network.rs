@@ -9,18 +9,7 @@ use std::process::Command;
 
 use super::server::{Answer, Server};
 use super::{answer, completion, configure, sandbox};
-use crate::common::Sandbox;
-
-/// `strace`, when it can trace here; under CI it must.
-fn strace() -> Option<String> {
-    let program = std::env::var("LCMEM_TEST_STRACE").unwrap_or_else(|_| "strace".into());
-    let ok = Command::new(&program).args(["-f", "-e", "trace=none", "true"]).output().is_ok_and(|o| o.status.success());
-    if !ok {
-        assert!(std::env::var_os("CI").is_none(), "CI must install strace (see .ci/run)");
-        eprintln!("skipped: strace is not installed or cannot trace here");
-    }
-    ok.then_some(program)
-}
+use crate::common::{Sandbox, strace};
 
 /// Runs `lcmem ARGS` under strace and returns the socket calls it made that
 /// reach past this process: internet sockets, and any connect at all.
