@@ -30,4 +30,5 @@ mod trust_boundary;
 mod trust_durable;
 mod trust_forget;
 mod trust_forget_final;
+mod trust_policies;
 mod ui;

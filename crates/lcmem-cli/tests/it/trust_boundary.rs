@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 use lcmem_test_support::SessionFile;
 use serde_json::{Value, json};
 
-use crate::common::{Sandbox, files_under};
+use crate::common::{Sandbox, files_under, session_start};
 
 /// Writes a v1 session: `turns` are (role, text) pairs, a tool action
 /// touching `files` after the first turn.
@@ -44,15 +44,6 @@ fn stdout(sandbox: &Sandbox, args: &[&str]) -> String {
 
 fn memory_md(sandbox: &Sandbox) -> String {
     std::fs::read_to_string(sandbox.store_dir().join("memory/MEMORY.md")).unwrap()
-}
-
-/// What Claude Code's SessionStart hook hands a new session.
-fn session_start(sandbox: &Sandbox) -> String {
-    let input = json!({"session_id": "new", "hook_event_name": "SessionStart", "cwd": sandbox.project(),
-                       "source": "startup", "transcript_path": "/nonexistent.jsonl"});
-    let out = sandbox.assert_cmd().args(["hook", "claude-code"]).write_stdin(input.to_string()).output().unwrap();
-    let value: Value = serde_json::from_slice(&out.stdout).expect("the hook prints its JSON");
-    value["hookSpecificOutput"]["additionalContext"].as_str().unwrap().to_string()
 }
 
 /// A fact of `lcmem facts --all --json` by its text.
