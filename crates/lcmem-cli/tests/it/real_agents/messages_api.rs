@@ -3,12 +3,13 @@
 //! project's memory (lcmem's `recall_sessions`), write `notes.txt`, report.
 //! Every request body is kept, so that a test can see what reached the model.
 
-use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{TcpListener, TcpStream};
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 
 use serde_json::{Value, json};
+
+use super::http::reply;
 
 /// What the model is scripted to do, and what it was sent.
 pub struct Endpoint {
@@ -48,27 +49,9 @@ impl Endpoint {
 }
 
 fn serve(stream: TcpStream, kept: &Mutex<Vec<Value>>, project: &std::path::Path) -> std::io::Result<()> {
-    let mut reader = BufReader::new(stream.try_clone()?);
-    let mut request_line = String::new();
-    reader.read_line(&mut request_line)?;
-    let mut length = 0usize;
-    loop {
-        let mut header = String::new();
-        if reader.read_line(&mut header)? == 0 || header == "\r\n" {
-            break;
-        }
-        if let Some((name, value)) = header.split_once(':')
-            && name.eq_ignore_ascii_case("content-length")
-        {
-            length = value.trim().parse().unwrap_or(0);
-        }
-    }
-    let mut body = vec![0; length];
-    reader.read_exact(&mut body)?;
-    let body: Value = serde_json::from_slice(&body).unwrap_or(Value::Null);
-    let path = request_line.split_whitespace().nth(1).unwrap_or("").split('?').next().unwrap_or("").to_string();
+    let super::http::Request { post, path, body } = super::http::read(&stream)?;
     let mut out = stream;
-    if !request_line.starts_with("POST") || !path.ends_with("/v1/messages") {
+    if !post || !path.ends_with("/v1/messages") {
         let answer = if path.ends_with("/count_tokens") { json!({"input_tokens": 100}) } else { json!({}) };
         return reply(&mut out, "application/json", &answer.to_string());
     }
@@ -141,13 +124,4 @@ fn events(body: &Value, blocks: &[Value], stop: &str) -> String {
     );
     event("message_stop", json!({"type": "message_stop"}));
     out
-}
-
-fn reply(out: &mut TcpStream, kind: &str, body: &str) -> std::io::Result<()> {
-    write!(
-        out,
-        "HTTP/1.1 200 OK\r\nContent-Type: {kind}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
-        body.len()
-    )?;
-    out.flush()
 }
