@@ -50,7 +50,13 @@ impl Clause {
             return None;
         }
         let text = capitalised(&text);
-        if text.chars().filter(|c| c.is_alphanumeric()).count() < 8 || CHATTER.is_match(&text) || prose_words(&text) < 2
+        if text.chars().filter(|c| c.is_alphanumeric()).count() < 8
+            || CHATTER.is_match(&text)
+            || prose_words(&text) < 2
+            || is_heading(&text)
+            || is_label_and_value(&text)
+            || is_value_list(&text)
+            || EVALUATION.is_match(&text)
         {
             return None;
         }
@@ -101,6 +107,62 @@ impl Clause {
     }
 }
 
+/// A heading written as a title, every word capitalised ("Files Created",
+/// "Design System Applied", "Integration Test Results"): it names a section
+/// of a report, it does not tell what happened. Names in capitals (README,
+/// API) and code are not title-case words.
+fn is_heading(text: &str) -> bool {
+    let words: Vec<&str> =
+        text.trim_end_matches(['.', '!', ':']).split_whitespace().filter(|w| !w.starts_with('`')).collect();
+    let title_case = |w: &&str| {
+        let mut chars = w.chars().filter(|c| c.is_alphabetic());
+        chars.next().is_some_and(char::is_uppercase) && chars.clone().count() > 0 && chars.all(char::is_lowercase)
+    };
+    let minor = |w: &&str| matches!(*w, "and" | "or" | "of" | "the" | "a" | "an" | "to" | "for" | "in" | "on" | "&");
+    (2..=6).contains(&words.len())
+        && words.iter().all(|w| title_case(w) || minor(w))
+        && words.iter().filter(|w| title_case(w)).count() >= 2
+}
+
+/// A list item of the form "Label: value" whose value is a name, code or a
+/// before-and-after, not a clause ("Background: `bg-slate-900` → `bg-white`",
+/// "Line 7: \"the resource repository\"", "Before: `Math.random()`"): a
+/// table row of a report, not a line of a notebook.
+fn is_label_and_value(text: &str) -> bool {
+    let Some((label, value)) = text.split_once(": ") else { return false };
+    let label_words = label.split_whitespace().count();
+    if !(1..=4).contains(&label_words) || label.contains('`') {
+        return false;
+    }
+    let value = value.trim_start();
+    let table_like = value.starts_with(['`', '"', '\'', '#'])
+        || value.starts_with(|c: char| c.is_ascii_digit())
+        || value.contains('→')
+        || value.contains(" -> ");
+    table_like && !complete_after_colon(text) && !value.split_whitespace().any(|w| w.ends_with("ing") && w.len() > 5)
+}
+
+/// A list of labelled values ("Dark navy bg `#0F1923`, cards `#162230`,
+/// borders `#1D3A2F`") or an equation ("1 token = 1 share"): a
+/// specification copied out of a report, not what was done.
+fn is_value_list(text: &str) -> bool {
+    static LABELLED: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"^(?:[\w /-]{1,24}\s`[^`]+`,\s*){2,}(?:and\s+)?[\w /-]{1,24}\s`[^`]+`\.?$").expect("valid regex")
+    });
+    static EQUATION: LazyLock<Regex> =
+        LazyLock::new(|| Regex::new(r"^[^=]{0,40}\b\d+\s+\w+\s+=\s+\d+\s+\w+").expect("valid regex"));
+    LABELLED.is_match(text) || EQUATION.is_match(text)
+}
+
+/// A judgement of the work, not the work: "this is overkill in the best
+/// possible way", "it's perfect now".
+static EVALUATION: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(
+        r"(?i)\b(?:this|that|it)(?:'s|\s+is|\s+was)\s+(?:\w+\s+){0,2}?(?:overkill|perfect|awesome|amazing|cool|neat|fun|delightful|beautiful|elegant|lovely)\b|\bin the best possible way\b",
+    )
+    .expect("valid regex")
+});
+
 /// Words a lead-in may end on that need what follows them.
 const DANGLING: &[&str] = &["at", "in", "to", "into", "from", "with", "for", "of", "on", "as", "by", "here", "below"];
 
@@ -122,6 +184,7 @@ static OPENER: LazyLock<Regex> = LazyLock::new(|| {
         |(?:here(?:'s|\s+is)|below\s+is)\s+(?:a\s+)?(?:summary|what\s+(?:i|we)\s+(?:did|changed)|what\s+changed)[^:.]*[:.]\s*
         |(?:i|we)\s+(?:have\s+|'ve\s+)?successfully\s+completed\s+(?:the|this|your|all|both)?\s*(?:task|tasks|request|work)s?[^.]*[.:!]\s*
         |(?:now\s+)?let\s+me\s+(?:create\s+a\s+|give\s+(?:you\s+)?a\s+)?summar\w+[^.:]*[.:]\s*
+        |(?:note|nb|fyi|ps)\s*:\s*
         )",
     )
     .expect("valid regex")
@@ -155,6 +218,7 @@ static CHATTER: LazyLock<Regex> = LazyLock::new(|| {
         |(?:now\s+)?(?:the|this|that|it|our)\s+(?:\w+\s+)?(?:solution|approach|design|code|result|version|implementation|change|fix)\s+(?:is|looks|feels)\s+(?:now\s+|much\s+|far\s+|a\s+lot\s+|way\s+|so\s+)*(?:cleaner|simpler|better|nicer|clearer|faster|neater|good|great|clean|simple|elegant|correct|right)\b
         |(?:if|when|unless|whether|although|though|while|once)\b[^,]*$|(?:still\s+)?(?:working|looking|checking|reading|exploring|investigating)\s+(?:on|at|into|through)\b
         |i\s+(?:can't|cannot|can\s+not|couldn't|could\s+not)\b|i'm\s+(?:sorry|unable)|sorry\b|you\s+can\s+now\b|you\s+should\s+now\b|reload\b|refresh\s+the\s+page
+        |it(?:'s|\s+is)\s+(?:now\s+)?(?:in\s+your|ready|available|live|working|done|all\s+set)\b
         |(?:summary|overview|results?|status|next\s+steps|changes\s+made|what\s+changed|completed\s+tasks|key\s+changes)$
         )",
     )
@@ -352,6 +416,32 @@ mod tests {
             "git commit -m \"$(cat <<'EOF'",
         ] {
             assert_eq!(of(s), None, "{s}");
+        }
+    }
+
+    #[test]
+    fn headings_and_table_rows_are_not_clauses() {
+        for s in [
+            "Files Created",
+            "Design System Applied.",
+            "Integration Test Results",
+            "Background: `bg-slate-900/98` → `bg-white/98` with `border-gray-100`",
+            "Line 7: \"the resource repository of the team\"",
+            "Before: `Math.random()` — a PRNG (pseudo-random)",
+            "It's now in your Applications folder as a symlink",
+            "Dark navy bg `#0F1923`, cards `#162230`, borders `#1D3A2F`",
+            "0-decimal SPL tokens — 1 token = 1 share, clean for UI display",
+            "For picking who goes first, this is overkill in the best possible way",
+        ] {
+            assert_eq!(of(s), None, "{s}");
+        }
+        for s in [
+            "Updated README with the install steps",
+            "Phase 1: creating a shared client for both apps",
+            "Cause: the cache key ignored the locale",
+            "Fixed Login Bug in the OAuth callback handler",
+        ] {
+            assert!(of(s).is_some(), "{s}");
         }
     }
 
