@@ -59,18 +59,30 @@ const RULE_WORDS: &[&str] = &[
     "paste",
 ];
 
-/// The skeletons of the rule words, computed once.
-static SKELETONS: LazyLock<Vec<(&'static str, String)>> =
-    LazyLock::new(|| RULE_WORDS.iter().map(|w| (*w, skeleton(w))).collect());
+/// The skeletons of the rule words, computed once, by their first letter
+/// (a disguise keeps a word's first letter: see [`disguised`]).
+static SKELETONS: LazyLock<[Vec<(&'static str, String)>; 26]> = LazyLock::new(|| {
+    let mut by_initial: [Vec<(&'static str, String)>; 26] = Default::default();
+    for word in RULE_WORDS {
+        let skel = skeleton(word);
+        by_initial[usize::from(skel.as_bytes()[0] - b'a')].push((word, skel));
+    }
+    by_initial
+});
 
 /// A word without its accents, its letter runs squeezed to one letter, in
 /// lower case.
 fn skeleton(word: &str) -> String {
-    let mut out = String::new();
-    for c in word.nfd().filter(|c| !is_combining_mark(*c)).flat_map(char::to_lowercase) {
+    let mut out = String::with_capacity(word.len());
+    let mut push = |c: char| {
         if !out.ends_with(c) {
             out.push(c);
         }
+    };
+    if word.is_ascii() {
+        word.chars().map(|c| c.to_ascii_lowercase()).for_each(&mut push);
+    } else {
+        word.nfd().filter(|c| !is_combining_mark(*c)).flat_map(char::to_lowercase).for_each(push);
     }
     out
 }
@@ -82,17 +94,29 @@ const NEAR_WORDS: &[&str] = &["pint", "revel", "diable", "forge", "toke", "ever"
 /// for an `s` (`alwayz`), or one letter dropped from a rule word of five
 /// letters or more with its first and last letters kept (`nevr`, `alwys`).
 fn disguised(word: &str) -> Option<&'static str> {
+    // Most words start with a letter no rule word starts with, or are
+    // plain ASCII of another length: no skeleton is made for them.
+    let first = word.chars().next()?;
+    if first.is_ascii() && !first.is_ascii_alphabetic() {
+        return None;
+    }
     let skel = skeleton(word);
+    let initial = skel.bytes().next().filter(u8::is_ascii_lowercase)?;
+    let candidates = &SKELETONS[usize::from(initial - b'a')];
+    // One letter dropped inside the word: what the two share from the front
+    // and from the back covers all of the shorter one. (Rule words are ASCII.)
     let dropped_from = |target: &str| {
-        target.len() >= 5
-            && skel.len() + 1 == target.len()
-            && skel.chars().next() == target.chars().next()
-            && skel.chars().last() == target.chars().last()
+        let (short, long) = (skel.as_bytes(), target.as_bytes());
+        let front = short.iter().zip(long).take_while(|(a, b)| a == b).count();
+        let back = short.iter().rev().zip(long.iter().rev()).take_while(|(a, b)| a == b).count();
+        long.len() >= 5
+            && short.len() + 1 == long.len()
+            && front >= 1
+            && back >= 1
+            && front + back >= short.len()
             && !NEAR_WORDS.contains(&skel.as_str())
-            && (1..target.len() - 1)
-                .any(|i| target.is_char_boundary(i) && skel == format!("{}{}", &target[..i], &target[i + 1..]))
     };
-    SKELETONS.iter().find_map(|(word, target)| {
+    candidates.iter().find_map(|(word, target)| {
         let matches = skel == *target
             || (skel.ends_with('z') && skel[..skel.len() - 1] == target[..target.len() - 1] && target.ends_with('s'))
             || dropped_from(target);
