@@ -102,6 +102,12 @@ impl Drop for Terminal {
 }
 
 impl World {
+    /// Everything Claude Code recorded for the project so far.
+    fn transcript_text(&self) -> String {
+        let files = crate::common::files_under(&self.user.join(".claude/projects"));
+        files.iter().filter_map(|p| std::fs::read_to_string(p).ok()).collect()
+    }
+
     /// What a person who set Claude Code up once has in `~/.claude.json`:
     /// onboarding done, the key approved, the project trusted.
     fn onboarded(&self) {
@@ -125,12 +131,17 @@ fn interactive_claude_code_left_with_exit_is_sealed_with_the_file_it_wrote() {
     let world = World::new();
     world.onboarded();
     let mut terminal = Terminal::start(&world, &claude);
-    let ready = Duration::from_secs(60);
-    terminal.wait_for("the prompt", ready, || terminal.shows("for shortcuts") || terminal.shows("Try \""));
+    // The prompt's hint, or a while: the client redraws only what changed,
+    // so the screen is a hint, never the evidence.
+    let start = Instant::now();
+    let ready = || terminal.shows("for shortcuts") || start.elapsed() > Duration::from_secs(15);
+    terminal.wait_for("the prompt", Duration::from_secs(60), ready);
     std::thread::sleep(Duration::from_millis(500));
     terminal.type_line("add a notes file");
+    // Done when the file is written and the client recorded the report.
     let notes = world.sandbox.project().join("notes.txt");
-    terminal.wait_for("the notes and the report", Duration::from_secs(90), || notes.exists() && terminal.shows(REPORT));
+    let reported = || world.transcript_text().contains(REPORT);
+    terminal.wait_for("the notes and the report", Duration::from_secs(90), || notes.exists() && reported());
     std::thread::sleep(Duration::from_secs(1));
     terminal.type_line("/exit");
     let start = Instant::now();
