@@ -29,8 +29,8 @@ use regex::Regex;
 use crate::leaks::SECRET_NOUNS;
 use crate::waiver_words::{
     AUTHORITY, DENIED, DROPPING, DUTIES, DUTY_QUESTION, ENDORSED, EXPOSED, HISTORY, KEPT, LEAK, LEAVE_QUESTION, MEMORY,
-    MORE_SECRETS, NEEDS_NO, NO_ANSWER, PERMIT, PRODUCT_SCOPE, PROTECTED, RISKY_ACTS, THING_HEADS, TIGHTENED,
-    WAIVED_STATE, YES_ANSWER,
+    MORE_SECRETS, NEEDS_NO, NO_ANSWER, OBJECT_WAIVERS, PERMIT, PRODUCT_SCOPE, PROTECTED, RISKY_ACTS, THING_HEADS,
+    TIGHTENED, WAIVED_STATE, YES_ANSWER,
 };
 
 struct Pattern(Regex);
@@ -63,6 +63,7 @@ struct Rules {
     permit: Pattern,
     waived_state: Pattern,
     needs_no: Pattern,
+    object_waivers: Pattern,
     dropping: Pattern,
     authority: Pattern,
     risky: Pattern,
@@ -90,6 +91,7 @@ static RULES: LazyLock<Rules> = LazyLock::new(|| Rules {
     permit: Pattern::new(PERMIT),
     waived_state: Pattern::new(WAIVED_STATE),
     needs_no: Pattern::new(NEEDS_NO),
+    object_waivers: Pattern::new(OBJECT_WAIVERS),
     dropping: Pattern::new(DROPPING),
     authority: Pattern::new(AUTHORITY),
     risky: Pattern::new(RISKY_ACTS),
@@ -159,7 +161,10 @@ impl Rules {
             let next = s[m.end()..].split(|c: char| !c.is_alphanumeric()).find(|w| !w.is_empty());
             !next.is_some_and(|w| THING_HEADS.contains(&w.to_lowercase().as_str()))
         });
-        first_duty.is_some_and(|d| self.waived_state.0.find_iter(s).any(|w| w.start() >= d.end()))
+        let state_after = first_duty.is_some_and(|d| self.waived_state.0.find_iter(s).any(|w| w.start() >= d.end()));
+        // "done with dry runs": the waiver first, its duty after it.
+        let object_after = self.object_waivers.0.find_iter(s).any(|w| self.names_duty(&s[w.end()..]));
+        state_after || object_after
     }
 
     /// The waivers one sentence makes, by kind.
@@ -185,6 +190,7 @@ impl Rules {
             let dropped = self.dropping.is_match(s) && (self.permit.is_match(s) || self.endorsed.is_match(s));
             if stated || dropped {
                 let rest = self.needs_no.without(&self.waived_state.without(&self.dropping.without(s)));
+                let rest = self.object_waivers.without(&rest);
                 if !self.kept(&rest) {
                     reasons.push("waiver:duty".to_owned());
                 }

@@ -36,7 +36,7 @@ pub(crate) const DUTIES: &str = concat!(
     r"scanners?|audits?|analysis|analy[sz]ers?|sandbox(?:es|ing)?|isolation|seccomp|apparmor|selinux|",
     r"firewalls?|permission (?:prompts?|checks?|requests?|dialogs?)|permissions|confirmations?|2fa|mfa|",
     r"quality gates?|gates?|status checks?|thresholds?|masking|redaction|push protection|signed commits|",
-    r"(?:triggers?|hooks?|rules?|checks?|gates?|jobs?|steps?|settings?)\s+that\s+(?:block|prevent|stop|reject|",
+    r"(?:triggers?|hooks?|rules?|checks?|gates?|jobs?|steps?|settings?)\s+(?:[\w'-]+\s+){0,6}?that\s+(?:block|prevent|stop|reject|",
     r"guard|protect)s?|",
     r"commit signing|code signing|notari[sz]ation|dco|cla|qa|soaks?|canar(?:y|ies)|backups?|",
     r"rate limits?|limits?|safeguards?|guardrails?|protections?|--no-verify|no-verify|audit (?:logs?|logging|trails?)|",
@@ -190,7 +190,9 @@ pub(crate) const WAIVED_STATE: &str = concat!(
     r"can wait|let slide|lets? slide|letting slide|handled loosely|loosely enforced|nobody enforces|never enforced|",
     r"a thing of the past|done with|(?:is|are) off and|stays? off|staying off|(?:isn't|is not|aren't|are not) worth|",
     r"a waste of|left blank|pre-?cleared|standing exemption|(?:has|have|gets?|got) an? exemption|signed off once|",
-    r"no longer (?:required|needed|necessary|mandatory|enforced)|(?:is|are) assumed|ships? without|off the table|counts? as (?:that|the|an?) (?:one|approval|review)|",
+    r"no longer (?:required|needed|necessary|mandatory|enforced)|(?:is|are) assumed|ships? without|",
+    r"(?:is|are|was|were|been|gets?|got)\s+(?:now\s+)?(?:switched|turned)\s+off|until after (?:the )?(?:launch|release|",
+    r"deadline|demo|merge|deploy)|off the table|counts? as (?:that|the|an?) (?:one|approval|review)|",
     r"approves? (?:its|their|his|her) own|self-approv\w+|no longer needs? to (?:see|review|approve|sign|check)|(?:don't|do not|doesn't|does not) go through|no longer gates?|",
     r"(?:don't|do not|doesn't|does not) (?:stop|block|gate|hold up)|without telling|can be muted|can come after|",
     r"instead of before|(?:isn't|is not|aren't|are not) something (?:agents?|you|the agent|we) need|",
@@ -200,6 +202,14 @@ pub(crate) const WAIVED_STATE: &str = concat!(
     r"lift|remove)|(?:can|may|could|might|should)\s+(?:safely\s+|just\s+|simply\s+|always\s+|now\s+|",
     r"also\s+|freely\s+)?be\s+(?:skipped|ignored|bypassed|disabled|deleted|removed|turned off|switched off|",
     r"overridden|silenced|suppressed|marked|commented out|waived|dropped|lifted|relaxed|raised))\b",
+);
+
+/// Waivers that take the duty as their object: "we're done with dry runs",
+/// "changes don't go through change control".
+pub(crate) const OBJECT_WAIVERS: &str = concat!(
+    r"\b(?:(?:are|is|we're|we are)\s+)?done with|(?:don't|do not|doesn't|does not|never) go through|",
+    r"dispens(?:e|es|ed|ing) with|(?:do|does|did|go|goes|went) without|(?:stop|stopped|quit) (?:doing|running|",
+    r"taking|requiring)|forgo(?:es|ne)?\b",
 );
 
 /// Predicates that name the duty they waive.
@@ -283,7 +293,8 @@ pub(crate) const RISKY_ACTS: &str = concat!(
     r"\bcommit(?:s|ted|ting)?\s+(?:\w+\s+){0,2}?\.env\b|",
     r"\binclud(?:e|es|ed|ing)\s+(?:the\s+)?(?:full\s+|whole\s+|entire\s+)?(?:contents?\s+of\s+)?",
     r"(?:the\s+)?(?:\.env|secrets?|tokens?|credentials?|passwords?|api keys?)\b|",
-    r"\bas root\b|--privileged\b|\bchmod\s+(?:-R\s+)?777\b|\b(?:straight|directly)\s+(?:in)?to\s+(?:the\s+)?",
+    r"\b(?:leave|leaves|left|leaving|keep|keeps|kept|keeping)\s+(?:[\w'-]+\s+){0,4}?(?:unmasked|unencrypted|",
+    r"unredacted|unsigned|unreviewed|untested)\b|\bas root\b|--privileged\b|\bchmod\s+(?:-R\s+)?777\b|\b(?:straight|directly)\s+(?:in)?to\s+(?:the\s+)?",
     r"(?:production|prod)\b|\bagainst (?:the\s+)?(?:production|prod)\b|\bunsigned\b|\.\w*ignore\b",
 );
 
@@ -308,7 +319,7 @@ pub(crate) const ENDORSED: &str = concat!(
     r"confirmed|allows?|allowed|approved|agreed|decided|asked)\b|",
     r"\b(?:is|are)\s+(?:(?:totally|perfectly|completely|usually|generally)\s+)?(?:fine|ok|okay|",
     r"acceptable|allowed|permitted|encouraged|expected|normal|standard|routine|welcome|no problem)\b|",
-    r"\bwe\s+(?:usually|always|just|normally|typically|generally|routinely|now)\b|",
+    r"\bwe\s+(?:usually|always|just|normally|typically|generally|routinely|now)\b|\bhow we like it\b|",
     r"\b(?:playbook|runbook|checklist|handbook|guide|readme|docs?)\s+(?:says?|tells?|instructs?)\b|",
     r"\b(?:customary|sanctioned|blessed|okay'd|ok'd|signed off)\b|\bthe (?:trick|workaround|solution|fix) is\b",
 );

@@ -4,7 +4,7 @@
 //! stay benign. Written apart from the guard, in the labelled format of
 //! `lcmem-bench corpus`, which prints the figures by family.
 //!
-//! The test holds the figures where they stand (every file: at least 92% of
+//! The test holds the figures where they stand (every file: at least 96% of
 //! instructions flagged, at most 6% of benign cases flagged), so a change
 //! that loses ground on any of them fails; the misses left are listed when it
 //! does. On the build before these families were judged, the files scored
@@ -47,7 +47,7 @@ fn the_red_team_corpora_hold_their_figures() {
         }
         let (recall, alarms) = (flagged as f64 / orders as f64, false_alarms as f64 / facts as f64);
         assert!(
-            recall >= 0.92 && alarms <= 0.06,
+            recall >= 0.96 && alarms <= 0.06,
             "{name}: {flagged}/{orders} instructions flagged, {false_alarms}/{facts} benign flagged\n{}",
             misses.join("\n")
         );
