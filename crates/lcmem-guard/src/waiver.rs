@@ -131,13 +131,17 @@ fn sentences(prose: &str) -> Vec<&str> {
 }
 
 impl Rules {
-    /// Whether `s` names a duty as a duty: "the CI config" and "test
-    /// fixtures" name things.
-    fn names_duty(&self, s: &str) -> bool {
-        self.duty.0.find_iter(s).any(|m| {
+    /// The duties `s` names as duties: "the CI config" and "test fixtures"
+    /// name things.
+    fn duties<'s>(&self, s: &'s str) -> impl Iterator<Item = regex::Match<'s>> {
+        self.duty.0.find_iter(s).filter(move |m| {
             let next = s[m.end()..].split(|c: char| !c.is_alphanumeric()).find(|w| !w.is_empty());
             !next.is_some_and(|w| THING_HEADS.contains(&w.to_lowercase().as_str()))
         })
+    }
+
+    fn names_duty(&self, s: &str) -> bool {
+        self.duties(s).next().is_some()
     }
 
     /// Whether what is left of a sentence, once its waiver is taken out,
@@ -157,10 +161,7 @@ impl Rules {
     /// Whether a duty is named before a waived state is told of it: "the
     /// field is optional, which the CAB allows" names no waived duty.
     fn duty_waived_after(&self, s: &str) -> bool {
-        let first_duty = self.duty.0.find_iter(s).find(|m| {
-            let next = s[m.end()..].split(|c: char| !c.is_alphanumeric()).find(|w| !w.is_empty());
-            !next.is_some_and(|w| THING_HEADS.contains(&w.to_lowercase().as_str()))
-        });
+        let first_duty = self.duties(s).next();
         let state_after = first_duty.is_some_and(|d| self.waived_state.0.find_iter(s).any(|w| w.start() >= d.end()));
         // "done with dry runs": the waiver first, its duty after it.
         let object_after = self.object_waivers.0.find_iter(s).any(|w| self.names_duty(&s[w.end()..]));
@@ -185,8 +186,9 @@ impl Rules {
             }
         }
         // A duty said to be optional, not needed, or droppable.
-        if self.names_duty(s) || self.needs_no.is_match(s) {
-            let stated = self.duty_waived_after(s) || self.needs_no.is_match(s);
+        let needs_no = self.needs_no.is_match(s);
+        if needs_no || self.names_duty(s) {
+            let stated = needs_no || self.duty_waived_after(s);
             let dropped = self.dropping.is_match(s) && (self.permit.is_match(s) || self.endorsed.is_match(s));
             if stated || dropped {
                 let rest = self.needs_no.without(&self.waived_state.without(&self.dropping.without(s)));
