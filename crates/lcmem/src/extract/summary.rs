@@ -208,7 +208,9 @@ fn units_headline(working: Vec<(usize, Clause)>) -> String {
         .enumerate()
         .filter(|(n, _)| {
             !keys.iter().enumerate().any(|(m, other)| {
-                m != *n && other.starts_with(keys[*n].as_str()) && (other.len() > keys[*n].len() || m < *n)
+                m != *n
+                    && ((other.starts_with(keys[*n].as_str()) && (other.len() > keys[*n].len() || m < *n))
+                        || (m > *n && retells(other, &keys[*n])))
             })
         })
         .map(|(_, &i)| i)
@@ -228,6 +230,19 @@ fn units_headline(working: Vec<(usize, Clause)>) -> String {
         (None, Some(end)) => end.bare().to_string(),
         (None, None) => working[last].1.as_str().to_string(),
     }
+}
+
+/// Whether `later` tells again what `earlier` told, in other words: most of
+/// the shorter one's words are the other's ("Updated the NavUser component to
+/// show the user's initials" and "Updated the NavUser component to show the
+/// logged-in user's initials from their username").
+fn retells(later: &str, earlier: &str) -> bool {
+    let words = |s: &str| -> std::collections::HashSet<String> {
+        s.split(|c: char| !c.is_alphanumeric()).filter(|w| w.len() >= 3).map(str::to_lowercase).collect()
+    };
+    let (a, b) = (words(later), words(earlier));
+    let shorter = a.len().min(b.len());
+    shorter >= 4 && a.intersection(&b).count() * 10 >= shorter * 7
 }
 
 /// Tracked tasks the session completed: the items of its last plan, and
@@ -413,4 +428,21 @@ fn files_list(changed: &[String]) -> String {
         n => format!(" and {n} more file(s)"),
     };
     clip(&format!("{}{more}", shown.join(", ")), 200)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::retells;
+
+    #[test]
+    fn a_unit_told_again_in_other_words_is_a_retelling() {
+        assert!(retells(
+            "Updated the NavUser component to display the logged-in user's initials from their username",
+            "Updated the NavUser component to display the user's initials instead of the hardcoded CN",
+        ));
+        assert!(!retells(
+            "Added retries with backoff to the refund worker",
+            "Updated the NavUser component to display the user's initials",
+        ));
+    }
 }
