@@ -210,7 +210,7 @@ fn units_headline(working: Vec<(usize, Clause)>) -> String {
             !keys.iter().enumerate().any(|(m, other)| {
                 m != *n
                     && ((other.starts_with(keys[*n].as_str()) && (other.len() > keys[*n].len() || m < *n))
-                        || (m > *n && retells(other, &keys[*n])))
+                        || (m > *n && *other != keys[*n] && retells(other, &keys[*n])))
             })
         })
         .map(|(_, &i)| i)
@@ -233,16 +233,16 @@ fn units_headline(working: Vec<(usize, Clause)>) -> String {
 }
 
 /// Whether `later` tells again what `earlier` told, in other words: most of
-/// the shorter one's words are the other's ("Updated the NavUser component to
-/// show the user's initials" and "Updated the NavUser component to show the
-/// logged-in user's initials from their username").
+/// the earlier one's words are in the later one ("Updated the NavUser
+/// component to show the user's initials" and "Updated the NavUser component
+/// to show the logged-in user's initials from their username"). A later line
+/// that tells less is no retelling: the earlier one says more.
 fn retells(later: &str, earlier: &str) -> bool {
     let words = |s: &str| -> std::collections::HashSet<String> {
         s.split(|c: char| !c.is_alphanumeric()).filter(|w| w.len() >= 3).map(str::to_lowercase).collect()
     };
     let (a, b) = (words(later), words(earlier));
-    let shorter = a.len().min(b.len());
-    shorter >= 4 && a.intersection(&b).count() * 10 >= shorter * 7
+    b.len() >= 4 && a.intersection(&b).count() * 10 >= b.len() * 7
 }
 
 /// Tracked tasks the session completed: the items of its last plan, and
@@ -439,6 +439,11 @@ mod tests {
         assert!(retells(
             "Updated the NavUser component to display the logged-in user's initials from their username",
             "Updated the NavUser component to display the user's initials instead of the hardcoded CN",
+        ));
+        assert!(!retells(
+            "Tidied CHANGELOG.md for v1.0.4: merged the two duplicate Fixed sections",
+            "Tidied CHANGELOG.md for v1.0.4: merged the two duplicate Fixed sections, moved the refund retries and \
+             the Postgres cache under Changed",
         ));
         assert!(!retells(
             "Added retries with backoff to the refund worker",
