@@ -238,10 +238,9 @@ fn units_headline(working: Vec<(usize, Clause)>) -> String {
 /// to show the logged-in user's initials from their username"). A later line
 /// that tells less is no retelling: the earlier one says more.
 fn retells(later: &str, earlier: &str) -> bool {
-    let words = |s: &str| -> std::collections::HashSet<String> {
-        s.split(|c: char| !c.is_alphanumeric()).filter(|w| w.len() >= 3).map(str::to_lowercase).collect()
-    };
-    let (a, b) = (words(later), words(earlier));
+    use super::lane::grounding::content_words;
+    let a: std::collections::HashSet<String> = content_words(later).collect();
+    let b: std::collections::HashSet<String> = content_words(earlier).collect();
     b.len() >= 4 && a.intersection(&b).count() * 10 >= b.len() * 7
 }
 

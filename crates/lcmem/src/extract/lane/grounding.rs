@@ -22,7 +22,7 @@ const COMMON: &[&str] = &["session", "user", "assistant", "made", "also", "just"
 
 /// The words of `text` that carry meaning: four letters or more, neither a
 /// stop word nor a number, lower-cased.
-pub(super) fn content_words(text: &str) -> impl Iterator<Item = String> + '_ {
+pub(crate) fn content_words(text: &str) -> impl Iterator<Item = String> + '_ {
     text.split(|c: char| !c.is_alphanumeric()).filter(|w| w.chars().count() >= 4).map(str::to_lowercase).filter(|w| {
         !COMMON.contains(&w.as_str()) && !crate::recall::is_stop_word(w) && !w.chars().all(|c| c.is_ascii_digit())
     })

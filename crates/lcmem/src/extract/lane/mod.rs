@@ -15,7 +15,7 @@ mod answer;
 mod anthropic;
 mod command;
 pub mod cost;
-mod grounding;
+pub(crate) mod grounding;
 mod http;
 mod judge;
 mod openai;
