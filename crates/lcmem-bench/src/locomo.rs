@@ -90,11 +90,11 @@ fn normalise_id(id: &str) -> String {
 }
 
 /// Session files `(id, bytes)` and every turn id of one conversation.
-type Converted = (Vec<(String, Vec<u8>)>, HashSet<String>);
+pub(crate) type Converted = (Vec<(String, Vec<u8>)>, HashSet<String>);
 
 /// One conversation as v1 session files: `(id, bytes)` per session, and
 /// every turn id.
-fn sessions(conversation: &Value) -> anyhow::Result<Converted> {
+pub(crate) fn sessions(conversation: &Value) -> anyhow::Result<Converted> {
     let a = conversation["speaker_a"].as_str().unwrap_or_default();
     let mut numbers: Vec<u64> = conversation
         .as_object()
@@ -198,7 +198,10 @@ pub fn run(file: &Path, options: &Options) -> anyhow::Result<String> {
         }
         lcmem::recall::refresh_index(&store, &mut Quiet)?;
         let model = match &options.model {
-            Some(dir) => ModelChoice::Given(dir.clone()),
+            Some(dir) => {
+                lcmem::recall::semantic::embed_with(&store, dir, &mut Quiet)?;
+                ModelChoice::Given(dir.clone())
+            }
             None => ModelChoice::Off,
         };
         let mut searchers: Vec<Searcher> =

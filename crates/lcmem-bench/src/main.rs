@@ -5,6 +5,7 @@
 
 #![forbid(unsafe_code)]
 
+mod embed;
 mod injection_corpus;
 mod locomo;
 mod seal_all;
@@ -113,6 +114,22 @@ enum Command {
         /// time gives the embedding throughput. Fresh processes stay lexical.
         #[arg(long)]
         model: Option<PathBuf>,
+    },
+    /// Embedding throughput on the turns of LoCoMo-format conversations (each
+    /// embedded as `lcmem index rebuild` does), the model's load time, one
+    /// query's embedding, and a fresh `lcmem recall` with and without the model.
+    Embed {
+        /// A JSON list of LoCoMo conversations.
+        file: PathBuf,
+        /// The embedding model folder.
+        #[arg(long)]
+        model: PathBuf,
+        /// Only these conversations (their `sample_id`s, comma-separated).
+        #[arg(long, value_delimiter = ',')]
+        conversations: Vec<String>,
+        /// The lcmem binary (default: beside lcmem-bench).
+        #[arg(long)]
+        lcmem: Option<PathBuf>,
     },
     /// Time `lcmem seal --all` over a project written by `synth`, in a
     /// scratch copy (hard links) beside it that is removed afterwards.
@@ -242,6 +259,9 @@ fn main() -> anyhow::Result<()> {
                 quotes_as_phrases,
             };
             print!("{}", locomo::run(&file, &options)?)
+        }
+        Command::Embed { file, model, conversations, lcmem } => {
+            print!("{}", embed::run(&file, &embed::Options { model, conversations, lcmem })?)
         }
         Command::Synth { sessions, out, seed, mean_bytes } => {
             print!("{}", synth::run(sessions, &out, seed, mean_bytes)?)

@@ -1,9 +1,11 @@
 //! `lcmem`: the command-line front-end. Parsing, printing and exit codes
 //! live here; everything else is the `lcmem` library.
 
-// The only unsafe code is resetting SIGPIPE, below.
+// The only unsafe code is resetting SIGPIPE, below, and the allocator's
+// advice to the kernel (alloc.rs).
 #![deny(unsafe_code)]
 
+mod alloc;
 mod cmd;
 mod context;
 mod mcp;
@@ -19,6 +21,9 @@ use std::process::ExitCode;
 use clap::Parser;
 
 use crate::context::Context;
+
+#[global_allocator]
+static ALLOCATOR: alloc::Allocator = alloc::Allocator;
 
 const EXIT_CODES: &str = "\
 Exit codes:

@@ -100,3 +100,16 @@ pub fn highlighted<'a>(snippet: &'a str, ranges: &[(usize, usize)]) -> Vec<(&'a 
     parts.push((&snippet[at..], false));
     parts
 }
+
+/// What to tell a reader when the semantic lane saw only part of the turns.
+pub fn semantic_note(coverage: &lcmem::recall::SemanticCoverage) -> Option<String> {
+    (coverage.turns_embedded < coverage.turns).then(|| {
+        format!(
+            "the semantic lane covered {}% of turns ({} of {}); the rest were matched by their words only \
+             (`lcmem index rebuild` embeds them)",
+            coverage.percent(),
+            coverage.turns_embedded,
+            coverage.turns
+        )
+    })
+}

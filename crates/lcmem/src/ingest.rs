@@ -177,9 +177,16 @@ pub fn seal_sessions(
     Ok(Sealed { consolidated, cache_error, forgotten })
 }
 
-/// Brings the derived caches (the search index) up to date with the files.
+/// Brings the derived caches up to date with the files: the search index,
+/// then, when `recall.model` names a model, the semantic cache (only what is
+/// new is embedded; a build already running in another process is left to
+/// it). Both are tried; the first failure is returned.
 pub fn refresh_caches(store: &Store, progress: &mut dyn Progress) -> Result<IndexReport> {
-    recall::refresh_index(store, progress)
+    let index = recall::refresh_index(store, progress);
+    let embedded = recall::semantic::embed(store, progress);
+    let report = index?;
+    embedded?;
+    Ok(report)
 }
 
 #[cfg(test)]

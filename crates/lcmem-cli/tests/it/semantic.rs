@@ -72,8 +72,17 @@ fn hits(bytes: &[u8]) -> Vec<serde_json::Value> {
     serde_json::from_slice(bytes).unwrap()
 }
 
+/// Points recall.model at `dir` by hand, then builds the cache as
+/// `lcmem index rebuild` does (setting the config embeds nothing).
 fn use_model(sandbox: &Sandbox, dir: &std::path::Path) {
     sandbox.assert_cmd().args(["config", "set", "recall.model"]).arg(dir).assert().success();
+    rebuild(sandbox);
+}
+
+/// `lcmem index rebuild`'s standard output.
+fn rebuild(sandbox: &Sandbox) -> String {
+    let out = sandbox.assert_cmd().args(["index", "rebuild"]).assert().success();
+    String::from_utf8_lossy(&out.get_output().stdout).to_string()
 }
 
 const QUESTION: &str = "how do I relieve stress?";
@@ -102,11 +111,12 @@ fn the_semantic_cache_is_a_cache() {
     let first = recall(&sandbox, QUESTION);
     let cache = sandbox.store_dir().join("cache/semantic-v1");
     assert!(cache.join("vectors.f32").is_file(), "no cache was written");
-    // Answered from the cache, then after deleting it (embedded again).
+    // Answered from the cache, then after deleting it and building it again.
     assert_eq!(recall(&sandbox, QUESTION), first);
     std::fs::remove_dir_all(&cache).unwrap();
-    assert_eq!(recall(&sandbox, QUESTION), first);
+    rebuild(&sandbox);
     assert!(cache.join("vectors.f32").is_file(), "the cache was not rebuilt");
+    assert_eq!(recall(&sandbox, QUESTION), first);
     // A session that grows is embedded for its new turn only, and found.
     let grown = sandbox.write_session(
         "2026-11-03-build",
@@ -146,8 +156,13 @@ fn a_model_folder_that_is_not_a_model_is_refused_with_what_to_do() {
     let stderr = String::from_utf8_lossy(&out.get_output().stderr).to_string();
     assert!(stderr.contains("no config.json there") && stderr.contains("recall.model must name a folder"), "{stderr}");
     assert!(!sandbox.home().join("models/not-a-model").exists());
-    // Set by hand, recall still answers, lexically, and says why.
-    use_model(&sandbox, &empty);
+    // Set by hand, a rebuild builds the index and says what is wrong with the model.
+    sandbox.assert_cmd().args(["config", "set", "recall.model"]).arg(&empty).assert().success();
+    let out = sandbox.assert_cmd().args(["index", "rebuild"]).assert().failure();
+    let stderr = String::from_utf8_lossy(&out.get_output().stderr).to_string();
+    assert!(stderr.contains("cannot embed") && stderr.contains("no config.json there"), "{stderr}");
+    assert!(String::from_utf8_lossy(&out.get_output().stdout).contains("indexed 3 session(s)"));
+    // Recall still answers, lexically, and says why.
     let out = sandbox.assert_cmd().args(["recall", "release build"]).assert().success();
     let stderr = String::from_utf8_lossy(&out.get_output().stderr).to_string();
     assert!(stderr.contains("recall is lexical only until it is fixed"), "{stderr}");
@@ -169,4 +184,77 @@ fn model_install_copies_the_model_and_points_recall_at_it() {
     assert_eq!(value, installed.display().to_string());
     let semantic = hits(&recall(&sandbox, QUESTION));
     assert!(semantic[0]["snippet"].as_str().unwrap().contains("walk by the river"), "{semantic:#?}");
+}
+
+#[test]
+fn a_query_embeds_nothing_but_itself_and_says_what_it_covered() {
+    let Some(dir) = model() else { return };
+    let sandbox = project();
+    sandbox.assert_cmd().args(["config", "set", "recall.model"]).arg(&dir).assert().success();
+    // No cache yet: the query is answered by words, says so, and writes no vectors.
+    let out = sandbox.assert_cmd().args(["recall", "--json", "--", QUESTION]).assert().success();
+    let stderr = String::from_utf8_lossy(&out.get_output().stderr).to_string();
+    assert!(stderr.contains("the semantic lane covered 0% of turns (0 of 6)"), "{stderr}");
+    assert!(stderr.contains("lcmem index rebuild"), "{stderr}");
+    let lexical = hits(&out.get_output().stdout);
+    assert!(lexical.iter().all(|h| !h["snippet"].as_str().unwrap().contains("walk by the river")), "{lexical:?}");
+    let cache = sandbox.store_dir().join("cache/semantic-v1");
+    assert!(!cache.join("vectors.f32").exists(), "a query wrote the semantic cache");
+    // The rebuild embeds, and says how much.
+    let said = rebuild(&sandbox);
+    assert!(said.contains("embedded 6 text(s)") && said.contains("covers 6 turn(s)"), "{said}");
+    assert!(rebuild(&sandbox).contains("embedded 0 text(s)"), "a second rebuild embedded again");
+    let out = sandbox.assert_cmd().args(["recall", "--json", "--", QUESTION]).assert().success();
+    assert!(out.get_output().stderr.is_empty(), "{}", String::from_utf8_lossy(&out.get_output().stderr));
+    let semantic = hits(&out.get_output().stdout);
+    assert!(semantic[0]["snippet"].as_str().unwrap().contains("walk by the river"), "{semantic:#?}");
+}
+
+/// A session of `n` distinct turns of unlike lengths.
+fn long_session(sandbox: &Sandbox, id: &str, n: usize) {
+    let words = ["parser", "release", "linker", "cache", "river", "keyboard", "branch", "deploy", "shelter"];
+    let turns: Vec<_> = (0..n)
+        .map(|i| {
+            let length = 3 + (i * 7) % 40;
+            let text: Vec<String> =
+                (0..length).map(|j| format!("{}{}", words[(i + j) % words.len()], i % 13)).collect();
+            message(if i % 2 == 0 { "user" } else { "assistant" }, &format!("Turn {i}: {}.", text.join(" ")))
+        })
+        .collect();
+    sandbox.write_session(id, &turns);
+}
+
+#[test]
+fn an_interrupted_build_keeps_its_work_and_the_next_goes_on_from_there() {
+    let Some(dir) = model() else { return };
+    let sandbox = Sandbox::new();
+    long_session(&sandbox, "2026-11-05-long", 4000);
+    sandbox.assert_cmd().arg("import").arg(sandbox.inbox()).assert().success();
+    sandbox.assert_cmd().args(["config", "set", "recall.model"]).arg(&dir).assert().success();
+    let manifest = sandbox.store_dir().join("cache/semantic-v1/manifest.json");
+    let mut build = sandbox
+        .cmd()
+        .args(["index", "rebuild"])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    // The first checkpoint, then a kill that leaves no chance to clean up.
+    let started = std::time::Instant::now();
+    while !manifest.exists() {
+        assert!(build.try_wait().unwrap().is_none(), "the build ended before its first checkpoint");
+        assert!(started.elapsed().as_secs() < 300, "no checkpoint in 300 s");
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    build.kill().unwrap();
+    build.wait().unwrap();
+    let said = rebuild(&sandbox);
+    let embedded: usize = said
+        .split("embedded ")
+        .nth(1)
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{said}"));
+    assert!(embedded > 0 && embedded < 4000, "the second build embedded {embedded} of 4000: {said}");
+    assert!(said.contains("covers 4000 turn(s)"), "{said}");
 }

@@ -55,7 +55,8 @@ mod kind;
 mod listing;
 mod memory_index;
 mod open_index;
-#[allow(unsafe_code)] // inotify and madvise: the engine's only unsafe code, each block with its SAFETY note
+#[allow(unsafe_code)]
+// inotify, madvise and the model's mapping: the engine's only unsafe code, each block with its SAFETY note
 mod os;
 mod postings;
 mod query;
@@ -80,6 +81,7 @@ pub use kind::HitKind;
 pub use query::{Answer, Coverage, ModelChoice, Query};
 pub use rank::Tuning;
 pub use schema::index_dir;
+pub use semantic::SemanticCoverage;
 
 /// The derived index as the rest of lcmem sees it: where it lives, what its
 /// commits record, opening, writing and listing the files it covers.

@@ -25,6 +25,11 @@
 //! when one is read again. So once the mapped file pages pass a budget, the
 //! mappings of the index files are released. Elsewhere than on Linux this
 //! does nothing.
+//!
+//! **Mapping the embedding model's weights** ([`with_mapped`]). The semantic
+//! lane's model file is mapped rather than read into a buffer: each tensor is
+//! copied out of the mapping once, so a fresh process neither reads the file
+//! twice over nor holds it twice in memory.
 
 use std::ffi::OsString;
 
@@ -164,6 +169,51 @@ mod linux {
             // read faults them in again from the file.
             unsafe { libc::madvise(start as *mut libc::c_void, end - start, libc::MADV_DONTNEED) };
         }
+    }
+}
+
+/// Calls `read` with the bytes of the file at `path`, mapped into memory
+/// with its pages read in at once (one pass of the kernel over the page
+/// cache, not a fault per page as they are touched) and unmapped when `read`
+/// returns. Elsewhere than on Linux the file is read into a buffer.
+pub(super) fn with_mapped<R>(path: &std::path::Path, read: impl FnOnce(&[u8]) -> R) -> std::io::Result<R> {
+    #[cfg(target_os = "linux")]
+    {
+        use std::os::fd::AsRawFd;
+        let file = std::fs::File::open(path)?;
+        let len = usize::try_from(file.metadata()?.len()).map_err(std::io::Error::other)?;
+        if len == 0 {
+            return Ok(read(&[]));
+        }
+        // SAFETY: a private, read-only mapping of a whole file that stays open
+        // while it is mapped. The bytes are only read, and only inside `read`;
+        // the mapping is removed before this returns. The file is a model
+        // folder's copy in the store root or one the user named; models are
+        // replaced by installing a new folder, never rewritten in place (a
+        // file truncated meanwhile would fault).
+        let at = unsafe {
+            libc::mmap(
+                std::ptr::null_mut(),
+                len,
+                libc::PROT_READ,
+                libc::MAP_PRIVATE | libc::MAP_POPULATE,
+                file.as_raw_fd(),
+                0,
+            )
+        };
+        if at == libc::MAP_FAILED {
+            return Err(std::io::Error::last_os_error());
+        }
+        // SAFETY: `at` is a mapping of `len` readable bytes, alive until the munmap below.
+        let bytes = unsafe { std::slice::from_raw_parts(at.cast::<u8>(), len) };
+        let result = read(bytes);
+        // SAFETY: the mapping made above; nothing borrows `bytes` any more.
+        unsafe { libc::munmap(at, len) };
+        Ok(result)
+    }
+    #[cfg(not(target_os = "linux"))]
+    {
+        Ok(read(&std::fs::read(path)?))
     }
 }
 

@@ -19,7 +19,7 @@ use super::open_index::OpenIndex;
 use super::postings::Earlier;
 use super::rank::{self, Candidates, QueryTerms, Tuning, Unit};
 use super::schema::index_dir;
-use super::semantic::{self, Lane};
+use super::semantic::{self, Lane, SemanticCoverage};
 use super::session_table::Table;
 use super::tokenize::Analyzer;
 use crate::diagnostic::Diagnostic;
@@ -64,9 +64,11 @@ pub struct Coverage {
     pub scanned_sessions: usize,
     /// Whether the index was brought up to date first.
     pub index_updated: bool,
-    /// Texts the semantic lane embedded before answering (new turns, journal
-    /// entries and facts); 0 without a model.
-    pub embedded: usize,
+    /// How much of the store the semantic lane saw (`None` when it was off).
+    /// A query embeds nothing but itself: turns without a vector yet are
+    /// found by words alone, until a builder embeds them
+    /// ([`super::semantic::embed`]).
+    pub semantic: Option<SemanticCoverage>,
 }
 
 /// The answer to a [`Query`].
@@ -214,23 +216,16 @@ pub(super) fn search(
     warm.open_lane(store);
     let mut diagnostics: Vec<Diagnostic> = warm.model_problem.iter().cloned().collect();
     let (stamp, memory) = warm.memory.as_ref().expect("refreshed above");
-    let mut lane = warm.semantic.as_mut().and_then(Option::as_mut);
-    if let Some(l) = lane.as_mut() {
-        let save = update && store.ensure_enabled().is_ok();
-        let (files, generation) = (warm.listing.files(), warm.listing.generation());
-        match l.refresh(store, files, generation, memory, *stamp, save, progress, &mut diagnostics) {
-            Ok(embedded) => coverage.embedded = embedded,
-            Err(e) => {
-                let dir = semantic::cache_dir(store);
-                diagnostics.push(Diagnostic::new(&dir, 0, format!("semantic lane skipped for this query: {e}")));
-                lane = None;
-            }
-        }
-    }
+    let lane = warm.semantic.as_mut().and_then(Option::as_mut);
+    let lane = lane.map(|l| {
+        l.sync(store, memory, *stamp);
+        &*l
+    });
     let table = &warm.table.as_ref().expect("refreshed above").1;
     let mut corpus = Corpus::new(warm.listing.files(), table, warm.index.as_ref(), memory);
     coverage.indexed_sessions = corpus.files.len() - corpus.table.stale.len();
     coverage.scanned_sessions = corpus.table.stale.len();
+    coverage.semantic = lane.map(|l| l.coverage(&corpus));
 
     let mut analyzer = Analyzer::documents();
     let terms = QueryTerms::parse(&query.text, &mut Analyzer::queries());

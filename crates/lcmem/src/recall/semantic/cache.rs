@@ -17,6 +17,7 @@
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
 
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
@@ -84,6 +85,42 @@ pub struct Refreshed {
     pub sessions_read: usize,
 }
 
+/// When a long refresh writes what it has so far: once [`CHECKPOINT_EVERY`]
+/// has passed since the last write, and never more than a tenth of the time
+/// spent embedding (a write of a large cache rewrites all of it).
+struct Checkpoints {
+    since: Instant,
+    last_write: Duration,
+}
+
+/// The least time between two checkpoints of a refresh.
+pub const CHECKPOINT_EVERY: Duration = Duration::from_secs(5);
+
+impl Checkpoints {
+    fn new() -> Checkpoints {
+        Checkpoints { since: Instant::now(), last_write: Duration::ZERO }
+    }
+
+    fn due(&self) -> bool {
+        self.since.elapsed() >= CHECKPOINT_EVERY.max(self.last_write * 10)
+    }
+
+    fn saving(&mut self, write: impl FnOnce() -> Result<()>) -> Result<()> {
+        let started = Instant::now();
+        write()?;
+        self.last_write = started.elapsed();
+        self.since = Instant::now();
+        Ok(())
+    }
+}
+
+/// What the cache in `dir` is on disk (its manifest's size and time), to
+/// tell a warm searcher that another process wrote it.
+pub fn stamp(dir: &Path) -> Option<(u64, std::time::SystemTime)> {
+    let meta = std::fs::metadata(dir.join(MANIFEST)).ok()?;
+    Some((meta.len(), meta.modified().ok()?))
+}
+
 /// A text's content key.
 pub fn key(text: &str) -> u64 {
     let digest = Sha256::digest(text.as_bytes());
@@ -146,11 +183,17 @@ impl Vectors {
     /// journal and facts texts `memory`: embeds what has no row yet and drops
     /// the sessions that left. Returns what it did; `diagnostics` gets the
     /// session files that cannot be read.
+    ///
+    /// With `save`, the cache is written into that folder at the end and,
+    /// on a long refresh, at checkpoints on the way ([`Checkpoints`]): an
+    /// interrupted refresh keeps what it embedded up to its last checkpoint,
+    /// and the next one embeds only the rest (rows are found by their text).
     pub fn refresh(
         &mut self,
         encoder: &Encoder,
         files: &[SessionFile],
         memory: &[String],
+        save: Option<&Path>,
         progress: &mut dyn Progress,
         diagnostics: &mut Vec<Diagnostic>,
     ) -> Result<Refreshed> {
@@ -209,8 +252,12 @@ impl Vectors {
         }
         if !wanted.is_empty() {
             progress.start("embedding", wanted.len() as u64);
-            let refs: Vec<&str> = wanted.iter().map(String::as_str).collect();
-            for chunk in refs.chunks(super::model::BATCH * 4) {
+            // Like lengths side by side: the encoder pads a batch to its
+            // longest text, and each chunk is sorted again within itself.
+            let mut refs: Vec<&str> = wanted.iter().map(String::as_str).collect();
+            refs.sort_by_key(|t| t.len());
+            let mut checkpoints = Checkpoints::new();
+            for chunk in refs.chunks(super::model::BATCH * 8) {
                 let vectors = encoder.encode(chunk)?;
                 for (text, vector) in chunk.iter().zip(vectors.chunks_exact(self.dim)) {
                     let k = key(text);
@@ -219,6 +266,11 @@ impl Vectors {
                     self.data.extend_from_slice(vector);
                 }
                 progress.advance(chunk.len() as u64);
+                if let Some(dir) = save
+                    && checkpoints.due()
+                {
+                    checkpoints.saving(|| self.save(dir))?;
+                }
             }
             progress.finish();
             done.embedded = wanted.len();
@@ -230,6 +282,11 @@ impl Vectors {
             self.sessions.insert(id, rows);
         }
         self.compact(memory);
+        if let Some(dir) = save
+            && done != Refreshed::default()
+        {
+            self.save(dir)?;
+        }
         Ok(done)
     }
 

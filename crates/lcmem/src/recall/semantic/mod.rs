@@ -7,17 +7,20 @@
 //!
 //! - [`model`]: the encoder (candle's BERT, the model folder's tokenizer);
 //! - [`cache`]: the vectors, a derived cache under `cache/semantic-v1/`;
+//! - `embed`: building that cache, outside queries;
 //! - `install`: `lcmem model install`, a model folder copied into the store root;
 //! - this module: the lane a searcher keeps warm, its ranking and the fusion.
 
 pub mod cache;
+mod embed;
 mod install;
 pub mod model;
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
-use super::build::Progress;
+use serde::Serialize;
+
 use super::corpus::Corpus;
 use super::fusion::{Blend, Fusion};
 use super::kind::HitKind;
@@ -25,13 +28,13 @@ use super::listing::SessionFile;
 use super::memory_index::{Memory, MemoryStamp, Source};
 use super::rank::{Loc, NO_SESSION, Tuning, Unit};
 use super::scan::TurnRole;
-use crate::diagnostic::Diagnostic;
 use crate::error::Result;
 use crate::store::Store;
-use cache::Vectors;
+use cache::{SessionRows, Vectors};
 use model::Encoder;
 
 pub use cache::{DIR_NAME, Refreshed};
+pub use embed::{EmbedReport, embed, embed_with};
 pub use install::{MODELS_DIR, install};
 pub use model::MODEL_FILES;
 
@@ -40,56 +43,86 @@ pub fn cache_dir(store: &Store) -> PathBuf {
     cache::cache_dir(&store.cache_dir())
 }
 
-/// The lane as a warm searcher keeps it: the model, the vectors, and what
-/// they were last brought up to date with.
+/// The lane as a warm searcher keeps it: the model, and the vectors as the
+/// cache on disk last held them. A query never embeds anything but itself:
+/// the cache is built by [`embed()`], outside queries.
 pub(super) struct Lane {
     encoder: Encoder,
     vectors: Vectors,
-    /// The listing generation and memory state of the last refresh.
-    fresh: Option<(u64, MemoryStamp)>,
+    /// What the cache on disk was when `vectors` were read from it.
+    loaded: Option<(u64, std::time::SystemTime)>,
+    /// The memory state `memory_rows` were found for, and the cache reading.
+    fresh: Option<(MemoryStamp, Option<(u64, std::time::SystemTime)>)>,
     /// The journal entries and facts that have a vector: where each is, and its row.
     memory_rows: Vec<(Source, u32)>,
-    /// What the last refresh did.
-    pub last: Refreshed,
+}
+
+/// How much of a query the semantic lane saw.
+#[derive(Debug, Clone, Copy, Default, Serialize, PartialEq, Eq)]
+pub struct SemanticCoverage {
+    /// Turns of the store's sessions that have a vector, as they are now.
+    pub turns_embedded: u64,
+    /// Turns the index or the cache know of.
+    pub turns: u64,
+}
+
+impl SemanticCoverage {
+    /// The share of turns embedded, as a whole percentage rounded down (100
+    /// only when every turn is embedded).
+    pub fn percent(&self) -> u64 {
+        (self.turns_embedded * 100).checked_div(self.turns).unwrap_or(100)
+    }
 }
 
 impl Lane {
     /// Loads the model in `dir` and the store's cache of its vectors.
     pub fn open(store: &Store, dir: &Path) -> Result<Lane> {
         let encoder = Encoder::load(dir)?;
-        let vectors = Vectors::load(&cache_dir(store), &encoder);
-        Ok(Lane { encoder, vectors, fresh: None, memory_rows: Vec::new(), last: Refreshed::default() })
+        let folder = cache_dir(store);
+        let loaded = cache::stamp(&folder);
+        let vectors = Vectors::load(&folder, &encoder);
+        Ok(Lane { encoder, vectors, loaded, fresh: None, memory_rows: Vec::new() })
     }
 
-    /// Embeds what is new since the last refresh (new or grown session files,
-    /// new journal entries and facts) and, with `save`, writes the cache.
-    /// Returns how many texts it embedded.
-    #[allow(clippy::too_many_arguments)]
-    pub fn refresh(
-        &mut self,
-        store: &Store,
-        files: &[SessionFile],
-        generation: u64,
-        memory: &Memory,
-        stamp: MemoryStamp,
-        save: bool,
-        progress: &mut dyn Progress,
-        diagnostics: &mut Vec<Diagnostic>,
-    ) -> Result<usize> {
-        if self.fresh == Some((generation, stamp)) {
-            return Ok(0);
+    /// Takes up what a builder wrote to the cache since it was read, and
+    /// finds the vectors of the journal entries and facts as they are now.
+    /// Embeds nothing.
+    pub fn sync(&mut self, store: &Store, memory: &Memory, stamp: MemoryStamp) {
+        let folder = cache_dir(store);
+        let on_disk = cache::stamp(&folder);
+        if on_disk != self.loaded {
+            self.vectors = Vectors::load(&folder, &self.encoder);
+            self.loaded = on_disk;
         }
-        let sources: Vec<(Source, String)> = memory.analyzed.units.iter().map(|&s| (s, memory.text(s))).collect();
-        let texts: Vec<String> = sources.iter().map(|(_, t)| t.clone()).collect();
-        self.last = self.vectors.refresh(&self.encoder, files, &texts, progress, diagnostics)?;
-        self.memory_rows = sources.iter().filter_map(|(s, t)| Some((*s, self.vectors.row_of(t)?))).collect();
+        if self.fresh == Some((stamp, self.loaded)) {
+            return;
+        }
+        let rows = memory.analyzed.units.iter().filter_map(|&s| Some((s, self.vectors.row_of(&memory.text(s))?)));
+        self.memory_rows = rows.collect();
         debug_assert!(self.memory_rows.is_sorted_by_key(|(s, _)| *s), "memory rows follow Source's order");
-        if save && self.last != Refreshed::default() {
-            // A cache that cannot be written is not a failure to recall.
-            let _ = self.vectors.save(&cache_dir(store));
+        self.fresh = Some((stamp, self.loaded));
+    }
+
+    /// The rows of a session whose file is as it was when they were made.
+    fn current_rows<'a>(&'a self, files: &HashMap<&str, &SessionFile>, id: &str) -> Option<&'a SessionRows> {
+        let rows = self.vectors.sessions.get(id)?;
+        files.get(id).is_some_and(|f| f.size == rows.size && f.mtime == rows.mtime).then_some(rows)
+    }
+
+    /// How many of the corpus's turns have a vector.
+    pub fn coverage(&self, corpus: &Corpus) -> SemanticCoverage {
+        let files: HashMap<&str, &SessionFile> = corpus.files.iter().map(|f| (f.id.as_str(), f)).collect();
+        let mut c = SemanticCoverage::default();
+        for info in corpus.table.sessions.iter().filter(|s| s.path.is_some()) {
+            match self.current_rows(&files, &info.id) {
+                Some(rows) => {
+                    c.turns_embedded += rows.turns.len() as u64;
+                    c.turns += rows.turns.len() as u64;
+                }
+                None => c.turns += info.docs,
+            }
         }
-        self.fresh = Some((generation, stamp));
-        Ok(self.last.embedded)
+        c
     }
 
     /// The query's own vector.
@@ -113,11 +146,8 @@ impl Lane {
         let mut scored: Vec<(f32, Unit)> = Vec::new();
         let files: HashMap<&str, &SessionFile> = corpus.files.iter().map(|f| (f.id.as_str(), f)).collect();
         for (ord, info) in corpus.table.sessions.iter().enumerate() {
-            let Some(rows) = self.vectors.sessions.get(&info.id) else { continue };
             // Rows of a file that changed since they were made are not used.
-            if files.get(info.id.as_str()).is_none_or(|f| f.size != rows.size || f.mtime != rows.mtime) {
-                continue;
-            }
+            let Some(rows) = self.current_rows(&files, &info.id) else { continue };
             for t in &rows.turns {
                 let unit = Unit {
                     kind: HitKind::Turn,

@@ -22,8 +22,9 @@ pub const MODEL_FILES: [&str; 3] = ["config.json", "tokenizer.json", "model.safe
 /// tokens, and the cost of a text grows faster than its length.
 pub const MAX_TOKENS: usize = 128;
 
-/// Texts encoded together: long enough to keep the matrix products busy,
-/// short enough that padding to the longest costs little.
+/// Texts encoded together: long enough to keep the matrix products busy.
+/// A batch is padded to its longest text, so [`Encoder::encode`] groups
+/// texts of like length.
 pub const BATCH: usize = 32;
 
 /// A loaded sentence encoder.
@@ -52,22 +53,14 @@ impl Encoder {
         let config_bytes = std::fs::read(dir.join("config.json")).map_err(|e| model_error(dir, e))?;
         let config: Config = serde_json::from_slice(&config_bytes)
             .map_err(|e| model_error(dir, format!("config.json is not a BERT config ({e})")))?;
-        let tokenizer_bytes = std::fs::read(dir.join("tokenizer.json")).map_err(|e| model_error(dir, e))?;
-        let mut tokenizer = Tokenizer::from_bytes(&tokenizer_bytes)
-            .map_err(|e| model_error(dir, format!("tokenizer.json cannot be read ({e})")))?;
-        tokenizer
-            .with_truncation(Some(TruncationParams { max_length: MAX_TOKENS, ..TruncationParams::default() }))
-            .map_err(|e| model_error(dir, e))?;
-        tokenizer
-            .with_padding(Some(PaddingParams { strategy: PaddingStrategy::BatchLongest, ..PaddingParams::default() }));
-        // Read, not mapped: mapping is unsafe code, and the engine has none
-        // outside recall's OS module.
-        let weights = std::fs::read(dir.join("model.safetensors")).map_err(|e| model_error(dir, e))?;
-        let weights_len = weights.len() as u64;
-        let vb = VarBuilder::from_buffered_safetensors(weights, DType::F32, &Device::Cpu)
-            .map_err(|e| model_error(dir, format!("model.safetensors cannot be read ({e})")))?;
-        let model = BertModel::load(vb, &config)
-            .map_err(|e| model_error(dir, format!("model.safetensors does not fit config.json ({e})")))?;
+        // The tokenizer is read on a thread of its own while the weights
+        // load: a fresh process waits for the longer of the two, not both.
+        let (tokenizer, model) = std::thread::scope(|scope| {
+            let tokenizer = scope.spawn(|| Encoder::tokenizer(dir));
+            let model = Encoder::weights(dir, &config);
+            (tokenizer.join().expect("the tokenizer's reader panicked"), model)
+        });
+        let ((tokenizer, tokenizer_bytes), (model, weights_len)) = (tokenizer?, model?);
         let mut hash = Sha256::new();
         hash.update(&config_bytes);
         hash.update(&tokenizer_bytes);
@@ -76,16 +69,75 @@ impl Encoder {
         Ok(Encoder { model, tokenizer, dim: config.hidden_size, identity, dir: dir.to_path_buf() })
     }
 
+    /// The model folder's tokenizer, set to truncate and pad, and its bytes.
+    fn tokenizer(dir: &Path) -> Result<(Tokenizer, Vec<u8>)> {
+        let bytes = std::fs::read(dir.join("tokenizer.json")).map_err(|e| model_error(dir, e))?;
+        let mut tokenizer = Tokenizer::from_bytes(&bytes)
+            .map_err(|e| model_error(dir, format!("tokenizer.json cannot be read ({e})")))?;
+        tokenizer
+            .with_truncation(Some(TruncationParams { max_length: MAX_TOKENS, ..TruncationParams::default() }))
+            .map_err(|e| model_error(dir, e))?;
+        tokenizer
+            .with_padding(Some(PaddingParams { strategy: PaddingStrategy::BatchLongest, ..PaddingParams::default() }));
+        Ok((tokenizer, bytes))
+    }
+
+    /// The model folder's weights as `config` describes them, and the size of
+    /// their file.
+    fn weights(dir: &Path, config: &Config) -> Result<(BertModel, u64)> {
+        // Mapped, not read: the tensors are copied out of the mapping once,
+        // and a fresh process does not read the file into a buffer first.
+        let path = dir.join("model.safetensors");
+        let len = std::fs::metadata(&path).map_err(|e| model_error(dir, e))?.len();
+        let model = super::super::os::with_mapped(&path, |bytes| {
+            let vb = VarBuilder::from_slice_safetensors(bytes, DType::F32, &Device::Cpu)
+                .map_err(|e| model_error(dir, format!("model.safetensors cannot be read ({e})")))?;
+            BertModel::load(vb, config)
+                .map_err(|e| model_error(dir, format!("model.safetensors does not fit config.json ({e})")))
+        })
+        .map_err(|e| model_error(dir, e))??;
+        Ok((model, len))
+    }
+
     /// The length of the vectors.
     pub fn dim(&self) -> usize {
         self.dim
     }
 
-    /// Encodes texts into unit vectors, `dim` floats each, one after the other.
+    /// Encodes texts into unit vectors, `dim` floats each, one after the
+    /// other in the order of `texts`. The texts are encoded in batches of
+    /// like length (by characters, which follow tokens closely enough), so
+    /// that a short turn is not padded to the length of a long one: on
+    /// conversational turns, most of the cost of a batch in text order.
     pub fn encode(&self, texts: &[&str]) -> Result<Vec<f32>> {
-        let mut out = Vec::with_capacity(texts.len() * self.dim);
-        for batch in texts.chunks(BATCH) {
-            out.extend(self.encode_batch(batch).map_err(|e| model_error(&self.dir, e))?);
+        let mut order: Vec<usize> = (0..texts.len()).collect();
+        order.sort_by_key(|&i| texts[i].len().min(MAX_TOKENS * 8));
+        let batches: Vec<&[usize]> = order.chunks(BATCH).collect();
+        // One worker a core, each taking the next batch: the matrix products
+        // use every core already, the rest of a forward pass (tokenizing,
+        // softmax, norms, activations) only the core it runs on.
+        let workers = std::thread::available_parallelism().map_or(1, |n| n.get()).min(batches.len()).max(1);
+        let next = std::sync::atomic::AtomicUsize::new(0);
+        let encoded: Vec<Vec<(usize, Vec<f32>)>> = std::thread::scope(|scope| {
+            let work = || {
+                let mut done = Vec::new();
+                loop {
+                    let b = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    let Some(batch) = batches.get(b) else { return Ok(done) };
+                    let batch_texts: Vec<&str> = batch.iter().map(|&i| texts[i]).collect();
+                    done.push((b, self.encode_batch(&batch_texts).map_err(|e| model_error(&self.dir, e))?));
+                }
+            };
+            let handles: Vec<_> = (1..workers).map(|_| scope.spawn(work)).collect();
+            let mut all = vec![work()];
+            all.extend(handles.into_iter().map(|h| h.join().expect("an encoding worker panicked")));
+            all.into_iter().collect::<Result<Vec<_>>>()
+        })?;
+        let mut out = vec![0.0; texts.len() * self.dim];
+        for (b, vectors) in encoded.into_iter().flatten() {
+            for (&i, vector) in batches[b].iter().zip(vectors.chunks_exact(self.dim)) {
+                out[i * self.dim..(i + 1) * self.dim].copy_from_slice(vector);
+            }
         }
         Ok(out)
     }

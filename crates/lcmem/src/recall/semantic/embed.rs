@@ -1,0 +1,95 @@
+//! Building the semantic cache, outside any query: `lcmem model install`,
+//! `lcmem index rebuild` and every command that writes sessions or memory
+//! (import, seal, catch-up, `watch`, the MCP server's writes) embed what has
+//! no vector yet. A query only reads the cache ([`super::Lane::sync`]); the
+//! turns it does not cover are found by words alone.
+//!
+//! One builder at a time per store, under a lock of its own beside the cache
+//! (not the project's write lock: a first build can take hours, and seals
+//! must go on meanwhile). A second builder finds the lock held and leaves the
+//! work to the first. A build writes what it has at checkpoints, so an
+//! interrupted one (Ctrl-C, a killed process) is resumed by the next, which
+//! embeds only what is still missing.
+
+use std::path::Path;
+use std::time::Instant;
+
+use serde::Serialize;
+
+use super::super::build::Progress;
+use super::super::listing::list_sessions;
+use super::super::memory_index::Memory;
+use super::cache::{self, Vectors};
+use super::model::Encoder;
+use crate::diagnostic::Diagnostic;
+use crate::error::Result;
+use crate::lock::WriteLock;
+use crate::store::Store;
+
+/// What bringing the semantic cache up to date did.
+#[derive(Debug, Clone, Default, Serialize, PartialEq)]
+pub struct EmbedReport {
+    /// Texts embedded now (turns, journal entries, facts).
+    pub embedded: usize,
+    /// Session files read for their turns.
+    pub sessions_read: usize,
+    /// Turns with a vector afterwards.
+    pub turns: usize,
+    /// Seconds spent, model load included.
+    pub seconds: f64,
+    /// Another process was building the cache: this one left it to it.
+    pub busy: bool,
+    /// Session files that could not be read (not embedded; recall reports
+    /// them too).
+    #[serde(skip)]
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl EmbedReport {
+    /// Texts embedded a second.
+    pub fn rate(&self) -> f64 {
+        if self.seconds > 0.0 { self.embedded as f64 / self.seconds } else { 0.0 }
+    }
+}
+
+/// The lock a builder holds, beside the cache folder.
+fn lock_path(store: &Store) -> std::path::PathBuf {
+    store.cache_dir().join(format!("{}.lock", cache::DIR_NAME))
+}
+
+/// Brings the cache up to date with the model `recall.model` names; `None`
+/// when no model is set. Memory switched off for the project: nothing.
+pub fn embed(store: &Store, progress: &mut dyn Progress) -> Result<Option<EmbedReport>> {
+    if store.ensure_enabled().is_err() {
+        return Ok(None);
+    }
+    let Some(model) = store.settings()?.recall_model else { return Ok(None) };
+    embed_with(store, &store.home().join(model), progress).map(Some)
+}
+
+/// Brings the cache up to date with the model in `dir`: embeds every turn,
+/// journal entry and fact that has no vector, writing as it goes.
+pub fn embed_with(store: &Store, dir: &Path, progress: &mut dyn Progress) -> Result<EmbedReport> {
+    let started = Instant::now();
+    let Some(_lock) = WriteLock::try_acquire(&lock_path(store))? else {
+        return Ok(EmbedReport { busy: true, ..EmbedReport::default() });
+    };
+    let encoder = Encoder::load(dir)?;
+    let folder = super::cache_dir(store);
+    // Read under the lock: what an earlier builder wrote is kept.
+    let mut vectors = Vectors::load(&folder, &encoder);
+    let files = list_sessions(store)?;
+    let memory = Memory::read(&store.journal_path(), &store.facts_path())?;
+    let texts: Vec<String> = memory.analyzed.units.iter().map(|&s| memory.text(s)).collect();
+    let mut diagnostics = Vec::new();
+    let done = vectors.refresh(&encoder, &files, &texts, Some(&folder), progress, &mut diagnostics)?;
+    let turns = vectors.sessions.values().map(|s| s.turns.len()).sum();
+    Ok(EmbedReport {
+        embedded: done.embedded,
+        sessions_read: done.sessions_read,
+        turns,
+        seconds: started.elapsed().as_secs_f64(),
+        busy: false,
+        diagnostics,
+    })
+}
