@@ -46,4 +46,20 @@ impl WriteLock {
     pub fn path(&self) -> &Path {
         &self.path
     }
+
+    /// Whether the file this lock is held on is still the one at its path:
+    /// not when the folder was removed meanwhile (a forget clears the cache
+    /// folder with the locks in it) and perhaps made again.
+    pub fn still_at_its_path(&self) -> bool {
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::MetadataExt;
+            let (Ok(held), Ok(there)) = (self._file.metadata(), std::fs::metadata(&self.path)) else { return false };
+            held.dev() == there.dev() && held.ino() == there.ino()
+        }
+        #[cfg(not(unix))]
+        {
+            self.path.exists()
+        }
+    }
 }

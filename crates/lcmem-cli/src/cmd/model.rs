@@ -44,6 +44,10 @@ pub fn run(command: Command, context: &Context) -> anyhow::Result<ExitCode> {
                     .unwrap_or_else(|| "model".to_string()),
             };
             let installed = lcmem::recall::semantic::install(store.home(), &dir, &name)?;
+            // Absolute: a relative path in the config is read from the store
+            // root, not from where this command ran (`--home` may be relative).
+            let installed =
+                std::path::absolute(&installed).with_context(|| format!("cannot resolve {}", installed.display()))?;
             println!("installed the model from {} in {}", dir.display(), installed.display());
             if no_use {
                 println!(

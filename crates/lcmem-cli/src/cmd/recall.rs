@@ -108,6 +108,8 @@ pub fn embed_and_report(store: &Store, model: Option<&std::path::Path>) -> anyho
     warn_all(&report.diagnostics);
     if report.busy {
         println!("another lcmem process is embedding this project's turns; it goes on there");
+    } else if report.cleared {
+        println!("the semantic cache was cleared while this ran (a session was forgotten); nothing was kept");
     } else {
         println!(
             "embedded {} text(s) in {:.1} s ({:.0} a second); the semantic lane covers {} turn(s)",

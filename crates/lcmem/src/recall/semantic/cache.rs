@@ -85,12 +85,15 @@ pub struct Refreshed {
     pub sessions_read: usize,
 }
 
-/// When a long refresh writes what it has so far: once [`CHECKPOINT_EVERY`]
-/// has passed since the last write, and never more than a tenth of the time
-/// spent embedding (a write of a large cache rewrites all of it).
+/// When a long refresh writes what it has so far: after its first chunk
+/// (so that even a build stopped early leaves something), then once
+/// [`CHECKPOINT_EVERY`] has passed since the last write, and never more than
+/// a tenth of the time spent embedding (a write of a large cache rewrites
+/// all of it).
 struct Checkpoints {
     since: Instant,
     last_write: Duration,
+    written: bool,
 }
 
 /// The least time between two checkpoints of a refresh.
@@ -98,11 +101,11 @@ pub const CHECKPOINT_EVERY: Duration = Duration::from_secs(5);
 
 impl Checkpoints {
     fn new() -> Checkpoints {
-        Checkpoints { since: Instant::now(), last_write: Duration::ZERO }
+        Checkpoints { since: Instant::now(), last_write: Duration::ZERO, written: false }
     }
 
     fn due(&self) -> bool {
-        self.since.elapsed() >= CHECKPOINT_EVERY.max(self.last_write * 10)
+        !self.written || self.since.elapsed() >= CHECKPOINT_EVERY.max(self.last_write * 10)
     }
 
     fn saving(&mut self, write: impl FnOnce() -> Result<()>) -> Result<()> {
@@ -110,6 +113,7 @@ impl Checkpoints {
         write()?;
         self.last_write = started.elapsed();
         self.since = Instant::now();
+        self.written = true;
         Ok(())
     }
 }
@@ -184,7 +188,7 @@ impl Vectors {
     /// the sessions that left. Returns what it did; `diagnostics` gets the
     /// session files that cannot be read.
     ///
-    /// With `save`, the cache is written into that folder at the end and,
+    /// With `save`, the vectors are handed to it to write at the end and,
     /// on a long refresh, at checkpoints on the way ([`Checkpoints`]): an
     /// interrupted refresh keeps what it embedded up to its last checkpoint,
     /// and the next one embeds only the rest (rows are found by their text).
@@ -193,7 +197,7 @@ impl Vectors {
         encoder: &Encoder,
         files: &[SessionFile],
         memory: &[String],
-        save: Option<&Path>,
+        mut save: Option<&mut dyn FnMut(&Vectors) -> Result<()>>,
         progress: &mut dyn Progress,
         diagnostics: &mut Vec<Diagnostic>,
     ) -> Result<Refreshed> {
@@ -266,10 +270,10 @@ impl Vectors {
                     self.data.extend_from_slice(vector);
                 }
                 progress.advance(chunk.len() as u64);
-                if let Some(dir) = save
+                if let Some(save) = save.as_mut()
                     && checkpoints.due()
                 {
-                    checkpoints.saving(|| self.save(dir))?;
+                    checkpoints.saving(|| save(self))?;
                 }
             }
             progress.finish();
@@ -282,10 +286,10 @@ impl Vectors {
             self.sessions.insert(id, rows);
         }
         self.compact(memory);
-        if let Some(dir) = save
+        if let Some(save) = save
             && done != Refreshed::default()
         {
-            self.save(dir)?;
+            save(self)?;
         }
         Ok(done)
     }

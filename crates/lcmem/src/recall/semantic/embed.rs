@@ -39,6 +39,9 @@ pub struct EmbedReport {
     pub seconds: f64,
     /// Another process was building the cache: this one left it to it.
     pub busy: bool,
+    /// The cache was cleared while this build ran (a session was forgotten):
+    /// what it embedded was dropped, not written.
+    pub cleared: bool,
     /// Session files that could not be read (not embedded; recall reports
     /// them too).
     #[serde(skip)]
@@ -71,7 +74,7 @@ pub fn embed(store: &Store, progress: &mut dyn Progress) -> Result<Option<EmbedR
 /// journal entry and fact that has no vector, writing as it goes.
 pub fn embed_with(store: &Store, dir: &Path, progress: &mut dyn Progress) -> Result<EmbedReport> {
     let started = Instant::now();
-    let Some(_lock) = WriteLock::try_acquire(&lock_path(store))? else {
+    let Some(lock) = WriteLock::try_acquire(&lock_path(store))? else {
         return Ok(EmbedReport { busy: true, ..EmbedReport::default() });
     };
     let encoder = Encoder::load(dir)?;
@@ -82,7 +85,19 @@ pub fn embed_with(store: &Store, dir: &Path, progress: &mut dyn Progress) -> Res
     let memory = Memory::read(&store.journal_path(), &store.facts_path())?;
     let texts: Vec<String> = memory.analyzed.units.iter().map(|&s| memory.text(s)).collect();
     let mut diagnostics = Vec::new();
-    let done = vectors.refresh(&encoder, &files, &texts, Some(&folder), progress, &mut diagnostics)?;
+    // Each write under the project's write lock: a forget, which clears the
+    // cache folder under it, comes wholly before or after. After one, this
+    // build's lock file is gone, and so is what it read: nothing is written.
+    let mut cleared = false;
+    let mut save = |v: &Vectors| -> Result<()> {
+        let _write = store.lock()?;
+        if cleared || !lock.still_at_its_path() {
+            cleared = true;
+            return Ok(());
+        }
+        v.save(&folder)
+    };
+    let done = vectors.refresh(&encoder, &files, &texts, Some(&mut save), progress, &mut diagnostics)?;
     let turns = vectors.sessions.values().map(|s| s.turns.len()).sum();
     Ok(EmbedReport {
         embedded: done.embedded,
@@ -90,6 +105,7 @@ pub fn embed_with(store: &Store, dir: &Path, progress: &mut dyn Progress) -> Res
         turns,
         seconds: started.elapsed().as_secs_f64(),
         busy: false,
+        cleared,
         diagnostics,
     })
 }
