@@ -125,6 +125,9 @@ pub fn stamp(dir: &Path) -> Option<(u64, std::time::SystemTime)> {
     Some((meta.len(), meta.modified().ok()?))
 }
 
+/// Writes the vectors as a refresh has them (see [`Vectors::refresh`]).
+pub type Save<'a> = &'a mut dyn FnMut(&Vectors) -> Result<()>;
+
 /// A text's content key.
 pub fn key(text: &str) -> u64 {
     let digest = Sha256::digest(text.as_bytes());
@@ -197,7 +200,7 @@ impl Vectors {
         encoder: &Encoder,
         files: &[SessionFile],
         memory: &[String],
-        mut save: Option<&mut dyn FnMut(&Vectors) -> Result<()>>,
+        mut save: Option<Save<'_>>,
         progress: &mut dyn Progress,
         diagnostics: &mut Vec<Diagnostic>,
     ) -> Result<Refreshed> {
