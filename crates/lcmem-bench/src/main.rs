@@ -110,8 +110,8 @@ enum Command {
         #[arg(long)]
         skip_build: bool,
         /// Turn the semantic lane on for the warm figures, with the embedding model in this folder:
-        /// the first query embeds every turn (in memory; the store's cache is not written) and its
-        /// time gives the embedding throughput. Fresh processes stay lexical.
+        /// every turn without a vector is embedded first, into the store's cache, as `lcmem index
+        /// rebuild` does (its time gives the embedding throughput). Fresh processes stay lexical.
         #[arg(long)]
         model: Option<PathBuf>,
     },

@@ -11,15 +11,7 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
-use crate::rules::RuleTable;
-
-/// Within one sentence: any run that does not cross a full stop or line.
-macro_rules! gap {
-    ($n:literal) => {
-        concat!(r"[^.!?\n]{0,", $n, "}?")
-    };
-}
-pub(crate) use gap;
+use crate::rules::{RuleTable, gap};
 
 /// Overrides, orders addressed to "you" or to an agent by name, notes to
 /// the AI, persona switches and fake regime changes.

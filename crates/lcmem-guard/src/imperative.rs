@@ -21,7 +21,7 @@ use crate::lexicon::{
     is_agent_noun, is_ambiguous_past, is_determiner, is_exfil_verb, is_filler, is_finite, is_imperative_next,
     is_past_form, is_plural_base, is_preposition, is_scan_stop, is_storage_verb, is_strong_verb, is_verb, is_verb3,
 };
-use crate::text::{Tok, tokenize};
+use crate::tokens::{Tok, tokenize};
 
 /// What the opening of one clause says.
 #[derive(Debug, Default)]

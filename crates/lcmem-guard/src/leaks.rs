@@ -9,8 +9,7 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
-use crate::english::gap;
-use crate::rules::RuleTable;
+use crate::rules::{RuleTable, gap};
 
 /// Things an attacker wants printed or sent: credentials, key files,
 /// environment dumps, cookies.

@@ -1,7 +1,7 @@
 //! Leetspeak read as letters (`1gn0r3`, `s3cr3ts 4r3 s4f3`), part of the
 //! guard's normalisation.
 
-use crate::normalize::split_words;
+use crate::tokens::split_words;
 
 /// Reads leetspeak words as letters. Deliberately narrow: a word counts
 /// when it mixes letters with the digits that stand for letters (0 1 3 4 5

@@ -34,6 +34,7 @@ mod policy;
 mod rules;
 mod shell;
 mod text;
+mod tokens;
 #[cfg(test)]
 mod twins;
 mod waiver;

@@ -11,6 +11,8 @@
 
 use unicode_normalization::UnicodeNormalization;
 
+use crate::tokens::split_words;
+
 /// What normalisation had to undo, used as evidence by the guard.
 #[derive(Debug, Default, Clone)]
 pub(crate) struct Signals {
@@ -336,19 +338,6 @@ fn map_homoglyphs(text: &str, signals: &mut Signals) -> String {
 
 fn is_latin_extended(c: char) -> bool {
     matches!(c, '\u{00C0}'..='\u{024F}' | '\u{1E00}'..='\u{1EFF}')
-}
-
-/// Splits text into alternating word / non-word pieces, losslessly.
-pub(crate) fn split_words(text: &str) -> impl Iterator<Item = &str> {
-    let mut rest = text;
-    std::iter::from_fn(move || {
-        let first = rest.chars().next()?;
-        let in_word = first.is_alphanumeric();
-        let end = rest.char_indices().find(|&(_, c)| c.is_alphanumeric() != in_word).map_or(rest.len(), |(i, _)| i);
-        let (piece, tail) = rest.split_at(end);
-        rest = tail;
-        Some(piece)
-    })
 }
 
 /// Joins letters spelled out with spaces (`i g n o r e`) back into words.

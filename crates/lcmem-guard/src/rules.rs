@@ -10,6 +10,14 @@
 
 use regex::{Regex, RegexSet, RegexSetBuilder};
 
+/// A pattern piece for the rule tables: within one sentence, any run that does not cross a full stop or line.
+macro_rules! gap {
+    ($n:literal) => {
+        concat!(r"[^.!?\n]{0,", $n, "}?")
+    };
+}
+pub(crate) use gap;
+
 /// One entry: the reason it records and its pattern. A pattern may carry a
 /// declarative look-alike after ` !! ` that cancels the match (see
 /// `languages`).

@@ -16,8 +16,8 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
+use crate::candidate::{Candidate, PRIO_AWS, captures};
 use crate::placeholder::is_fake_body;
-use crate::scan::{Candidate, PRIO_AWS, captures};
 
 /// Anchors that call this rule: the key id prefixes and the cue words.
 pub(crate) const ANCHORS: &[&str] = &[

@@ -9,8 +9,8 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
+use crate::candidate::{Candidate, PRIO_CONTEXT, PRIO_PROSE, captures};
 use crate::placeholder::is_placeholder;
-use crate::scan::{Candidate, PRIO_CONTEXT, PRIO_PROSE, captures};
 use crate::value::{
     Class, accepts, classify_key, has_interpolation, is_code, kind_for, names_stored_secret, split_words,
     strong_password, token_like, trim_trailing_punct,

@@ -16,6 +16,7 @@
 #![forbid(unsafe_code)]
 
 mod aws;
+mod candidate;
 mod context;
 mod pem;
 mod placeholder;

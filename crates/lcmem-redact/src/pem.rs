@@ -9,8 +9,8 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
+use crate::candidate::{Candidate, PRIO_PEM};
 use crate::placeholder::is_fake_body;
-use crate::scan::{Candidate, PRIO_PEM};
 
 static BEGIN: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"^-----BEGIN (?P<label>(?:[A-Z0-9]+ )*)PRIVATE KEY(?P<block> BLOCK)?-----").unwrap());

@@ -9,8 +9,8 @@ use std::sync::LazyLock;
 use aho_corasick::AhoCorasick;
 use regex::Regex;
 
+use crate::candidate::{Candidate, PRIO_AUTH, PRIO_BEARER, PRIO_CLI, PRIO_PROSE, PRIO_URL, captures, contains_ci};
 use crate::placeholder::is_placeholder;
-use crate::scan::{Candidate, PRIO_AUTH, PRIO_BEARER, PRIO_CLI, PRIO_PROSE, PRIO_URL, captures, contains_ci};
 use crate::value::{is_code, strong_password, token_like, trim_trailing_punct};
 
 static AUTHZ: LazyLock<Regex> = LazyLock::new(|| {

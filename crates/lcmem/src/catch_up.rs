@@ -10,7 +10,7 @@
 
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
-use std::time::{Duration, SystemTime};
+use std::time::Duration;
 
 use jiff::Timestamp;
 
@@ -118,21 +118,7 @@ fn ended(known: &Known, due: &HashSet<String>, quiet: Duration) -> bool {
 
 /// How long ago a file last changed (nothing, for a time in the future).
 fn idle(meta: &std::fs::Metadata) -> Duration {
-    meta.modified().ok().and_then(|m| SystemTime::now().duration_since(m).ok()).unwrap_or_default()
-}
-
-/// Reads the transcripts `session` was imported from to their end, so that
-/// a seal judges the whole session. `known` is [`import::known`], read once
-/// by a caller that seals many sessions. A transcript that is gone leaves
-/// the stored copy as it is.
-pub fn read_to_end(store: &Store, known: &[Known], session: &str) -> Result<()> {
-    for known in known.iter().filter(|k| k.session == session) {
-        let grew = std::fs::metadata(&known.path).is_ok_and(|m| m.is_file() && m.len() != known.converted);
-        if grew {
-            import::import_growing(store, known.format, &known.path)?;
-        }
-    }
-    Ok(())
+    meta.modified().map_or(Duration::ZERO, crate::ambient::since)
 }
 
 /// The sessions whose transcript changed less than `quiet` ago, with how long

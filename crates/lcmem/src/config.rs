@@ -161,13 +161,7 @@ impl Settings {
     }
 }
 
-/// Which file a setting lives in.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Scope {
-    Global,
-    Project,
-}
+pub use crate::error::Scope;
 
 /// Where a setting's effective value comes from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
@@ -419,14 +413,6 @@ impl ConfigFiles {
     pub fn get_in(&self, scope: Scope, key: &str) -> Result<Option<toml::Value>> {
         Ok(get(&read_table(self.path(scope))?, key))
     }
-}
-
-/// Why the cap has a ceiling, in one clause.
-pub fn cap_reason() -> String {
-    format!(
-        "a digest of more than {CAP_TOKENS_MAX} tokens can pass the 10,000 characters Claude Code accepts from a \
-         session-start hook, and would be cut off"
-    )
 }
 
 /// Precedence, decided once: the global master switch, then the project's

@@ -8,7 +8,14 @@
 
 use std::path::PathBuf;
 
-use crate::config::Scope;
+/// Which settings file a setting lives in (re-exported as
+/// `config::Scope`). Defined here, at the bottom, because an error names it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Scope {
+    Global,
+    Project,
+}
 
 /// Everything the engine can fail with. Each variant carries enough context
 /// (a path, a line, an id) for the front-end to say what went wrong, where,
@@ -91,12 +98,12 @@ pub enum Error {
     /// A file lcmem was asked to read is larger than it takes in.
     #[error("{}: not taken in: it is {size} bytes, more than the {max} lcmem reads", path.display())]
     InputTooLarge { path: PathBuf, size: u64, max: u64 },
-    /// A `memory.cap_tokens` over [`crate::config::CAP_TOKENS_MAX`]: being
+    /// A `memory.cap_tokens` over `config::CAP_TOKENS_MAX`: being
     /// set, or (`file`) found in a settings file.
     #[error(
         "{}memory.cap_tokens takes at most {max}, not {value}: {}",
         file.as_ref().map(|f| format!("{}: ", f.display())).unwrap_or_default(),
-        crate::config::cap_reason()
+        cap_reason(*max)
     )]
     CapTooLarge { value: String, max: u32, file: Option<PathBuf> },
     /// A project folder (or slug) with no store to move.
@@ -152,4 +159,12 @@ impl<T> IoContext<T> for std::io::Result<T> {
     fn at(self, path: impl Into<PathBuf>) -> Result<T> {
         self.map_err(|source| Error::Io { path: path.into(), source })
     }
+}
+
+/// Why `memory.cap_tokens` has a ceiling of `max`, in one clause.
+fn cap_reason(max: u32) -> String {
+    format!(
+        "a digest of more than {max} tokens can pass the 10,000 characters Claude Code accepts from a \
+         session-start hook, and would be cut off"
+    )
 }

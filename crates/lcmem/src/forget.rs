@@ -22,9 +22,9 @@ use crate::error::{Error, IoContext, Result};
 use crate::facts;
 use crate::journal;
 use crate::jsonl;
+use crate::jsonl::TEMP_PREFIX;
 use crate::lock::WriteLock;
 use crate::store::Store;
-use crate::sweep::TEMP_PREFIX;
 
 /// What `lcmem forget` removed.
 #[derive(Debug, Default, Clone, PartialEq, Eq, serde::Serialize)]
@@ -171,7 +171,7 @@ pub fn forget(store: &Store, session: &str, now: Timestamp) -> Result<ForgetRepo
     let lock = store.lock()?;
     // First, so that an import or a seal waiting for the lock, or a forget
     // cut short, cannot bring the session back.
-    crate::tombstone::bury(store, &lock, session, now)?;
+    crate::tombstone::bury(store.guards(), &lock, &store.tombstones_path(), session, now)?;
     let mut report = forget_memory_files(store, &lock, session)?;
     let memory_md = store.memory_md_path();
     if memory_md.exists() && digest::consolidate_locked(store, &lock, now).is_err() {

@@ -162,13 +162,13 @@ pub fn seal_sessions(
         // A seal judges the whole session: what its transcript gained since
         // the last import comes in first. A session forgotten meanwhile (by
         // another process) is left forgotten, and the others are sealed.
-        let read = crate::catch_up::read_to_end(store, &known, id).and_then(|()| store.read_session(id));
+        let read = import::read_to_end(store, &known, id).and_then(|()| store.read_session(id));
         let sealed = read.and_then(|session| {
             seal::seal_session(store, &session, kind, &*extractor, now).map(|outcome| (session, outcome))
         });
         match sealed {
             Ok((session, outcome)) => each(id, &session.diagnostics, &outcome),
-            Err(_) if crate::tombstone::find(store, id)?.is_some() => forgotten.push(id.clone()),
+            Err(_) if store.tombstone(id)?.is_some() => forgotten.push(id.clone()),
             Err(e) => return Err(e),
         }
     }

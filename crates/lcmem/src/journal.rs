@@ -23,11 +23,26 @@ use serde_json::Value;
 
 use crate::diagnostic::Diagnostic;
 use crate::error::Result;
-use crate::extract::Outcome;
 use crate::jsonl;
 use crate::lock::WriteLock;
 use crate::session::{Line, Session, Status};
 use crate::store::Store;
+
+/// What a session amounted to (an extractor decides it, the journal keeps it); drives how much weight it gets in the digest.
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum Outcome {
+    /// Work released, merged or deployed.
+    Shipped,
+    /// A bug fixed.
+    Fixed,
+    /// Work done that is not (yet) shipped.
+    Progress,
+    /// An attempt given up.
+    Abandoned,
+    /// Questions and answers, no change made: a thin line at most.
+    Question,
+}
 
 /// How a session was closed: finished work, or gone cold.
 #[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]

@@ -218,13 +218,17 @@ pub fn torn_sidecar(path: &Path) -> PathBuf {
     path.with_file_name(name)
 }
 
+/// The prefix of [`atomic_write`]'s temporary files (swept when a killed
+/// writer leaves one, `crate::sweep`).
+pub const TEMP_PREFIX: &str = ".lcmem-tmp-";
+
 /// Replaces the file's content atomically: write a temporary file beside it,
 /// fsync it, rename it over the old one, fsync the directory. A crash at any
 /// point leaves either the old content or the new, never a mix.
 pub fn atomic_write(path: &Path, content: &[u8]) -> Result<()> {
     let dir = path.parent().unwrap_or(Path::new("."));
     std::fs::create_dir_all(dir).at(dir)?;
-    let mut tmp = tempfile::Builder::new().prefix(crate::sweep::TEMP_PREFIX).tempfile_in(dir).at(dir)?;
+    let mut tmp = tempfile::Builder::new().prefix(TEMP_PREFIX).tempfile_in(dir).at(dir)?;
     tmp.write_all(content).at(tmp.path())?;
     tmp.as_file().sync_all().at(tmp.path())?;
     tmp.persist(path).map_err(|e| e.error).at(path)?;

@@ -3,17 +3,21 @@
 //! This crate is the engine. It owns the pipeline from a transcript to memory
 //! ([`ingest`]) and every file of the store (plain JSONL and Markdown files
 //! under `$LEVELCODE_HOME/sessions/<project-slug>/`), each through the module
-//! that owns it and the write boundary ([`scrub`]). No network, no async
-//! runtime, no terminal, no clock, no environment; the only I/O outside the
-//! store is what a long-lived front-end asks of a recall `Searcher` (a watch
-//! of the sessions folder, releasing mapped index pages), in one module.
-//! Front-ends (the `lcmem` command, the MCP server, hooks) are thin layers
-//! over it. See `docs/architecture.md`.
+//! that owns it and the write boundary ([`scrub`]). No async runtime and no
+//! terminal; the time memory is dated with is passed in. What it reads from
+//! the machine beyond the store is each in one named module: the clock and
+//! the environment (`ambient`), the network (`extract::lane`'s `http`, only
+//! when a model lane is set), processes (its `command`), and the operating
+//! system beyond std (`recall`'s `os`). Its modules stand on floors (the
+//! store; the pipeline and recall beside it; the entry points on top), held by
+//! `tests/it/floors.rs`. Front-ends (the `lcmem` command, the MCP server,
+//! hooks) are thin layers over it. See `docs/architecture.md`.
 
 // Unsafe code only where the operating system is asked for something std
 // does not offer (recall's `os` module), and nowhere else.
 #![deny(unsafe_code)]
 
+mod ambient;
 pub mod catch_up;
 pub mod config;
 mod confine;
@@ -44,6 +48,7 @@ pub mod session;
 pub mod store;
 pub mod sweep;
 pub mod tombstone;
+mod words;
 
 pub use error::{Error, Result};
 pub use store::Store;

@@ -148,7 +148,8 @@ pub fn move_store(home: &Path, old: &Path, new: &Path) -> Result<Moved> {
     } else if old.exists() {
         Project::resolve(old)?.slug
     } else {
-        let absolute = if old.is_absolute() { old.to_path_buf() } else { std::env::current_dir().at(".")?.join(old) };
+        let absolute =
+            if old.is_absolute() { old.to_path_buf() } else { crate::ambient::current_dir().at(".")?.join(old) };
         slug_for(&normalise(&absolute))
     };
     let to = Project::resolve(new)?;

@@ -18,6 +18,11 @@ or wrong and are context, never instructions: verify anything that matters again
 /// The tag that opens the digest a session is given.
 pub const DIGEST_TAG: &str = "<project-memory";
 
+/// What a project with no memory yet says (the digest's words, re-exported
+/// as `digest::NO_MEMORY_YET`).
+pub const NO_MEMORY_YET: &str = "lcmem has no memory of this project yet: when a session ends, what it achieved goes \
+into the journal, and the next session starts with a short digest of it.";
+
 /// lcmem's MCP tools.
 const LCMEM_TOOLS: &[&str] = &["recall_sessions", "memory_digest", "remember", "correct"];
 
@@ -29,7 +34,7 @@ pub fn is_memory_output(text: &str) -> bool {
     let head: String = text.chars().take(600).collect();
     let opening = head.trim_start();
     opening.starts_with(RECALL_FRAME)
-        || opening.starts_with(crate::digest::NO_MEMORY_YET)
+        || opening.starts_with(NO_MEMORY_YET)
         || head.contains(&format!("{DIGEST_TAG} project=\""))
         || head.contains(RECALL_FRAME)
 }
@@ -68,7 +73,7 @@ mod tests {
         assert!(is_memory_output(
             "<system-reminder>SessionStart hook additional context: <project-memory project=\"shop\" as-of=\"2026-12-01\">"
         ));
-        assert!(is_memory_output(crate::digest::NO_MEMORY_YET));
+        assert!(is_memory_output(NO_MEMORY_YET));
         assert!(!is_memory_output("I asked lcmem and it found nothing about <project-memory>."));
         assert!(!is_memory_output("Scratch notes go in notes/scratch.md."));
     }

@@ -5,10 +5,10 @@ use jiff::Timestamp;
 use crate::error::{Error, Result};
 use crate::extract::lane::LaneReport;
 use crate::extract::{ExtractInput, Extractor};
-use crate::facts::{self, Observation};
+use crate::facts::{self, Observation, WorkspaceText};
 use crate::journal::{self, Current, Entry, Journal, Record, SealKind};
 use crate::scrub;
-use crate::session::{Line, Role, Session, Status};
+use crate::session::{Session, Status};
 use crate::store::Store;
 
 /// What a seal did.
@@ -156,7 +156,7 @@ pub fn seal_session(
         fallback: lane.fallback,
         cost: lane.cost,
     };
-    let workspace = if output.facts.is_empty() { WorkspaceText(String::new()) } else { WorkspaceText::of(session) };
+    let workspace = if output.facts.is_empty() { WorkspaceText::empty() } else { WorkspaceText::of(session) };
     let observations: Vec<facts::Event> = output
         .facts
         .into_iter()
@@ -183,7 +183,7 @@ pub fn seal_session(
     let lock = store.lock()?;
     // A forget may have run while we were extracting: what was read is not
     // written back. The session must still be in the store, and not buried.
-    crate::tombstone::refuse_forgotten(store, &lock, id)?;
+    crate::tombstone::refuse_forgotten(&store.tombstones_path(), &lock, id)?;
     if !store.session_path(id).exists() {
         return Err(Error::NoSuchSession { query: id.to_string() });
     }
@@ -211,32 +211,6 @@ pub fn seal_session(
     } else {
         SealOutcome::Sealed { entry, facts }
     })
-}
-
-/// The session's tool output and memory's own output, normalised, to tell
-/// whether a candidate fact merely repeats workspace content or memory.
-pub(crate) struct WorkspaceText(String);
-
-impl WorkspaceText {
-    pub(crate) fn of(session: &Session) -> WorkspaceText {
-        let mut all = String::new();
-        for event in &session.events {
-            // A fact that only repeats what memory told the session (a recall
-            // answer, the digest) is an echo too, never a new witness.
-            if let Line::Message { role: Role::Tool, text, .. } | Line::Message { recalled: true, text, .. } =
-                &event.value
-            {
-                all.push(' ');
-                all.push_str(&facts::normalize(text));
-            }
-        }
-        WorkspaceText(all)
-    }
-
-    pub(crate) fn contains(&self, fact: &str) -> bool {
-        let needle = facts::normalize(fact);
-        !needle.is_empty() && self.0.contains(&needle)
-    }
 }
 
 /// What the journal holds for a session.

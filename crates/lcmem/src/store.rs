@@ -25,6 +25,12 @@ use crate::project::Project;
 use crate::reimport::Merge;
 use crate::session::{self, Session};
 
+/// Recall's index folder's name under `cache/`. The version changes whenever
+/// the analysis or the schema does, so an old index is simply ignored. Named
+/// here, with the rest of the store's layout, because the symlink rule and
+/// the sweep of dead build folders need it below recall.
+pub const RECALL_INDEX_DIR: &str = "recall-v1";
+
 /// One project's corner of the store.
 #[derive(Debug, Clone)]
 pub struct Store {
@@ -141,6 +147,24 @@ impl Store {
     pub fn cache_dir(&self) -> PathBuf {
         self.dir.join("cache")
     }
+    /// The tombstones of forgotten sessions (`crate::tombstone`).
+    pub fn tombstones_path(&self) -> PathBuf {
+        self.memory_dir().join(crate::tombstone::FILE_NAME)
+    }
+    /// The tombstone of `session`, if it was forgotten and not imported
+    /// again by hand since.
+    pub fn tombstone(&self, session: &str) -> Result<Option<crate::tombstone::Tombstone>> {
+        crate::tombstone::find(&self.tombstones_path(), session)
+    }
+    /// Lifts `session`'s tombstone: the person imports it again on purpose.
+    /// Returns the tombstone lifted, if there was one.
+    pub fn lift_tombstone(&self, session: &str) -> Result<Option<crate::tombstone::Tombstone>> {
+        crate::tombstone::lift(&self.lock()?, &self.tombstones_path(), session)
+    }
+    /// Recall's index: `cache/recall-v1/` ([`RECALL_INDEX_DIR`]).
+    pub fn recall_index_dir(&self) -> PathBuf {
+        self.cache_dir().join(RECALL_INDEX_DIR)
+    }
 
     pub fn config_files(&self) -> ConfigFiles {
         ConfigFiles { global: self.home.join("config.toml"), project: self.dir.join("config.toml") }
@@ -165,8 +189,25 @@ impl Store {
     /// lock and sweeps away what killed writers left ([`crate::sweep`]).
     pub fn lock(&self) -> Result<WriteLock> {
         let lock = WriteLock::acquire(&self.ready_to_write()?)?;
-        crate::sweep::sweep_once(self, &lock);
+        crate::sweep::sweep_once(&self.sweep_places(), &lock);
         Ok(lock)
+    }
+
+    /// The folders where a killed writer may have left something.
+    pub(crate) fn sweep_places(&self) -> crate::sweep::Places {
+        crate::sweep::Places {
+            store_dir: self.dir.clone(),
+            temp_folders: vec![
+                self.dir.clone(),
+                self.memory_dir(),
+                self.memory_dir().join("history"),
+                self.cache_dir(),
+                // The importers' per-transcript states (`import::cursor`).
+                self.cache_dir().join("transcripts"),
+            ],
+            cache: self.cache_dir(),
+            build_stem: RECALL_INDEX_DIR,
+        }
     }
 
     /// Like [`Store::lock`], but `None` instead of waiting when another
@@ -197,7 +238,7 @@ impl Store {
         }
         let memory = self.memory_dir();
         let mut paths = vec![memory.clone(), self.cache_dir(), self.dir.join(".lock"), self.dir.join("config.toml")];
-        paths.extend([memory.join("history"), self.cache_dir().join(crate::recall::index::DIR_NAME)]);
+        paths.extend([memory.join("history"), self.recall_index_dir()]);
         for file in [self.journal_path(), self.facts_path()] {
             paths.push(jsonl::torn_sidecar(&file));
             paths.push(file);
@@ -317,7 +358,7 @@ impl Store {
         if new_lines.is_empty() {
             return Ok(ImportOutcome::Unchanged { id: id.to_string() });
         }
-        crate::tombstone::refuse_forgotten(self, lock, id)?;
+        crate::tombstone::refuse_forgotten(&self.tombstones_path(), lock, id)?;
         self.refuse_session_link(id)?;
         crate::scrub::append_transcript_lines(lock, &self.session_path(id), at, &new_lines)?;
         self.mark_sessions_changed();
@@ -332,7 +373,7 @@ impl Store {
         parsed: Session,
     ) -> Result<(ImportOutcome, Vec<Diagnostic>)> {
         let id = parsed.header.id.clone();
-        crate::tombstone::refuse_forgotten(self, lock, &id)?;
+        crate::tombstone::refuse_forgotten(&self.tombstones_path(), lock, &id)?;
         self.refuse_session_link(&id)?;
         let target = self.session_path(&id);
         let outcome = match jsonl::read_optional(&target)? {

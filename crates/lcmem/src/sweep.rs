@@ -11,14 +11,24 @@
 //! runs under the project's write lock, once per process and store, and
 //! every failure is ignored: it tidies, it never stops a write.
 
-use std::path::Path;
-use std::time::{Duration, SystemTime};
+use std::path::{Path, PathBuf};
+use std::time::Duration;
 
+use crate::jsonl::TEMP_PREFIX;
 use crate::lock::WriteLock;
-use crate::store::Store;
 
-/// The prefix of [`crate::jsonl::atomic_write`]'s temporary files.
-pub const TEMP_PREFIX: &str = ".lcmem-tmp-";
+/// Where a store's leftovers may be: the store names its own folders
+/// (`Store::sweep_places`), so the sweep knows nothing of its layout.
+pub(crate) struct Places {
+    /// The project's folder, which keys "once per process".
+    pub store_dir: PathBuf,
+    /// Folders that may hold temporary files of an atomic rewrite.
+    pub temp_folders: Vec<PathBuf>,
+    /// The folder that may hold recall's build folders.
+    pub cache: PathBuf,
+    /// Their name before `.build-<pid>` or `.old-<pid>`: the index folder's.
+    pub build_stem: &'static str,
+}
 
 /// How old a temporary file must be before it counts as a dead writer's.
 pub const TEMP_AGE: Duration = Duration::from_secs(10 * 60);
@@ -34,29 +44,20 @@ pub struct Swept {
 /// store's folders (the sessions folder may hold thousands of files) at
 /// every write would make `lcmem seal --all` quadratic; a writer killed
 /// earlier is swept by the next process that writes.
-pub(crate) fn sweep_once(store: &Store, lock: &WriteLock) {
-    static SWEPT: std::sync::Mutex<Vec<std::path::PathBuf>> = std::sync::Mutex::new(Vec::new());
+pub(crate) fn sweep_once(places: &Places, lock: &WriteLock) {
+    static SWEPT: std::sync::Mutex<Vec<PathBuf>> = std::sync::Mutex::new(Vec::new());
     let mut swept = SWEPT.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-    if !swept.iter().any(|dir| dir == store.dir()) {
-        swept.push(store.dir().to_path_buf());
-        sweep(store, lock);
+    if !swept.contains(&places.store_dir) {
+        swept.push(places.store_dir.clone());
+        sweep(places, lock);
     }
 }
 
-/// Removes dead writers' temporary files and build folders from `store`.
-pub(crate) fn sweep(store: &Store, _lock: &WriteLock) -> Swept {
+/// Removes dead writers' temporary files and build folders from `places`.
+pub(crate) fn sweep(places: &Places, _lock: &WriteLock) -> Swept {
     let mut swept = Swept::default();
-    let now = SystemTime::now();
-    let folders = [
-        store.dir().to_path_buf(),
-        store.memory_dir(),
-        store.memory_dir().join("history"),
-        store.cache_dir(),
-        // The importers' per-transcript states (`import::cursor`).
-        store.cache_dir().join("transcripts"),
-    ];
-    for dir in folders {
-        for (path, name) in entries(&dir) {
+    for dir in &places.temp_folders {
+        for (path, name) in entries(dir) {
             if !name.starts_with(TEMP_PREFIX) {
                 continue;
             }
@@ -64,14 +65,14 @@ pub(crate) fn sweep(store: &Store, _lock: &WriteLock) -> Swept {
                 .ok()
                 .filter(|m| m.is_file())
                 .and_then(|m| m.modified().ok())
-                .is_some_and(|t| now.duration_since(t).is_ok_and(|age| age > TEMP_AGE));
+                .is_some_and(|t| crate::ambient::since(t) > TEMP_AGE);
             if old && std::fs::remove_file(&path).is_ok() {
                 swept.temp_files += 1;
             }
         }
     }
-    for (path, name) in entries(&store.cache_dir()) {
-        let Some(pid) = build_folder_pid(&name) else { continue };
+    for (path, name) in entries(&places.cache) {
+        let Some(pid) = build_folder_pid(places.build_stem, &name) else { continue };
         let is_dir = std::fs::symlink_metadata(&path).is_ok_and(|m| m.is_dir());
         if is_dir && !process_alive(pid) && std::fs::remove_dir_all(&path).is_ok() {
             swept.build_folders += 1;
@@ -80,14 +81,14 @@ pub(crate) fn sweep(store: &Store, _lock: &WriteLock) -> Swept {
     swept
 }
 
-fn entries(dir: &Path) -> Vec<(std::path::PathBuf, String)> {
+fn entries(dir: &Path) -> Vec<(PathBuf, String)> {
     let Ok(read) = std::fs::read_dir(dir) else { return Vec::new() };
     read.filter_map(|e| e.ok()).filter_map(|e| e.file_name().into_string().ok().map(|name| (e.path(), name))).collect()
 }
 
 /// The pid in `recall-v1.build-<pid>` or `recall-v1.old-<pid>`.
-fn build_folder_pid(name: &str) -> Option<u32> {
-    let rest = name.strip_prefix(crate::recall::index::DIR_NAME)?;
+fn build_folder_pid(stem: &str, name: &str) -> Option<u32> {
+    let rest = name.strip_prefix(stem)?;
     let pid = rest.strip_prefix(".build-").or_else(|| rest.strip_prefix(".old-"))?;
     pid.parse().ok()
 }
@@ -103,14 +104,16 @@ fn process_alive(pid: u32) -> bool {
 
 #[cfg(test)]
 mod tests {
+    use std::time::SystemTime;
+
     use super::*;
 
     #[test]
     fn build_folder_names_give_their_pid() {
-        assert_eq!(build_folder_pid("recall-v1.build-42"), Some(42));
-        assert_eq!(build_folder_pid("recall-v1.old-7"), Some(7));
-        assert_eq!(build_folder_pid("recall-v1"), None);
-        assert_eq!(build_folder_pid("recall-v1.build-x"), None);
+        assert_eq!(build_folder_pid("recall-v1", "recall-v1.build-42"), Some(42));
+        assert_eq!(build_folder_pid("recall-v1", "recall-v1.old-7"), Some(7));
+        assert_eq!(build_folder_pid("recall-v1", "recall-v1"), None);
+        assert_eq!(build_folder_pid("recall-v1", "recall-v1.build-x"), None);
     }
 
     #[test]
@@ -128,7 +131,7 @@ mod tests {
         let live = store.cache_dir().join(format!("recall-v1.build-{}", std::process::id()));
         std::fs::create_dir_all(&dead).unwrap();
         std::fs::create_dir_all(&live).unwrap();
-        let swept = sweep(&store, &lock);
+        let swept = sweep(&store.sweep_places(), &lock);
         assert_eq!(swept, Swept { temp_files: 1, build_folders: 1 });
         assert!(!old.exists() && young.exists() && !dead.exists() && live.exists());
     }

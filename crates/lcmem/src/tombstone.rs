@@ -8,15 +8,17 @@
 //! a seal that read the session before the forget took it away. Only a
 //! person importing the transcript by hand lifts it ([`lift`]).
 
+use std::path::Path;
+
 use jiff::Timestamp;
 use serde::{Deserialize, Serialize};
 
 use crate::error::{Error, Result};
+use crate::guards::Guards;
 use crate::jsonl;
 use crate::lock::WriteLock;
-use crate::store::Store;
 
-/// The file's name, in the store's memory folder.
+/// The file's name, in the store's memory folder (`Store::tombstones_path`).
 pub const FILE_NAME: &str = "forgotten.jsonl";
 
 /// One forgotten session.
@@ -27,14 +29,10 @@ pub struct Tombstone {
     pub forgotten_on: String,
 }
 
-fn path(store: &Store) -> std::path::PathBuf {
-    store.memory_dir().join(FILE_NAME)
-}
-
-/// The tombstone of `session`, if it was forgotten and not imported again
-/// by hand since.
-pub fn find(store: &Store, session: &str) -> Result<Option<Tombstone>> {
-    Ok(jsonl::read(&path(store))?
+/// The tombstone of `session` in the file at `path`, if it was forgotten and
+/// not imported again by hand since (`Store::tombstone`).
+pub fn find(path: &Path, session: &str) -> Result<Option<Tombstone>> {
+    Ok(jsonl::read(path)?
         .into_iter()
         .filter_map(|l| l.parsed.ok())
         .filter_map(|v| serde_json::from_value::<Tombstone>(v).ok())
@@ -42,27 +40,26 @@ pub fn find(store: &Store, session: &str) -> Result<Option<Tombstone>> {
 }
 
 /// Refuses a write that would bring `session` back, if it was forgotten.
-pub(crate) fn refuse_forgotten(store: &Store, _lock: &WriteLock, session: &str) -> Result<()> {
-    match find(store, session)? {
+pub(crate) fn refuse_forgotten(path: &Path, _lock: &WriteLock, session: &str) -> Result<()> {
+    match find(path, session)? {
         Some(t) => Err(Error::SessionForgotten { id: t.session_id, on: t.forgotten_on }),
         None => Ok(()),
     }
 }
 
 /// Records that `session` was forgotten at `now` (once).
-pub(crate) fn bury(store: &Store, lock: &WriteLock, session: &str, now: Timestamp) -> Result<()> {
-    if find(store, session)?.is_some() {
+pub(crate) fn bury(guards: &Guards, lock: &WriteLock, path: &Path, session: &str, now: Timestamp) -> Result<()> {
+    if find(path, session)?.is_some() {
         return Ok(());
     }
     let stone = Tombstone { session_id: session.to_string(), forgotten_on: crate::dates::day(now) };
-    crate::scrub::append_records(store.guards(), lock, &path(store), &[stone])
+    crate::scrub::append_records(guards, lock, path, &[stone])
 }
 
 /// Lifts `session`'s tombstone: the person imports it again on purpose.
-/// Returns the tombstone lifted, if there was one.
-pub fn lift(store: &Store, session: &str) -> Result<Option<Tombstone>> {
-    let lock = store.lock()?;
-    let Some(stone) = find(store, session)? else { return Ok(None) };
-    jsonl::rewrite_lines(&lock, &path(store), None, |v| v.get("session_id").and_then(|s| s.as_str()) != Some(session))?;
+/// Returns the tombstone lifted, if there was one (`Store::lift_tombstone`).
+pub(crate) fn lift(lock: &WriteLock, path: &Path, session: &str) -> Result<Option<Tombstone>> {
+    let Some(stone) = find(path, session)? else { return Ok(None) };
+    jsonl::rewrite_lines(lock, path, None, |v| v.get("session_id").and_then(|s| s.as_str()) != Some(session))?;
     Ok(Some(stone))
 }

@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 use lcmem::catch_up::{CaughtUp, Look, catch_up};
 use serde_json::json;
 
-use super::hook::{Agent, log};
+use super::hook_log::{Agent, log};
 use super::watch::parse_duration;
 use crate::context::Context;
 

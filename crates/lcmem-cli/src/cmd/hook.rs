@@ -19,55 +19,18 @@ use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context as _, bail};
-use jiff::Timestamp;
 use lcmem::Store;
-use lcmem::import::Format;
 use serde::Deserialize;
 use serde_json::json;
 
+use super::hook_log::{Agent, log};
 use crate::context::Context;
 use lcmem::ingest::ingest;
 
-/// The log is cut in two past this size: the older half is kept as `.1`.
-const LOG_LIMIT: u64 = 1 << 20;
 /// More input than any hook event carries: past it, the hook gives up.
 const INPUT_LIMIT: usize = 1 << 20;
 /// How long the hook waits for a complete JSON value on stdin.
 const INPUT_WAIT: Duration = Duration::from_secs(2);
-
-#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum Agent {
-    /// Claude Code's hooks (`lcmem install claude-code`)
-    ClaudeCode,
-    /// Codex's hooks (`lcmem install codex`)
-    Codex,
-}
-
-impl Agent {
-    /// The agent's name in the log.
-    pub(crate) fn name(self) -> &'static str {
-        match self {
-            Agent::ClaudeCode => "claude-code",
-            Agent::Codex => "codex",
-        }
-    }
-
-    /// The agent in a sentence.
-    fn possessive(self) -> &'static str {
-        match self {
-            Agent::ClaudeCode => "Claude Code's",
-            Agent::Codex => "Codex's",
-        }
-    }
-
-    /// The format of the transcript its hook input points at.
-    pub(crate) fn format(self) -> Format {
-        match self {
-            Agent::ClaudeCode => Format::ClaudeCode,
-            Agent::Codex => Format::Codex,
-        }
-    }
-}
 
 #[derive(clap::Args)]
 #[command(after_help = "Reads the hook's JSON on stdin (hook_event_name, cwd, transcript_path, session_id); the \
@@ -335,25 +298,4 @@ fn take_in(input: &HookInput, agent: Agent, context: &Context, end: bool) -> any
         // The error names the file; the context says what was being done.
         Err(error) => Err(anyhow::Error::new(error).context("cannot take in the session's transcript")),
     }
-}
-
-/// The hooks' log: `<home>/logs/hooks.log`.
-fn log_path(home: &Path) -> PathBuf {
-    home.join("logs").join("hooks.log")
-}
-
-/// Appends one line to the log. Logging is best effort: a hook that cannot
-/// write its log still must not fail the session.
-pub(crate) fn log(context: &Context, agent: Agent, event: &str, message: &str) {
-    let Ok(home) = context.home() else { return };
-    let path = log_path(&home);
-    let _ = std::fs::create_dir_all(path.parent().unwrap_or(&home));
-    if std::fs::metadata(&path).is_ok_and(|m| m.len() > LOG_LIMIT) {
-        let _ = std::fs::rename(&path, path.with_extension("log.1"));
-    }
-    let Ok(mut file) = std::fs::OpenOptions::new().create(true).append(true).open(&path) else { return };
-    // One write of the whole line: hooks and background seals log at once,
-    // and an append made of several writes interleaves with theirs.
-    let line = format!("{} {} {event}: {message}\n", Timestamp::now(), agent.name());
-    let _ = file.write_all(line.as_bytes());
 }

@@ -128,7 +128,7 @@ fn import_one(store: &Store, forced: Option<Format>, file: &Path, found_in_folde
         match lcmem::import::import_file(store, forced, file) {
             // Named by hand: the person means it, and the session comes back.
             Err(lcmem::Error::SessionForgotten { id, on }) => {
-                lcmem::tombstone::lift(store, &id)?;
+                store.lift_tombstone(&id)?;
                 println!("unforgot  {id}: it was forgotten on {on}; importing it by hand brings it back");
                 lcmem::import::import_file(store, forced, file)?
             }

@@ -9,6 +9,7 @@ mod facts;
 mod forget;
 mod guard;
 mod hook;
+mod hook_log;
 mod import;
 mod install;
 mod journal;

@@ -2,7 +2,7 @@
 //! text a hostile repository wrote), the page frame, and the small forms
 //! every action is.
 
-use super::{App, Flash, security};
+use super::{App, Flash};
 
 /// Escapes text for an element's content or a quoted attribute.
 pub fn esc(text: &str) -> String {
@@ -91,7 +91,7 @@ pub fn button(action: &str, back: &str, label: &str, class: &str, extra: &[(&str
 pub fn hidden(app: &App, back: &str) -> String {
     format!(
         "<input type=\"hidden\" name=\"csrf\" value=\"{}\"><input type=\"hidden\" name=\"back\" value=\"{}\">",
-        esc(security::csrf(app)),
+        esc(&app.csrf),
         esc(back)
     )
 }

@@ -75,10 +75,6 @@ pub fn check_csrf(app: &App, fields: &Fields) -> bool {
     fields.get("csrf").is_some_and(|t| same(t, &app.csrf))
 }
 
-pub fn csrf(app: &App) -> &str {
-    &app.csrf
-}
-
 /// The cookie's name: per port, since cookies are not kept apart by port.
 fn cookie_name(app: &App) -> String {
     format!("lcmem_ui_{}", app.port)

@@ -7,8 +7,8 @@ use jiff::{SignedDuration, Timestamp};
 use serde::Serialize;
 
 use super::edits::{self, Edit};
-use super::markdown::{self, Parsed};
-use super::select::{self, Candidate, Section};
+use super::markdown::{self, Parsed, Section};
+use super::select::{self, Candidate};
 use super::state::{self, DigestState, LineSection, StateLine, UndoLog};
 use super::tokens::Tokenizer;
 use crate::error::{Error, Result};

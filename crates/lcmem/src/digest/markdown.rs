@@ -10,11 +10,18 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
-use super::select::Section;
 use crate::dates::day;
-use crate::extract::Outcome;
 use crate::facts::{Fact, State};
 use crate::journal::Current;
+use crate::journal::Outcome;
+
+/// Which section of MEMORY.md a line belongs to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Section {
+    Facts,
+    Pinned,
+    Recently,
+}
 
 pub const PINNED_START: &str = "<!-- pinned -->";
 pub const PINNED_END: &str = "<!-- /pinned -->";

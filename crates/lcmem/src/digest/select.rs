@@ -7,20 +7,13 @@
 
 use jiff::Timestamp;
 
-use crate::extract::Outcome;
+use super::markdown::Section;
 use crate::facts::{Fact, Fold, State};
+use crate::journal::Outcome;
 use crate::journal::{Current, Journal, SealKind};
 
 /// How fast a session's weight halves with inactivity.
 pub const HALF_LIFE_DAYS: f64 = 14.0;
-
-/// Which section a line belongs to.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Section {
-    Facts,
-    Pinned,
-    Recently,
-}
 
 /// A line that may go into MEMORY.md, with where it came from.
 #[derive(Debug, Clone, PartialEq)]

@@ -14,7 +14,7 @@ use jiff::Timestamp;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
-use super::select::Section;
+use super::markdown::Section;
 use crate::error::{Error, IoContext, Result};
 use crate::jsonl;
 use crate::store::Store;

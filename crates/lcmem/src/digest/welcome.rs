@@ -2,14 +2,12 @@
 
 use jiff::Timestamp;
 
-use crate::extract::Outcome;
 use crate::facts::{Fold, pending_note};
+use crate::journal::Outcome;
 use crate::journal::{Journal, SealKind};
 use crate::store::Store;
 
-/// What a project with no memory yet says.
-pub const NO_MEMORY_YET: &str = "lcmem has no memory of this project yet: when a session ends, what it achieved goes \
-into the journal, and the next session starts with a short digest of it.";
+pub use crate::recalled::NO_MEMORY_YET;
 
 /// The strip for a store: the recent arc from the last consolidation when
 /// there was one, else from the journal; then how many conventions wait for

@@ -121,14 +121,14 @@ pub fn exchanges(input: &ExtractInput, evidence: &Evidence) -> Vec<Exchange> {
             let achieved = said
                 .iter()
                 .filter_map(|r| r.headline.clone())
-                .filter(|h| super::offline::ACHIEVED.is_match(h))
+                .filter(|h| super::claims::ACHIEVED.is_match(h))
                 .collect();
             let mut done_each: Vec<String> = replies
                 .iter()
                 .filter_map(|t| {
                     super::text::sentences(&super::text::prose(t)).into_iter().find(|s| {
-                        super::offline::ACHIEVED.is_match(&strip_speaker(s))
-                            && !super::offline::HEDGED.is_match(s)
+                        super::claims::ACHIEVED.is_match(&strip_speaker(s))
+                            && !super::claims::HEDGED.is_match(s)
                             && !s.ends_with('?')
                     })
                 })
@@ -188,7 +188,7 @@ fn explains(s: &str) -> bool {
         regex::Regex::new(r"(?i)^(?:because|since|as|the reason|that's because|this is because)\b|^(?:the|these|those|this|there|it)\b[^.:]*\b(?:is|are)\b")
             .expect("valid regex")
     });
-    STATE.is_match(s.trim()) && !super::offline::ACHIEVED.is_match(&strip_speaker(s))
+    STATE.is_match(s.trim()) && !super::claims::ACHIEVED.is_match(&strip_speaker(s))
 }
 
 /// Whether a sentence only states a measurement ("p95 stays at 44 ms",
@@ -199,5 +199,5 @@ fn measures(s: &str) -> bool {
         regex::Regex::new(r"(?i)^[^.]{0,60}\b(?:stays?|went|goes|is|are|dropped|fell|rose)\b[^.]{0,40}\b\d[\d.,]*\s*(?:ms|s|%|kb|mb|gb|x)\b")
             .expect("valid regex")
     });
-    MEASURE.is_match(s) && !super::offline::ACHIEVED.is_match(&strip_speaker(s))
+    MEASURE.is_match(s) && !super::claims::ACHIEVED.is_match(&strip_speaker(s))
 }

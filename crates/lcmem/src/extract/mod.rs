@@ -13,6 +13,7 @@
 //! attacker, and summarising it is how a planted "memory" would get in.
 
 mod candidates;
+mod claims;
 pub mod clause;
 mod evidence;
 mod exchange;
@@ -84,23 +85,8 @@ pub struct ToolUse {
     pub marks: Vec<Mark>,
 }
 
+pub use crate::journal::Outcome;
 pub use crate::session::{Mark, Todo, TodoStatus};
-
-/// What a session amounted to; drives how much weight it gets in the digest.
-#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
-#[serde(rename_all = "lowercase")]
-pub enum Outcome {
-    /// Work released, merged or deployed.
-    Shipped,
-    /// A bug fixed.
-    Fixed,
-    /// Work done that is not (yet) shipped.
-    Progress,
-    /// An attempt given up.
-    Abandoned,
-    /// Questions and answers, no change made: a thin line at most.
-    Question,
-}
 
 /// What an extractor returns.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]

@@ -216,7 +216,7 @@ fn reports(sentence: &str) -> bool {
     !s.ends_with('?')
         && !INTERJECTION.is_match(s)
         && !NOT_A_REPORT.is_match(s)
-        && !super::offline::HEDGED.is_match(s)
+        && !super::claims::HEDGED.is_match(s)
         && s.chars().filter(|c| c.is_alphanumeric()).count() >= 12
 }
 

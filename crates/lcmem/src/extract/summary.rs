@@ -238,7 +238,7 @@ fn units_headline(working: Vec<(usize, Clause)>) -> String {
 /// to show the logged-in user's initials from their username"). A later line
 /// that tells less is no retelling: the earlier one says more.
 fn retells(later: &str, earlier: &str) -> bool {
-    use super::lane::grounding::content_words;
+    use super::text::content_words;
     let a: std::collections::HashSet<String> = content_words(later).collect();
     let b: std::collections::HashSet<String> = content_words(earlier).collect();
     b.len() >= 4 && a.intersection(&b).count() * 10 >= b.len() * 7
@@ -362,7 +362,7 @@ fn lowered(s: &str) -> String {
     let first = s.split_whitespace().next().unwrap_or("");
     let plain = first.chars().skip(1).all(|c| c.is_lowercase() || !c.is_alphabetic());
     let lower = first.to_lowercase();
-    let verb = lower.ends_with("ing") || lower.ends_with("ed") || super::offline::ACHIEVED.is_match(&lower);
+    let verb = lower.ends_with("ing") || lower.ends_with("ed") || super::claims::ACHIEVED.is_match(&lower);
     if !plain || !verb {
         return s.to_string();
     }

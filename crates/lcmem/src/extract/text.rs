@@ -101,6 +101,18 @@ fn strip_markup(line: &str) -> String {
     s.replace("**", "").replace("__", "")
 }
 
+/// Words too common to say anything about a text's subject, besides the
+/// stop words: a model request's own field names and words any report has.
+const COMMON: &[&str] = &["session", "user", "assistant", "made", "also", "just", "project", "using"];
+
+/// The words of `text` that carry meaning: four letters or more, neither a
+/// stop word nor a number, lower-cased.
+pub(crate) fn content_words(text: &str) -> impl Iterator<Item = String> + '_ {
+    text.split(|c: char| !c.is_alphanumeric()).filter(|w| w.chars().count() >= 4).map(str::to_lowercase).filter(|w| {
+        !COMMON.contains(&w.as_str()) && !crate::words::is_stop_word(w) && !w.chars().all(|c| c.is_ascii_digit())
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -15,17 +15,14 @@
 use jiff::Timestamp;
 
 use super::actions::resolve;
-use super::{ConflictJudge, Event, Fold, Observation, Origin, State, append_reconciled, fact_id, log};
+use super::{
+    AGENT, AGENT_SOURCE, ConflictJudge, Event, Fold, Observation, Origin, State, WorkspaceText, append_reconciled,
+    fact_id, log,
+};
 use crate::error::Result;
 use crate::lock::WriteLock;
 use crate::scrub;
-use crate::seal::WorkspaceText;
 use crate::store::Store;
-
-/// The source a remembered fact is recorded under, in place of a session id.
-pub const AGENT_SOURCE: &str = "mcp-remember";
-/// Who asked, as a correction records it.
-pub const AGENT: &str = "the agent via MCP, at the user's word";
 
 /// What a seal's extractor gives the assistant's prose; a remembered fact is
 /// the agent's wording and earns no more.

@@ -17,18 +17,25 @@ mod pending;
 pub mod proposal;
 pub mod subject;
 mod warm_fold;
+mod workspace;
 
 pub use actions::{Action, add, apply, delete_physically};
 pub(crate) use actions::{append_reconciled, delete_locked};
-pub use agent::{AGENT, AGENT_SOURCE, Corrected, Correction, Remembered, Withheld, correct, remember};
+pub use agent::{Corrected, Correction, Remembered, Withheld, correct, remember};
 pub use conflict::{ConflictJudge, Judgement, SubjectKeyJudge, reconcile};
 pub use fold::{Conflict, Fact, Fold, Provenance, Source, State};
 pub use log::append;
 pub use pending::{PENDING_COMMAND, pending_note};
+pub(crate) use workspace::WorkspaceText;
 
 use jiff::Timestamp;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
+
+/// The source a fact remembered by the agent (`remember`) is recorded under, in place of a session id.
+pub const AGENT_SOURCE: &str = "mcp-remember";
+/// Who asked, as a correction records it.
+pub const AGENT: &str = "the agent via MCP, at the user's word";
 
 /// Who said the sentence a fact came from.
 #[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]

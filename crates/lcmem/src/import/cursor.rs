@@ -449,3 +449,17 @@ fn save(store: &Store, state_path: &Path, cursor: &Cursor) -> Result<()> {
     let bytes = serde_json::to_vec(&value).expect("the state serialises");
     jsonl::atomic_write(state_path, &bytes)
 }
+
+/// Reads the transcripts `session` was imported from to their end, so that
+/// a seal judges the whole session. `known` is [`known`], read once
+/// by a caller that seals many sessions. A transcript that is gone leaves
+/// the stored copy as it is.
+pub fn read_to_end(store: &Store, known: &[Known], session: &str) -> Result<()> {
+    for known in known.iter().filter(|k| k.session == session) {
+        let grew = std::fs::metadata(&known.path).is_ok_and(|m| m.is_file() && m.len() != known.converted);
+        if grew {
+            import_growing(store, known.format, &known.path)?;
+        }
+    }
+    Ok(())
+}

@@ -30,7 +30,7 @@ use crate::jsonl::{self, LineProblem};
 use crate::store::{ImportOutcome, Store};
 
 pub use batch::{Placement, import_all, place};
-pub use cursor::{Known, Reading, Restart, import_growing, known};
+pub use cursor::{Known, Reading, Restart, import_growing, known, read_to_end};
 pub use discover::{discover_claude_code, discover_codex, jsonl_files};
 pub use emit::sanitize_id;
 

@@ -8,7 +8,8 @@ use serde::{Serialize, Serializer};
 
 use super::corpus::Corpus;
 use super::kind::HitKind;
-use super::rank::{Loc, QueryTerms, Unit};
+use super::query_terms::QueryTerms;
+use super::rank::{Loc, Unit};
 use super::scan::TurnRole;
 use super::tokenize::Analyzer;
 use crate::dates::day;

@@ -200,7 +200,7 @@ impl Listing {
     fn relist(&mut self, store: &Store) -> Result<()> {
         self.watch = if self.watching { Watch::new(store.dir()) } else { None };
         self.generation += 1;
-        let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos());
+        let now = crate::ambient::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos());
         self.listed_at = folder_time(store.dir())
             .filter(|&(s, n)| (now as i128) - (i128::from(s) * 1_000_000_000 + i128::from(n)) > SETTLED_NANOS);
         match list_sessions(store) {

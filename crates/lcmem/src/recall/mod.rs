@@ -60,6 +60,7 @@ mod open_index;
 mod os;
 mod postings;
 mod query;
+mod query_terms;
 mod rank;
 mod scan;
 mod schema;
@@ -67,8 +68,6 @@ pub mod semantic;
 mod session_table;
 pub mod tokenize;
 mod when;
-mod words;
-pub(crate) use words::is_stop_word;
 
 use crate::error::{Error, QueryProblem, Result};
 use crate::store::Store;

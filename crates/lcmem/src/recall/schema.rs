@@ -36,9 +36,7 @@ use super::scan::SessionMeta;
 use crate::error::Error;
 use crate::store::Store;
 
-/// The index folder's name under `cache/`. The version changes whenever the
-/// analysis or the schema does, so an old index is simply ignored.
-pub const DIR_NAME: &str = "recall-v1";
+pub use crate::store::RECALL_INDEX_DIR as DIR_NAME;
 /// The name the analyser is registered under when the index is written.
 pub(super) const TOKENIZER: &str = "lcmem";
 /// Bumped with any change to tokenisation: an index written by another
@@ -49,7 +47,7 @@ pub(super) const ARENA_BYTES: usize = 32 * 1024 * 1024;
 
 /// Where the index of a store lives: `cache/recall-v1/`.
 pub fn index_dir(store: &Store) -> PathBuf {
-    store.cache_dir().join(DIR_NAME)
+    store.recall_index_dir()
 }
 
 /// What the index covers, in a file its commit names.

@@ -4,6 +4,7 @@
 
 mod digest;
 mod durable_writes;
+mod floors;
 mod import_convert;
 mod import_growing;
 mod import_store;

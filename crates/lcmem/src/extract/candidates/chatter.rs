@@ -318,7 +318,7 @@ pub(super) fn is_chatter(clause: &str) -> bool {
     if clause.ends_with('?') || clause.ends_with(':') || clause.starts_with('|') || clause.chars().count() < 8 {
         return true;
     }
-    if super::super::offline::HEDGED.is_match(clause) {
+    if crate::extract::claims::HEDGED.is_match(clause) {
         return true;
     }
     let lower = clause.to_lowercase();

@@ -7,6 +7,8 @@
 
 use std::collections::HashSet;
 
+use crate::extract::text::content_words;
+
 /// The least share of a text's content words that must be in the evidence.
 pub const MIN_GROUNDING: f64 = 0.6;
 
@@ -14,18 +16,6 @@ pub const MIN_GROUNDING: f64 = 0.6;
 pub struct Evidence {
     words: HashSet<String>,
     stems: HashSet<String>,
-}
-
-/// Words too common to say anything about grounding, besides recall's stop
-/// words: the request's own field names and words any report has.
-const COMMON: &[&str] = &["session", "user", "assistant", "made", "also", "just", "project", "using"];
-
-/// The words of `text` that carry meaning: four letters or more, neither a
-/// stop word nor a number, lower-cased.
-pub(crate) fn content_words(text: &str) -> impl Iterator<Item = String> + '_ {
-    text.split(|c: char| !c.is_alphanumeric()).filter(|w| w.chars().count() >= 4).map(str::to_lowercase).filter(|w| {
-        !COMMON.contains(&w.as_str()) && !crate::recall::is_stop_word(w) && !w.chars().all(|c| c.is_ascii_digit())
-    })
 }
 
 fn stem(word: &str) -> Option<String> {

@@ -101,7 +101,7 @@ impl ModelJudge {
 /// Postgres" share `cache`.)
 fn share_a_word(a: &str, b: &str) -> bool {
     let words = |t: &str| -> HashSet<String> {
-        super::grounding::content_words(t).filter(|w| w.chars().count() >= 5).collect()
+        crate::extract::text::content_words(t).filter(|w| w.chars().count() >= 5).collect()
     };
     !words(a).is_disjoint(&words(b))
 }

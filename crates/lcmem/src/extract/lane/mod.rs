@@ -183,7 +183,7 @@ pub fn status(settings: &ExtractSettings) -> LaneStatus {
         } else {
             endpoint.clone()
         },
-        key_present: key_env.as_deref().is_some_and(|v| std::env::var_os(v).is_some_and(|k| !k.is_empty())),
+        key_present: key_env.as_deref().is_some_and(|v| crate::ambient::var(v).is_some()),
         key_env,
         local: is_local(&endpoint),
     }
@@ -272,9 +272,9 @@ impl ModelLane {
         };
         let key = match key_env(protocol, settings) {
             None => Ok(None),
-            Some(var) => match std::env::var(&var) {
-                Ok(key) if !key.is_empty() => Ok(Some(key)),
-                _ => Err(LaneError::NoKey(var)),
+            Some(var) => match crate::ambient::var(&var) {
+                Some(key) => Ok(Some(key)),
+                None => Err(LaneError::NoKey(var)),
             },
         };
         let local = protocol != Protocol::Command && is_local(&endpoint);

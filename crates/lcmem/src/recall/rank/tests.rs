@@ -1,6 +1,8 @@
 //! Ranking's unit tests.
 
 use super::*;
+use crate::recall::query_terms::Phrase;
+use crate::recall::tokenize::Analyzer;
 
 #[test]
 fn quoted_parts_become_phrases_over_parts_not_compounds() {

@@ -1,6 +1,6 @@
-//! The word lists the tokeniser uses: stop words, the words that only frame
-//! a question, and irregular forms; and [`WordIndex`], how a token is looked
-//! up in them.
+//! English word lists, shared by recall's tokeniser and the extractor's
+//! grounding check: stop words, the words that only frame a question, and
+//! irregular forms; and [`WordIndex`], how a token is looked up in them.
 
 use std::sync::LazyLock;
 
@@ -145,7 +145,7 @@ pub(crate) const STOP_WORDS: &[&str] = &[
 
 /// Words that only frame a question ("do you know …", "tell me …"): dropped
 /// from queries, kept in documents.
-pub(super) const QUESTION_WORDS: &[&str] = &[
+pub(crate) const QUESTION_WORDS: &[&str] = &[
     "anything",
     "ever",
     "kind",
@@ -169,7 +169,7 @@ pub(super) const QUESTION_WORDS: &[&str] = &[
 /// "won" (the "won" of "won't"), "bit" ("a bit"), "left", "lay", "rose",
 /// "shot", "bore", "wound"; so are those of verbs that are stop words (was,
 /// did, had).
-pub(super) const IRREGULAR: &[(&str, &str)] = &[
+pub(crate) const IRREGULAR: &[(&str, &str)] = &[
     ("arisen", "arise"),
     ("arose", "arise"),
     ("ate", "eat"),
@@ -340,7 +340,7 @@ const LONGEST: usize = 16;
 /// of every text analysed is looked up in three lists, and a binary search
 /// over a list costs seven or eight string comparisons, where a bucket of
 /// this holds one or two words (none for most tokens).
-pub(super) struct WordIndex<V: 'static> {
+pub(crate) struct WordIndex<V: 'static> {
     buckets: Vec<Vec<(&'static str, V)>>,
 }
 
@@ -377,9 +377,9 @@ pub(crate) fn is_stop_word(word: &str) -> bool {
 }
 
 static STOP: LazyLock<WordIndex<()>> = LazyLock::new(|| WordIndex::new(STOP_WORDS.iter().map(|&w| (w, ()))));
-pub(super) static QUESTION: LazyLock<WordIndex<()>> =
+pub(crate) static QUESTION: LazyLock<WordIndex<()>> =
     LazyLock::new(|| WordIndex::new(QUESTION_WORDS.iter().map(|&w| (w, ()))));
-pub(super) static BASE_FORM: LazyLock<WordIndex<&'static str>> =
+pub(crate) static BASE_FORM: LazyLock<WordIndex<&'static str>> =
     LazyLock::new(|| WordIndex::new(IRREGULAR.iter().copied()));
 
 #[cfg(test)]

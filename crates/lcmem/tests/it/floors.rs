@@ -1,0 +1,391 @@
+//! The engine's floors and the workspace's import graph, held by a test.
+//!
+//! Every `use` and every `crate::` / `super::` path in the sources of the
+//! workspace's library crates is resolved to the module it names (through
+//! re-exports), and two rules are checked:
+//!
+//! - **No cycles** between sibling modules: among the top modules of a
+//!   crate, and among the files of each folder module. A child using its
+//!   parent (or the parent its children) is how Rust modules are built and
+//!   is not counted.
+//! - **Floors** in the engine: the store's floor imports nothing above it;
+//!   the pipeline and recall import the store's floor and their own, never
+//!   each other; the entry points on top may import anything. A new top
+//!   module must be given a floor here (docs/architecture.md draws them).
+//!
+//! Test code (`mod tests` blocks, `tests.rs` files) is left out.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+use regex::Regex;
+
+/// The engine's floors, bottom first.
+const FLOORS: &[(&str, &[&str])] = &[
+    (
+        "store",
+        &[
+            "error",
+            "diagnostic",
+            "dates",
+            "plain",
+            "words",
+            "guards",
+            "input",
+            "lock",
+            "confine",
+            "jsonl",
+            "sweep",
+            "config",
+            "project",
+            "session",
+            "scrub",
+            "store",
+            "reimport",
+            "tombstone",
+            "journal",
+            "followed",
+            "recalled",
+            "facts",
+            "ambient",
+        ],
+    ),
+    ("pipeline", &["import", "extract", "seal", "digest"]),
+    ("recall", &["recall"]),
+    ("entry", &["ingest", "catch_up", "forget", "export"]),
+];
+
+/// Which floors a floor may import from.
+fn may_import(from: &str, to: &str) -> bool {
+    match from {
+        "store" => to == "store",
+        "pipeline" => matches!(to, "store" | "pipeline"),
+        "recall" => matches!(to, "store" | "recall"),
+        "entry" => true,
+        _ => false,
+    }
+}
+
+type ModPath = Vec<String>;
+
+struct Crate {
+    name: &'static str,
+    /// Module path → cleaned source.
+    modules: BTreeMap<ModPath, String>,
+    /// Module path → (name it re-exports → module the name lives in).
+    reexports: BTreeMap<ModPath, BTreeMap<String, ModPath>>,
+}
+
+/// A dependency between two sibling modules of `group`, with the file that
+/// makes it.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+struct Edge {
+    group: ModPath,
+    from: String,
+    to: String,
+    file: String,
+}
+
+fn workspace() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+fn load(name: &'static str) -> Crate {
+    let src = workspace().join(name).join("src");
+    let mut modules = BTreeMap::new();
+    collect(&src, &src, &mut modules);
+    assert!(modules.len() > 3, "{}: found no sources", src.display());
+    let mut krate = Crate { name, modules, reexports: BTreeMap::new() };
+    // Re-exports may chain (a parent re-exporting a child's re-export): a
+    // few rounds settle them.
+    for _ in 0..4 {
+        let mut reexports = BTreeMap::new();
+        for (module, text) in &krate.modules {
+            let mut names = BTreeMap::new();
+            for (public, path) in use_paths(text) {
+                let Some((last, _)) = path.split_last() else { continue };
+                if public && last != "self" && last != "*" {
+                    let target = krate.resolve(module, &path);
+                    if !target.is_empty() && target != *module {
+                        names.insert(last.clone(), target);
+                    }
+                }
+            }
+            reexports.insert(module.clone(), names);
+        }
+        krate.reexports = reexports;
+    }
+    krate
+}
+
+fn collect(root: &Path, dir: &Path, modules: &mut BTreeMap<ModPath, String>) {
+    let mut entries: Vec<_> = std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().path()).collect();
+    entries.sort();
+    for path in entries {
+        if path.is_dir() {
+            collect(root, &path, modules);
+            continue;
+        }
+        if path.extension().is_none_or(|e| e != "rs") {
+            continue;
+        }
+        let rel = path.strip_prefix(root).unwrap().with_extension("");
+        let mut module: ModPath = rel.iter().map(|s| s.to_string_lossy().into_owned()).collect();
+        if matches!(module.last().map(String::as_str), Some("mod" | "lib" | "main")) {
+            module.pop();
+        }
+        if module.last().is_some_and(|m| m == "tests") {
+            continue;
+        }
+        modules.insert(module, clean(&std::fs::read_to_string(&path).unwrap()));
+    }
+}
+
+/// The source without comment lines and without its `mod tests` block.
+fn clean(text: &str) -> String {
+    let tests = Regex::new(r"#\[cfg\(test\)\]\s*(?:pub(?:\([a-z]+\))?\s+)?mod ").unwrap();
+    let text = tests.find(text).map_or(text, |m| &text[..m.start()]);
+    text.lines().filter(|l| !l.trim_start().starts_with("//")).collect::<Vec<_>>().join("\n")
+}
+
+/// Every path of every `use` statement (expanded from its braces), with
+/// whether the statement re-exports; then every `crate::`/`super::` path
+/// written in the code itself.
+fn use_paths(text: &str) -> Vec<(bool, Vec<String>)> {
+    let uses = Regex::new(r"(?m)^\s*(pub(?:\([a-z]+\))?\s+)?use\s+([^;]+);").unwrap();
+    let mut out = Vec::new();
+    for c in uses.captures_iter(text) {
+        for path in expand(&c[2]) {
+            out.push((c.get(1).is_some(), path));
+        }
+    }
+    let rest = uses.replace_all(text, "");
+    let inline = Regex::new(r"\b(?:crate|super)(?:::[A-Za-z_][A-Za-z0-9_]*)+").unwrap();
+    for m in inline.find_iter(&rest) {
+        out.push((false, m.as_str().split("::").map(str::to_string).collect()));
+    }
+    out
+}
+
+/// `a::{b, c::{d, e as f}}` → `a::b`, `a::c::d`, `a::c::e`.
+fn expand(tree: &str) -> Vec<Vec<String>> {
+    let tree: String = tree.split_whitespace().collect::<Vec<_>>().join(" ");
+    let tree = tree.trim().trim_start_matches("::");
+    let Some(open) = tree.find('{') else {
+        let plain = tree.split(" as ").next().unwrap_or(tree).trim();
+        return vec![plain.split("::").map(|s| s.trim().to_string()).filter(|s| !s.is_empty()).collect()];
+    };
+    let close = tree.rfind('}').expect("balanced braces in a use statement");
+    let prefix: Vec<String> =
+        tree[..open].trim().trim_end_matches("::").split("::").filter(|s| !s.is_empty()).map(str::to_string).collect();
+    let inner = &tree[open + 1..close];
+    let (mut items, mut depth, mut start) = (Vec::new(), 0, 0);
+    for (i, ch) in inner.char_indices() {
+        match ch {
+            '{' => depth += 1,
+            '}' => depth -= 1,
+            ',' if depth == 0 => {
+                items.push(&inner[start..i]);
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    items.push(&inner[start..]);
+    let mut out = Vec::new();
+    for item in items.into_iter().map(str::trim).filter(|i| !i.is_empty()) {
+        for tail in expand(item) {
+            out.push(prefix.iter().cloned().chain(tail).collect());
+        }
+    }
+    out
+}
+
+impl Crate {
+    /// The module `path`, written in `module`, names (the crate root `[]`
+    /// for an outside crate or a root item).
+    fn resolve(&self, module: &ModPath, path: &[String]) -> ModPath {
+        let mut at: ModPath = Vec::new();
+        let mut rest = path;
+        match path.first().map(String::as_str) {
+            Some("crate") => rest = &path[1..],
+            Some("super" | "self") => {
+                at = module.clone();
+                while let Some(first) = rest.first() {
+                    match first.as_str() {
+                        "super" => {
+                            at.pop();
+                        }
+                        "self" => {}
+                        _ => break,
+                    }
+                    rest = &rest[1..];
+                }
+            }
+            Some(first) => {
+                let child: ModPath = module.iter().cloned().chain([first.to_string()]).collect();
+                if !self.modules.contains_key(&child) {
+                    return Vec::new(); // another crate
+                }
+                at = module.clone();
+            }
+            None => return Vec::new(),
+        }
+        for seg in rest {
+            if seg == "self" {
+                continue;
+            }
+            let child: ModPath = at.iter().cloned().chain([seg.clone()]).collect();
+            if self.modules.contains_key(&child) {
+                at = child;
+            } else if let Some(target) = self.reexports.get(&at).and_then(|names| names.get(seg)) {
+                return target.clone();
+            } else {
+                break;
+            }
+        }
+        at
+    }
+
+    /// Every dependency between siblings.
+    fn edges(&self) -> BTreeSet<Edge> {
+        let mut edges = BTreeSet::new();
+        for (module, text) in &self.modules {
+            for (_, path) in use_paths(text) {
+                let target = self.resolve(module, &path);
+                let common = module.iter().zip(&target).take_while(|(a, b)| a == b).count();
+                if common == module.len() || common == target.len() {
+                    continue; // the same module, an ancestor or a descendant
+                }
+                edges.insert(Edge {
+                    group: module[..common].to_vec(),
+                    from: module[common].clone(),
+                    to: target[common].clone(),
+                    file: module.join("/"),
+                });
+            }
+        }
+        edges
+    }
+}
+
+/// The cycles among siblings: each strongly connected group of two or more,
+/// with the edges inside it.
+fn cycles(edges: &BTreeSet<Edge>) -> Vec<String> {
+    let mut groups: BTreeMap<&ModPath, BTreeMap<&str, BTreeSet<&str>>> = BTreeMap::new();
+    for e in edges {
+        groups.entry(&e.group).or_default().entry(&e.from).or_default().insert(&e.to);
+    }
+    let mut found = Vec::new();
+    for (group, graph) in groups {
+        let reach = |from: &str| {
+            let mut seen = BTreeSet::new();
+            let mut todo = vec![from];
+            while let Some(n) = todo.pop() {
+                for &m in graph.get(n).into_iter().flatten() {
+                    if seen.insert(m) {
+                        todo.push(m);
+                    }
+                }
+            }
+            seen
+        };
+        let mut done = BTreeSet::new();
+        for &node in graph.keys() {
+            if done.contains(node) {
+                continue;
+            }
+            let ahead = reach(node);
+            let scc: BTreeSet<&str> =
+                ahead.iter().copied().filter(|m| *m == node || reach(m).contains(node)).chain([node]).collect();
+            if scc.len() > 1 && ahead.contains(node) {
+                let inside: Vec<String> = edges
+                    .iter()
+                    .filter(|e| e.group == *group && scc.contains(e.from.as_str()) && scc.contains(e.to.as_str()))
+                    .map(|e| format!("{} -> {} ({})", e.from, e.to, e.file))
+                    .collect();
+                found.push(format!("in `{}`: {}", group.join("::"), inside.join(", ")));
+            }
+            done.extend(scc);
+        }
+    }
+    found
+}
+
+#[test]
+fn no_module_imports_one_that_imports_it_back() {
+    let mut found = Vec::new();
+    for name in ["lcmem", "lcmem-cli", "lcmem-guard", "lcmem-redact"] {
+        let krate = load(name);
+        found.extend(cycles(&krate.edges()).into_iter().map(|c| format!("{}: {c}", krate.name)));
+    }
+    assert!(found.is_empty(), "import cycles:\n{}", found.join("\n"));
+}
+
+#[test]
+fn each_floor_of_the_engine_imports_only_from_the_floors_below_it() {
+    let krate = load("lcmem");
+    let floor_of = |module: &str| FLOORS.iter().find(|(_, ms)| ms.contains(&module)).map(|(f, _)| *f);
+    let mut wrong = Vec::new();
+    for top in krate.modules.keys().filter(|m| m.len() == 1) {
+        if floor_of(&top[0]).is_none() {
+            wrong.push(format!("`{}` is on no floor: give it one in tests/it/floors.rs", top[0]));
+        }
+    }
+    for e in krate.edges().iter().filter(|e| e.group.is_empty()) {
+        let (Some(from), Some(to)) = (floor_of(&e.from), floor_of(&e.to)) else { continue };
+        if !may_import(from, to) {
+            wrong.push(format!("{} ({from}) imports {} ({to}), in {}", e.from, e.to, e.file));
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+/// Where the engine reaches outside the store, each in one named module
+/// (docs/architecture.md, "Where the engine does I/O").
+const OUTSIDE: &[(&str, &str)] = &[
+    ("SystemTime::now", "ambient"),
+    ("std::env::", "ambient"),
+    ("ureq::", "extract/lane/http"),
+    ("Command::new", "extract/lane/command"),
+];
+
+#[test]
+fn the_engine_reads_the_clock_and_the_environment_and_talks_to_the_network_each_in_one_module() {
+    let krate = load("lcmem");
+    let mut wrong = Vec::new();
+    for (module, text) in &krate.modules {
+        let file = module.join("/");
+        for (what, home) in OUTSIDE {
+            if text.contains(what) && file != *home {
+                wrong.push(format!("{file} uses {what}: only {home} may"));
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+    for (what, home) in OUTSIDE {
+        let module: ModPath = home.split('/').map(str::to_string).collect();
+        assert!(krate.modules[&module].contains(what), "{home} no longer uses {what}: update OUTSIDE");
+    }
+}
+
+#[test]
+fn the_checker_sees_an_upward_import_and_a_cycle() {
+    // The checker itself, on sources written for it: a floor file that names
+    // a pipeline module, and two siblings that name each other.
+    let mut modules = BTreeMap::new();
+    modules.insert(vec![], String::new());
+    modules.insert(vec!["store".to_string()], clean("use crate::{error, seal::Sealed};\n// crate::digest\n"));
+    modules.insert(vec!["seal".to_string()], clean("use crate::store::Store;\npub use inner::Sealed;\n"));
+    modules.insert(vec!["seal".to_string(), "inner".to_string()], "fn f() { super::other::g() }".to_string());
+    modules.insert(vec!["seal".to_string(), "other".to_string()], "use super::Sealed;".to_string());
+    modules.insert(vec!["error".to_string()], clean("#[cfg(test)]\nmod tests { use crate::seal; }"));
+    let mut krate = Crate { name: "fixture", modules, reexports: BTreeMap::new() };
+    let sealed = BTreeMap::from([("Sealed".to_string(), vec!["seal".to_string(), "inner".to_string()])]);
+    krate.reexports.insert(vec!["seal".to_string()], sealed);
+    let edges: Vec<String> =
+        krate.edges().iter().map(|e| format!("{}:{}->{}", e.group.join("::"), e.from, e.to)).collect();
+    assert_eq!(edges, [":seal->store", ":store->error", ":store->seal", "seal:inner->other", "seal:other->inner"]);
+    let found = cycles(&krate.edges());
+    assert_eq!(found.len(), 2, "{found:?}");
+}
