@@ -10,7 +10,9 @@ use crate::error::{Error, Result};
 use crate::project::{Project, slug_for};
 use crate::store::Store;
 
-use super::{Converted, Format, Report, convert, store_converted};
+use super::convert::convert;
+use super::converted::{Converted, Format};
+use super::file::{Report, store_converted};
 
 /// Where one transcript went.
 #[derive(Debug)]

@@ -14,8 +14,8 @@ use serde::{Deserialize, Serialize};
 
 use super::commit::{self, MessageFiles};
 use super::emit::{Emitter, Evidence, relative_to};
+use super::fields::{command_line, item_texts, str_field, tag_content, timestamp, todo_items};
 use super::results;
-use super::{command_line, item_texts, str_field, tag_content, timestamp, todo_items};
 use crate::session::Role;
 
 /// The boilerplate Claude Code puts before the output of a local command.

@@ -13,8 +13,8 @@ use serde_json::Value;
 
 use super::commit::{self, MessageFiles};
 use super::emit::{Emitter, Evidence, relative_to};
+use super::fields::{command_line, item_texts, str_field, timestamp, todo_items};
 use super::results;
-use super::{command_line, item_texts, str_field, timestamp, todo_items};
 use crate::session::Role;
 
 /// Text Codex sends in the user's name that the user did not write: the

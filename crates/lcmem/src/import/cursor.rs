@@ -38,7 +38,9 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 
 use super::batch::unstored;
-use super::{Format, Report, Resume, convert_more};
+use super::convert::{Resume, convert_more};
+use super::converted::Format;
+use super::file::{Reading, Report, Restart, import_file};
 use crate::diagnostic::Diagnostic;
 use crate::error::{IoContext, Result};
 use crate::jsonl;
@@ -52,55 +54,6 @@ const FORMAT: u32 = 2;
 const WINDOW: u64 = 4096;
 /// More status lines than lcmem ever appends between two imports.
 const STATUS_TAIL_LIMIT: u64 = 1 << 20;
-
-/// How much of a transcript an import read, and why it read it all.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Reading {
-    /// Bytes of the transcript read, the checks' windows included.
-    pub read: u64,
-    /// The transcript's size.
-    pub size: u64,
-    /// Where the conversion went on from (0 for a full conversion).
-    pub from: u64,
-    /// Set when the transcript was converted in full, with why.
-    pub restart: Option<Restart>,
-}
-
-/// Why a transcript was converted in full.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Restart {
-    /// No usable state: the first import, a deleted cache, another version.
-    Fresh,
-    /// The transcript is shorter than what was converted.
-    Shrunk,
-    /// What was converted is no longer what the transcript starts with.
-    Rewritten,
-    /// The stored session is not what the last import left.
-    StoredChanged,
-}
-
-impl Reading {
-    /// A few words for a log line.
-    pub fn describe(&self) -> String {
-        let why = match self.restart {
-            None => {
-                // What was read is what was appended, and windows of what
-                // came before it, read again to check it is unchanged.
-                let appended = self.size.saturating_sub(self.from);
-                let checked = self.read.saturating_sub(appended);
-                return format!(
-                    "read the {appended} bytes appended after byte {} of {}, and {checked} earlier bytes to check them",
-                    self.from, self.size
-                );
-            }
-            Some(Restart::Fresh) => "",
-            Some(Restart::Shrunk) => "the transcript shrank since the last import, so ",
-            Some(Restart::Rewritten) => "the transcript was rewritten since the last import, so ",
-            Some(Restart::StoredChanged) => "the stored copy changed since the last import, so ",
-        };
-        format!("{why}read in full ({} bytes) and converted in full", self.size)
-    }
-}
 
 #[derive(Serialize, Deserialize)]
 struct Cursor {
@@ -154,7 +107,7 @@ pub fn known(store: &Store) -> Vec<Known> {
 /// file says that is safe, and everything otherwise. The report says which.
 pub fn import_growing(store: &Store, format: Format, path: &Path) -> Result<Report> {
     if format == Format::V1 {
-        return super::import_file(store, Some(format), path);
+        return import_file(store, Some(format), path);
     }
     // Checked before anything is opened: a pipe or a huge file is refused
     // without anyone waiting on it.
@@ -198,7 +151,7 @@ struct Plan {
 /// The lines past a cursor, converted. A conversion that goes on keeps the
 /// converter's new state in its cursor; one that starts over keeps it here.
 struct Converted {
-    batch: super::Converted,
+    batch: super::converted::Converted,
     resume: Option<Resume>,
     from: u64,
     offset: u64,

@@ -18,7 +18,7 @@ use serde::{Deserialize, Serialize};
 use crate::diagnostic::Diagnostic;
 use crate::session::{self, Header, Line, Role, Todo};
 
-use super::{Converted, Counts, Format};
+use super::converted::{Converted, Counts, Format};
 
 /// How a message was written: a compaction summary, memory's own output.
 #[derive(Clone, Copy)]

@@ -1,0 +1,85 @@
+//! Reading the fields both agents' transcripts share: times, content items,
+//! the shell commands and plans the agent wrote, tagged text.
+
+use jiff::Timestamp;
+use serde_json::Value;
+
+use super::emit;
+
+/// A timestamp field: `None` when absent, a warning when unreadable.
+pub(super) fn timestamp(value: &Value, key: &str, emitter: &mut emit::Emitter<'_>) -> Option<Timestamp> {
+    match value.get(key)? {
+        Value::String(s) => match s.parse::<Timestamp>() {
+            Ok(ts) => Some(ts),
+            Err(_) => {
+                emitter.warn(format!("\"{key}\" {s:?} is not an RFC 3339 time; converted without it"));
+                None
+            }
+        },
+        Value::Null => None,
+        _ => {
+            emitter.warn(format!("\"{key}\" is not a string; converted without it"));
+            None
+        }
+    }
+}
+
+/// The text of content items as both tools write them: plain strings,
+/// blocks with a `text` field, and `[image]` for an image.
+pub(super) fn item_texts(items: &[Value]) -> Vec<String> {
+    items
+        .iter()
+        .filter_map(|item| match item {
+            Value::String(text) => Some(text.clone()),
+            _ => match str_field(item, "type") {
+                Some("image" | "input_image") => Some("[image]".to_string()),
+                _ => str_field(item, "text").map(str::to_string),
+            },
+        })
+        .collect()
+}
+
+/// The first line of a shell command the agent wrote, at most 300
+/// characters: what it ran, not what a here-document carried. A command
+/// that applies a patch holds file contents and is left out (its files are
+/// recorded instead).
+pub(super) fn command_line(command: &str) -> Option<String> {
+    if command.contains("*** Begin Patch") {
+        return None;
+    }
+    let first = command.lines().map(str::trim).find(|l| !l.is_empty())?;
+    Some(crate::extract::clip(first, 300))
+}
+
+/// A plan as both tools write it: a list of `{<text_key>, "status"}` items
+/// (Claude Code's TodoWrite says `content`, Codex's update_plan `step`). An
+/// item without text is left out; an unknown status counts as pending.
+pub(super) fn todo_items(value: &Value, text_key: &str) -> Vec<crate::session::Todo> {
+    use crate::session::{Todo, TodoStatus};
+    let Some(items) = value.as_array() else { return Vec::new() };
+    items
+        .iter()
+        .filter_map(|item| {
+            let text = str_field(item, text_key)?.trim();
+            let status = match str_field(item, "status") {
+                Some("completed" | "done") => TodoStatus::Completed,
+                Some("in_progress") => TodoStatus::InProgress,
+                _ => TodoStatus::Pending,
+            };
+            (!text.is_empty()).then(|| Todo { text: crate::extract::clip(text, 300), status })
+        })
+        .collect()
+}
+
+pub(super) fn str_field<'v>(value: &'v Value, key: &str) -> Option<&'v str> {
+    value.get(key).and_then(Value::as_str)
+}
+
+/// The text between `<tag>` and `</tag>` in `text`, if both are there.
+pub(super) fn tag_content<'t>(text: &'t str, tag: &str) -> Option<&'t str> {
+    let open = format!("<{tag}>");
+    let close = format!("</{tag}>");
+    let start = text.find(&open)? + open.len();
+    let end = text[start..].find(&close)? + start;
+    Some(&text[start..end])
+}

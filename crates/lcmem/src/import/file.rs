@@ -1,0 +1,105 @@
+//! One transcript file into the store: read it, tell its format, convert
+//! it, add it.
+
+use std::path::{Path, PathBuf};
+
+use super::convert::convert;
+use super::converted::{Converted, Counts, Format};
+use super::detect::detect;
+use crate::diagnostic::Diagnostic;
+use crate::error::Result;
+use crate::store::{ImportOutcome, Store};
+
+/// What importing one file did.
+#[derive(Debug, Clone)]
+pub struct Report {
+    pub format: Format,
+    /// `None` when the transcript held nothing to import yet.
+    pub outcome: Option<ImportOutcome>,
+    pub counts: Counts,
+    pub cwd: Option<PathBuf>,
+    /// Skipped lines: of the transcript for a conversion, of the file for v1.
+    pub diagnostics: Vec<Diagnostic>,
+    /// How much of the transcript was read, for [`import_growing`].
+    pub reading: Option<Reading>,
+}
+
+/// Adds a converted file to `store`. An empty conversion writes nothing.
+pub fn store_converted(store: &Store, path: &Path, converted: Converted) -> Result<Report> {
+    let Converted { format, session_bytes, cwd, counts, mut diagnostics, .. } = converted;
+    let outcome = if session_bytes.is_empty() && format != Format::V1 {
+        None
+    } else {
+        let (outcome, more) = store.import_bytes(path, session_bytes)?;
+        diagnostics.extend(more);
+        Some(outcome)
+    };
+    Ok(Report { format, outcome, counts, cwd, diagnostics, reading: None })
+}
+
+/// Reads `path`, converts it (`format` `None`: detect it, and read a file
+/// that looks like nothing known as v1 so that its errors say what v1
+/// expects) and adds it to `store`.
+pub fn import_file(store: &Store, format: Option<Format>, path: &Path) -> Result<Report> {
+    let bytes = crate::input::read(path)?;
+    let format = format.or_else(|| detect(&bytes)).unwrap_or(Format::V1);
+    store_converted(store, path, convert(format, path, &bytes))
+}
+
+/// Like [`import_file`] for a file found in a folder, which may be anything:
+/// `None` (nothing written) when `format` is `None` and the file looks like
+/// nothing lcmem knows.
+pub fn import_found(store: &Store, format: Option<Format>, path: &Path) -> Result<Option<Report>> {
+    let bytes = crate::input::read(path)?;
+    let Some(format) = format.or_else(|| detect(&bytes)) else { return Ok(None) };
+    store_converted(store, path, convert(format, path, &bytes)).map(Some)
+}
+
+/// How much of a transcript an import read, and why it read it all.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Reading {
+    /// Bytes of the transcript read, the checks' windows included.
+    pub read: u64,
+    /// The transcript's size.
+    pub size: u64,
+    /// Where the conversion went on from (0 for a full conversion).
+    pub from: u64,
+    /// Set when the transcript was converted in full, with why.
+    pub restart: Option<Restart>,
+}
+
+/// Why a transcript was converted in full.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Restart {
+    /// No usable state: the first import, a deleted cache, another version.
+    Fresh,
+    /// The transcript is shorter than what was converted.
+    Shrunk,
+    /// What was converted is no longer what the transcript starts with.
+    Rewritten,
+    /// The stored session is not what the last import left.
+    StoredChanged,
+}
+
+impl Reading {
+    /// A few words for a log line.
+    pub fn describe(&self) -> String {
+        let why = match self.restart {
+            None => {
+                // What was read is what was appended, and windows of what
+                // came before it, read again to check it is unchanged.
+                let appended = self.size.saturating_sub(self.from);
+                let checked = self.read.saturating_sub(appended);
+                return format!(
+                    "read the {appended} bytes appended after byte {} of {}, and {checked} earlier bytes to check them",
+                    self.from, self.size
+                );
+            }
+            Some(Restart::Fresh) => "",
+            Some(Restart::Shrunk) => "the transcript shrank since the last import, so ",
+            Some(Restart::Rewritten) => "the transcript was rewritten since the last import, so ",
+            Some(Restart::StoredChanged) => "the stored copy changed since the last import, so ",
+        };
+        format!("{why}read in full ({} bytes) and converted in full", self.size)
+    }
+}
