@@ -75,9 +75,10 @@ impl Exchange {
         })
     }
 
-    /// What later replies to the same request reported done besides.
-    pub fn more_work(&self, is_order: &dyn Fn(&str) -> bool) -> Vec<Clause> {
-        let first = self.work(is_order).map(|c| crate::facts::normalize(c.as_str()));
+    /// What later replies to the same request reported done besides `work`
+    /// (what [`Exchange::work`] found, computed once by the caller).
+    pub fn more_work(&self, work: Option<&Clause>, is_order: &dyn Fn(&str) -> bool) -> Vec<Clause> {
+        let first = work.map(|c| crate::facts::normalize(c.as_str()));
         self.achieved
             .iter()
             .skip(1)

@@ -211,9 +211,27 @@ fn touched_files(input: &ExtractInput) -> Vec<String> {
 }
 
 /// Whether a sentence reads as an order; such sentences never go into a
-/// summary or a decision.
+/// summary or a decision. The guard's verdict depends on the text alone, and
+/// one seal asks about the same sentence several times (as a headline, as
+/// more work, as a decision), so verdicts are kept for the thread's next
+/// questions, up to a bound past which the memory starts afresh.
 fn is_order(sentence: &str) -> bool {
-    lcmem_guard::judge(sentence).instruction
+    const REMEMBERED: usize = 4096;
+    thread_local! {
+        static VERDICTS: std::cell::RefCell<std::collections::HashMap<String, bool>> = Default::default();
+    }
+    VERDICTS.with(|verdicts| {
+        if let Some(&known) = verdicts.borrow().get(sentence) {
+            return known;
+        }
+        let verdict = lcmem_guard::judge(sentence).instruction;
+        let mut verdicts = verdicts.borrow_mut();
+        if verdicts.len() >= REMEMBERED {
+            verdicts.clear();
+        }
+        verdicts.insert(sentence.to_string(), verdict);
+        verdict
+    })
 }
 
 #[cfg(test)]

@@ -151,7 +151,9 @@ fn headline(parts: &Parts<'_>) -> Option<String> {
         .filter(|x| x.changed() || (evidence.changed.is_empty() && x.answered) || x.reports_shipping())
         .flat_map(|x| {
             let weight = x.edits.min(10) + x.request.split_whitespace().count() / 8;
-            x.work(is_order).into_iter().chain(x.more_work(is_order)).map(move |c| (weight, c))
+            let work = x.work(is_order);
+            let more = x.more_work(work.as_ref(), is_order);
+            work.into_iter().chain(more).map(move |c| (weight, c))
         })
         .collect();
     // Several tracked tasks completed say the session's work best, when the
