@@ -30,6 +30,7 @@ mod discover;
 mod emit;
 mod fields;
 mod file;
+mod presized;
 mod results;
 mod shell_files;
 
