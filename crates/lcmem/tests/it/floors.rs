@@ -369,6 +369,32 @@ fn the_engine_reads_the_clock_and_the_environment_and_talks_to_the_network_each_
     }
 }
 
+/// The import's walk: each file of `import/` takes what it needs from the
+/// file that has it, never back through `mod.rs`, which only names what the
+/// module offers (docs/architecture.md).
+#[test]
+fn an_import_never_returns_to_the_front_door() {
+    let krate = load("lcmem");
+    let front: ModPath = vec!["import".to_string()];
+    let mut wrong = Vec::new();
+    for (module, text) in krate.modules.iter().filter(|(m, _)| m.len() == 2 && m[0] == "import") {
+        for (_, path) in use_paths(text) {
+            let named = match path.as_slice() {
+                [s, name, ..] if s == "super" => name,
+                [c, i, name, ..] if c == "crate" && i == "import" => name,
+                _ => continue,
+            };
+            let sibling: ModPath = vec!["import".to_string(), named.clone()];
+            if !krate.modules.contains_key(&sibling) {
+                wrong.push(format!("{} takes `{named}` from import/mod.rs", module.join("/")));
+            }
+        }
+    }
+    let items = Regex::new(r"(?m)^\s*(pub(\([a-z]+\))?\s+)?(fn|struct|enum|const|static|impl|trait|type)\b").unwrap();
+    assert!(!items.is_match(&krate.modules[&front]), "import/mod.rs defines something: it should only name");
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
 #[test]
 fn the_checker_sees_an_upward_import_and_a_cycle() {
     // The checker itself, on sources written for it: a floor file that names
