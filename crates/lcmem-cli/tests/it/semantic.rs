@@ -272,3 +272,30 @@ fn a_model_installed_with_a_relative_home_is_found_from_anywhere() {
     let semantic = hits(&recall(&sandbox, QUESTION));
     assert!(semantic[0]["snippet"].as_str().unwrap().contains("walk by the river"), "{semantic:#?}");
 }
+
+#[test]
+fn a_build_with_nothing_new_does_not_load_the_model() {
+    let Some(dir) = model() else { return };
+    // A copy of the model whose weights are zeroed after the first build,
+    // same size: the identity the cache records is unchanged, but loading
+    // the weights now fails. A build with nothing to embed must not need them.
+    let copy = tempfile::tempdir().unwrap();
+    for name in ["config.json", "tokenizer.json", "model.safetensors"] {
+        std::fs::copy(dir.join(name), copy.path().join(name)).unwrap();
+    }
+    let sandbox = project();
+    use_model(&sandbox, copy.path());
+    let weights = copy.path().join("model.safetensors");
+    let len = std::fs::metadata(&weights).unwrap().len();
+    std::fs::write(&weights, vec![0u8; len as usize]).unwrap();
+    let said = rebuild(&sandbox);
+    assert!(said.contains("embedded 0 text(s)") && said.contains("covers 6 turn(s)"), "{said}");
+    // Something new to embed does need them, and the failure says so.
+    sandbox.write_session("2026-11-09-new", &[message("user", "A new turn about the harbour at dusk.")]);
+    // The import itself embeds what it added, and cannot: whatever it says,
+    // the rebuild after it must still fail for want of the weights.
+    sandbox.cmd().arg("import").arg(sandbox.inbox()).output().unwrap();
+    let out = sandbox.assert_cmd().args(["index", "rebuild"]).assert().failure();
+    let stderr = String::from_utf8_lossy(&out.get_output().stderr).to_string();
+    assert!(stderr.contains("model.safetensors"), "{stderr}");
+}

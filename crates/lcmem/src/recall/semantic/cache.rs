@@ -129,6 +129,29 @@ pub fn stamp(dir: &Path) -> Option<(u64, std::time::SystemTime)> {
 pub type Save<'a> = &'a mut dyn FnMut(&Vectors) -> Result<()>;
 
 /// A text's content key.
+/// Whether the cache in `dir` already holds a vector from the model
+/// `identity` (vectors of `dim` floats) for every turn of `files` (each file
+/// as it is now) and every text of `memory`, and nothing of a session gone:
+/// then a build has nothing to do and need not load the model. Read from the
+/// manifest and the size of the vectors' file, as [`Vectors::load`] checks
+/// them. Returns how many turns have a vector, when it is up to date.
+pub fn up_to_date(dir: &Path, identity: &str, dim: usize, files: &[SessionFile], memory: &[String]) -> Option<usize> {
+    let raw = std::fs::read(dir.join(MANIFEST)).ok()?;
+    let manifest = serde_json::from_slice::<Manifest>(&raw).ok()?;
+    if manifest.format != FORMAT
+        || manifest.model != identity
+        || manifest.dim != dim
+        || manifest.sessions.len() != files.len()
+        || std::fs::metadata(dir.join(VECTORS)).map_or(true, |m| m.len() < (manifest.keys.len() * dim * 4) as u64)
+    {
+        return None;
+    }
+    let same = |f: &SessionFile| manifest.sessions.get(&f.id).is_some_and(|s| s.size == f.size && s.mtime == f.mtime);
+    let keys: HashSet<u64> = manifest.keys.iter().copied().collect();
+    let current = files.iter().all(same) && memory.iter().all(|text| keys.contains(&key(text)));
+    current.then(|| manifest.sessions.values().map(|s| s.turns.len()).sum())
+}
+
 pub fn key(text: &str) -> u64 {
     let digest = Sha256::digest(text.as_bytes());
     u64::from_le_bytes(digest[..8].try_into().expect("8 bytes"))

@@ -77,13 +77,19 @@ pub fn embed_with(store: &Store, dir: &Path, progress: &mut dyn Progress) -> Res
     let Some(lock) = WriteLock::try_acquire(&lock_path(store))? else {
         return Ok(EmbedReport { busy: true, ..EmbedReport::default() });
     };
-    let encoder = Encoder::load(dir)?;
     let folder = super::cache_dir(store);
-    // Read under the lock: what an earlier builder wrote is kept.
-    let mut vectors = Vectors::load(&folder, &encoder);
     let files = list_sessions(store)?;
     let memory = Memory::read(&store.journal_path(), &store.facts_path())?;
     let texts: Vec<String> = memory.analyzed.units.iter().map(|&s| memory.text(s)).collect();
+    // Most writes (a seal, an import of nothing new) leave nothing to embed:
+    // then the model's weights are not loaded at all.
+    let (identity, dim) = Encoder::identify(dir)?;
+    if let Some(turns) = cache::up_to_date(&folder, &identity, dim, &files, &texts) {
+        return Ok(EmbedReport { turns, seconds: started.elapsed().as_secs_f64(), ..EmbedReport::default() });
+    }
+    let encoder = Encoder::load(dir)?;
+    // Read under the lock: what an earlier builder wrote is kept.
+    let mut vectors = Vectors::load(&folder, &encoder);
     let mut diagnostics = Vec::new();
     // Each write under the project's write lock: a forget, which clears the
     // cache folder under it, comes wholly before or after. After one, this

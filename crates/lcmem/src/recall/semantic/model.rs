@@ -27,6 +27,23 @@ pub const MAX_TOKENS: usize = 128;
 /// texts of like length.
 pub const BATCH: usize = 32;
 
+/// Refuses a folder that lacks one of the model's files, naming it.
+fn all_there(dir: &Path) -> Result<()> {
+    match MODEL_FILES.iter().find(|name| !dir.join(name).is_file()) {
+        Some(name) => Err(model_error(dir, format!("no {name} there"))),
+        None => Ok(()),
+    }
+}
+
+/// The SHA-256 of a model's config and tokenizer and the size of its weights.
+fn identity_of(config: &[u8], tokenizer: &[u8], weights_len: u64) -> String {
+    let mut hash = Sha256::new();
+    hash.update(config);
+    hash.update(tokenizer);
+    hash.update(weights_len.to_le_bytes());
+    hash.finalize().iter().take(12).map(|b| format!("{b:02x}")).collect()
+}
+
 /// A loaded sentence encoder.
 pub struct Encoder {
     model: BertModel,
@@ -45,11 +62,7 @@ fn model_error(dir: &Path, message: impl std::fmt::Display) -> Error {
 impl Encoder {
     /// Loads the model in `dir`.
     pub fn load(dir: &Path) -> Result<Encoder> {
-        for name in MODEL_FILES {
-            if !dir.join(name).is_file() {
-                return Err(model_error(dir, format!("no {name} there")));
-            }
-        }
+        all_there(dir)?;
         let config_bytes = std::fs::read(dir.join("config.json")).map_err(|e| model_error(dir, e))?;
         let config: Config = serde_json::from_slice(&config_bytes)
             .map_err(|e| model_error(dir, format!("config.json is not a BERT config ({e})")))?;
@@ -61,12 +74,21 @@ impl Encoder {
             (tokenizer.join().expect("the tokenizer's reader panicked"), model)
         });
         let ((tokenizer, tokenizer_bytes), (model, weights_len)) = (tokenizer?, model?);
-        let mut hash = Sha256::new();
-        hash.update(&config_bytes);
-        hash.update(&tokenizer_bytes);
-        hash.update(weights_len.to_le_bytes());
-        let identity: String = hash.finalize().iter().take(12).map(|b| format!("{b:02x}")).collect();
+        let identity = identity_of(&config_bytes, &tokenizer_bytes, weights_len);
         Ok(Encoder { model, tokenizer, dim: config.hidden_size, identity, dir: dir.to_path_buf() })
+    }
+
+    /// Which model `dir` holds and the length of its vectors, without loading
+    /// it (its config and tokenizer are read, its weights only measured): what
+    /// a builder compares with the cache before it pays for the weights.
+    pub fn identify(dir: &Path) -> Result<(String, usize)> {
+        all_there(dir)?;
+        let config_bytes = std::fs::read(dir.join("config.json")).map_err(|e| model_error(dir, e))?;
+        let config: Config = serde_json::from_slice(&config_bytes)
+            .map_err(|e| model_error(dir, format!("config.json is not a BERT config ({e})")))?;
+        let tokenizer_bytes = std::fs::read(dir.join("tokenizer.json")).map_err(|e| model_error(dir, e))?;
+        let weights_len = std::fs::metadata(dir.join("model.safetensors")).map_err(|e| model_error(dir, e))?.len();
+        Ok((identity_of(&config_bytes, &tokenizer_bytes, weights_len), config.hidden_size))
     }
 
     /// The model folder's tokenizer, set to truncate and pad, and its bytes.
