@@ -202,7 +202,7 @@ impl Store {
                 self.memory_dir(),
                 self.memory_dir().join("history"),
                 self.cache_dir(),
-                // The importers' per-transcript states (`import::cursor`).
+                // The importers' per-transcript states (`import::growing`).
                 self.cache_dir().join("transcripts"),
             ],
             cache: self.cache_dir(),
@@ -339,7 +339,7 @@ impl Store {
     /// Appends `lines` (whole lines of a converted session, each ended by
     /// `\n`) to session `id`'s file after its first `at` bytes, redacted as
     /// [`Store::import_bytes`] would: for an importer that knows the stored
-    /// copy is the conversion so far (`import::cursor`).
+    /// copy is the conversion so far (`import::growing`).
     pub(crate) fn append_converted(
         &self,
         lock: &WriteLock,

@@ -46,7 +46,7 @@ pub struct Args {
     #[arg(long, value_name = "DIR")]
     transcripts: Option<PathBuf>,
     /// The agent whose transcript --ended is, and whose log lines these are
-    #[arg(long, value_enum, default_value = "claude-code")]
+    #[arg(long, value_parser = super::hook_log::with_hooks(), default_value = "claude-code")]
     agent: Agent,
     /// Write to the hooks' log (<home>/logs/hooks.log) instead of stdout: how the hooks run it
     #[arg(long)]

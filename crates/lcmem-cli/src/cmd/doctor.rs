@@ -9,11 +9,12 @@ use std::process::ExitCode;
 use serde::Serialize;
 use serde_json::Value;
 
-use super::install::{claude_files, codex, cursor, handlers, is_lcmem_hook, on_path};
+use super::install::{codex, handlers, is_lcmem_hook, on_path, settings_file};
 use crate::context::Context;
+use lcmem::import::{Server, Source};
 
 #[derive(clap::Args)]
-#[command(after_help = "For Claude Code, Codex and Cursor (the user's settings): whether lcmem's hooks are there \
+#[command(after_help = "For each agent (the user's settings): whether lcmem's hooks are there \
 and run a binary that exists, whether the MCP server starts and lists its tools, and for Codex whether the \
 hooks are switched on and trusted. For the project: whether the store can be written, the last hook run and \
 its errors (<home>/logs/hooks.log), and the sessions waiting to be sealed. An agent lcmem is not installed into \
@@ -53,9 +54,9 @@ impl Checks {
 
 pub fn run(args: Args, context: &Context) -> anyhow::Result<ExitCode> {
     let mut checks = Checks::default();
-    claude_code(&mut checks);
-    codex_cli(&mut checks);
-    cursor_ide(&mut checks, context);
+    for source in lcmem::import::SOURCES {
+        agent(&mut checks, *source, context);
+    }
     store(&mut checks, context);
     if args.json {
         crate::output::print_json(&checks.0)?;
@@ -82,54 +83,68 @@ fn read_json(path: &Path) -> Result<Option<Value>, String> {
     }
 }
 
-fn claude_code(checks: &mut Checks) {
-    let Ok((settings, servers)) = claude_files(None) else {
-        return checks.say("claude-code", State::Broken, "cannot find your home folder: set HOME");
+/// The checks of one agent's wiring, as its source says what install wrote.
+fn agent(checks: &mut Checks, source: &dyn Source, context: &Context) {
+    let (name, wiring) = (source.name(), source.wiring());
+    let mut hooks_found = None;
+    if let Some(hooks) = wiring.hooks {
+        let Ok(file) = settings_file(&hooks.file, None) else {
+            return checks.say(name, State::Broken, "cannot find your home folder: set HOME");
+        };
+        let doc = match read_json(&file) {
+            Ok(value) => value,
+            Err(e) => return checks.say(format!("{name} hooks"), State::Broken, e),
+        };
+        let events: Vec<&str> = hooks.events.iter().map(|e| e.name).collect();
+        let installed = hook_check(checks, name, &file, doc.as_ref(), &events);
+        hooks_found = installed.then_some((file, doc));
+    }
+    let (Server::Json { file, .. } | Server::CodexToml { file }) = wiring.server;
+    let Ok(path) = settings_file(&file, None) else {
+        return checks.say(name, State::Broken, "cannot find your home folder: set HOME");
     };
-    let hooks = match read_json(&settings) {
-        Ok(value) => value,
-        Err(e) => return checks.say("claude-code hooks", State::Broken, e),
-    };
-    hook_check(checks, "claude-code", &settings, hooks.as_ref(), &["SessionStart", "Stop", "SessionEnd"]);
-    match read_json(&servers) {
-        Ok(value) => server_check(
-            checks,
-            "claude-code",
-            &servers,
-            value.as_ref().and_then(|v| v.pointer("/mcpServers/lcmem")),
-            None,
-        ),
-        Err(e) => checks.say("claude-code MCP server", State::Broken, e),
+    match wiring.server {
+        Server::Json { project_arg, .. } => match read_json(&path) {
+            Ok(value) => {
+                let project = context.project_path().display().to_string();
+                let placeholder = project_arg.map(|p| (p, project.as_str()));
+                let entry = value.as_ref().and_then(|v| v.pointer("/mcpServers/lcmem"));
+                server_check(checks, name, &path, entry, placeholder);
+            }
+            Err(e) => checks.say(format!("{name} MCP server"), State::Broken, e),
+        },
+        Server::CodexToml { .. } => codex_checks(checks, name, &path, hooks_found, wiring.after.unwrap_or("")),
     }
 }
 
-fn codex_cli(checks: &mut Checks) {
-    let Ok(dir) = codex::codex_dir(None) else {
-        return checks.say("codex", State::Broken, "cannot find your home folder: set HOME");
-    };
-    let hooks_json = dir.join("hooks.json");
-    let hooks = match read_json(&hooks_json) {
-        Ok(value) => value,
-        Err(e) => return checks.say("codex hooks", State::Broken, e),
-    };
-    let config_path = dir.join("config.toml");
-    let config: Option<toml::Table> = match std::fs::read_to_string(&config_path) {
+/// Codex's `config.toml`: the hooks switch and Codex's trust in lcmem's
+/// hooks (when they are installed, in `hooks`), and the server.
+fn codex_checks(
+    checks: &mut Checks,
+    name: &str,
+    config_path: &Path,
+    hooks: Option<(PathBuf, Option<Value>)>,
+    trust: &str,
+) {
+    let config: Option<toml::Table> = match std::fs::read_to_string(config_path) {
         Ok(text) => match text.parse() {
             Ok(table) => Some(table),
-            Err(e) => return checks.say("codex config", State::Broken, format!("{}: {e}", config_path.display())),
+            Err(e) => {
+                return checks.say(format!("{name} config"), State::Broken, format!("{}: {e}", config_path.display()));
+            }
         },
         Err(_) => None,
     };
-    if hook_check(checks, "codex", &hooks_json, hooks.as_ref(), &["SessionStart", "Stop"]) {
+    if let Some((hooks_json, hooks)) = hooks {
         let features = config.as_ref().and_then(|c| c.get("features")).and_then(|f| f.as_table());
         let on = features.is_some_and(|f| {
             ["hooks", "codex_hooks"].iter().any(|k| f.get(*k).and_then(|v| v.as_bool()) == Some(true))
         });
         if !on {
             checks.say(
-                "codex hooks switch",
+                format!("{name} hooks switch"),
                 State::Broken,
-                format!("[features].hooks is not on in {}: `lcmem install codex`", config_path.display()),
+                format!("[features].hooks is not on in {}: `lcmem install {name}`", config_path.display()),
             );
         }
         let keys = codex::trust_keys(&hooks_json, hooks.as_ref());
@@ -137,35 +152,18 @@ fn codex_cli(checks: &mut Checks) {
             config.as_ref().and_then(|c| c.get("hooks")).and_then(|h| h.get("state")).and_then(|s| s.as_table());
         let trusted = keys.iter().any(|k| state.and_then(|s| s.get(k)).and_then(|t| t.get("trusted_hash")).is_some());
         if trusted {
-            checks.say("codex hooks trust", State::Ok, "Codex trusts lcmem's hooks");
+            checks.say(format!("{name} hooks trust"), State::Ok, "Codex trusts lcmem's hooks");
         } else {
             checks.say(
-                "codex hooks trust",
+                format!("{name} hooks trust"),
                 State::Broken,
-                format!("Codex has not trusted lcmem's hooks, so it runs none of them. {}", codex::TRUST),
+                format!("Codex has not trusted lcmem's hooks, so it runs none of them. {trust}"),
             );
         }
     }
     let server = config.as_ref().and_then(|c| c.get("mcp_servers")).and_then(|m| m.get("lcmem"));
     let server = server.and_then(|s| serde_json::to_value(s).ok());
-    server_check(checks, "codex", &config_path, server.as_ref(), None);
-}
-
-fn cursor_ide(checks: &mut Checks, context: &Context) {
-    let Ok(path) = cursor::mcp_json(None) else { return };
-    match read_json(&path) {
-        Ok(value) => {
-            let project = context.project_path().display().to_string();
-            server_check(
-                checks,
-                "cursor",
-                &path,
-                value.as_ref().and_then(|v| v.pointer("/mcpServers/lcmem")),
-                Some(&project),
-            );
-        }
-        Err(e) => checks.say("cursor MCP server", State::Broken, e),
-    }
+    server_check(checks, name, config_path, server.as_ref(), None);
 }
 
 /// lcmem's handlers for each of `events`, each running a binary that exists.
@@ -199,7 +197,13 @@ fn hook_check(checks: &mut Checks, agent: &str, file: &Path, doc: Option<&Value>
 }
 
 /// The MCP server entry starts and lists lcmem's tools.
-fn server_check(checks: &mut Checks, agent: &str, file: &Path, entry: Option<&Value>, project: Option<&str>) {
+fn server_check(
+    checks: &mut Checks,
+    agent: &str,
+    file: &Path,
+    entry: Option<&Value>,
+    placeholder: Option<(&str, &str)>,
+) {
     let what = format!("{agent} MCP server");
     let Some(entry) = entry else {
         return checks.say(
@@ -216,7 +220,7 @@ fn server_check(checks: &mut Checks, agent: &str, file: &Path, entry: Option<&Va
         .into_iter()
         .flatten()
         .filter_map(Value::as_str)
-        .map(|a| project.map_or(a.to_string(), |p| a.replace("${workspaceFolder}", p)))
+        .map(|a| placeholder.map_or(a.to_string(), |(name, project)| a.replace(name, project)))
         .collect();
     let mut env: Vec<(String, String)> = entry["env"]
         .as_object()

@@ -13,7 +13,7 @@
 //! time and on size.
 
 use std::io::{Read, Write};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
@@ -25,6 +25,7 @@ use serde_json::json;
 
 use super::hook_log::{Agent, log};
 use crate::context::Context;
+use lcmem::import::HookStep;
 use lcmem::ingest::ingest;
 
 /// More input than any hook event carries: past it, the hook gives up.
@@ -46,7 +47,7 @@ Other events are ignored. It always exits 0; errors go to <home>/logs/hooks.log.
 wires it up.")]
 pub struct Args {
     /// The agent whose hook input this is
-    #[arg(value_enum)]
+    #[arg(value_parser = super::hook_log::with_hooks())]
     agent: Agent,
 }
 
@@ -179,11 +180,11 @@ fn handle(input: &[u8], agent: Agent, context: &Context) -> (String, anyhow::Res
         }
     };
     let event = input.hook_event_name.clone();
-    let result = match event.as_str() {
-        "SessionStart" => session_start(&input, agent, context),
-        "Stop" => take_in(&input, agent, context, false).map(|()| None),
-        "SessionEnd" => take_in(&input, agent, context, true).map(|()| None),
-        _ => Ok(None),
+    let result = match agent.0.hook_step(&event) {
+        Some(HookStep::Start) => session_start(&input, agent, context),
+        Some(HookStep::TakeIn) => take_in(&input, agent, context, false).map(|()| None),
+        Some(HookStep::End) => take_in(&input, agent, context, true).map(|()| None),
+        None => Ok(None),
     };
     (event, result)
 }
@@ -223,11 +224,7 @@ fn catch_up_if_due(input: &HookInput, agent: Agent, context: &Context, store: &S
 /// may exit before its Stop hook imported anything); never at the session
 /// that is running.
 fn look(input: &HookInput, agent: Agent, quiet: Duration) -> lcmem::catch_up::Look {
-    let folder = match agent {
-        Agent::ClaudeCode => input.transcript_path.as_deref().and_then(Path::parent).map(Path::to_path_buf),
-        // Codex files its rollouts by date, not by project.
-        Agent::Codex => None,
-    };
+    let folder = input.transcript_path.as_deref().and_then(|t| agent.0.project_folder(t));
     lcmem::catch_up::Look { quiet, skip: input.transcript_path.clone(), folder: folder.map(|f| (f, agent.format())) }
 }
 

@@ -5,46 +5,56 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
+use clap::builder::TypedValueParser as _;
 use jiff::Timestamp;
-use lcmem::import::Format;
+use lcmem::import::{Format, SOURCES, Source};
 
 use crate::context::Context;
 
 /// The log is cut in two past this size: the older half is kept as `.1`.
 const LOG_LIMIT: u64 = 1 << 20;
 
-#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum Agent {
-    /// Claude Code's hooks (`lcmem install claude-code`)
-    ClaudeCode,
-    /// Codex's hooks (`lcmem install codex`)
-    Codex,
-}
+/// An agent named on the command line: one of the engine's sources
+/// (`lcmem::import::SOURCES`), whichever it is.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Agent(pub &'static dyn Source);
 
 impl Agent {
-    /// The agent's name in the log.
+    /// The agent's name on the command line and in the log.
     pub(crate) fn name(self) -> &'static str {
-        match self {
-            Agent::ClaudeCode => "claude-code",
-            Agent::Codex => "codex",
-        }
+        self.0.name()
     }
 
     /// The agent in a sentence.
-    pub(crate) fn possessive(self) -> &'static str {
-        match self {
-            Agent::ClaudeCode => "Claude Code's",
-            Agent::Codex => "Codex's",
-        }
+    pub(crate) fn possessive(self) -> String {
+        format!("{}'s", self.0.title())
     }
 
     /// The format of the transcript its hook input points at.
     pub(crate) fn format(self) -> Format {
-        match self {
-            Agent::ClaudeCode => Format::ClaudeCode,
-            Agent::Codex => Format::Codex,
-        }
+        Format::of(self.0)
     }
+}
+
+/// A value parser for the agents `keep` admits, each listed in `--help`
+/// with what `say` tells of it.
+pub(crate) fn agents(
+    keep: fn(&dyn Source) -> bool,
+    say: fn(&dyn Source) -> String,
+) -> impl clap::builder::TypedValueParser<Value = Agent> {
+    let values =
+        SOURCES.iter().filter(|s| keep(**s)).map(|s| clap::builder::PossibleValue::new(s.name()).help(say(*s)));
+    clap::builder::PossibleValuesParser::new(values)
+        .map(|name| Agent(lcmem::import::source(&name).expect("a listed agent is a source")))
+}
+
+/// The agents whose hooks lcmem answers.
+pub(crate) fn with_hooks() -> impl clap::builder::TypedValueParser<Value = Agent> {
+    agents(|s| s.wiring().hooks.is_some(), |s| format!("{} hooks (`lcmem install {}`)", possessive(s), s.name()))
+}
+
+fn possessive(source: &dyn Source) -> String {
+    format!("{}'s", source.title())
 }
 
 /// The hooks' log: `<home>/logs/hooks.log`.

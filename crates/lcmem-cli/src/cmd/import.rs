@@ -7,58 +7,77 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::bail;
+use clap::builder::TypedValueParser as _;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use lcmem::Store;
-use lcmem::import::{Format, Placement, Report};
+use lcmem::import::{Format, Placement, Report, Source};
 use lcmem::project::Project;
 use lcmem::store::ImportOutcome;
 
+use super::hook_log::Agent;
 use crate::context::Context;
 use crate::output::warn_all;
 
-const AFTER_HELP: &str = "\
-Formats (--format; auto tells each file apart by its content):
-  v1           lcmem's own sessions (docs/session-format.md), stored as they are but for redacted secrets
-  claude-code  Claude Code transcripts, ~/.claude/projects/<folder>/<session>.jsonl
-  codex        Codex CLI rollouts, ~/.codex/sessions/YYYY/MM/DD/rollout-*.jsonl
-
-A transcript is converted to a v1 session: prompts and replies, each tool action with the files it touched, \
-and tool output (searchable by recall, never turned into memory). Malformed lines are reported as file:line \
-warnings and skipped. Importing again changes nothing; a file or transcript that grew is appended to. A folder \
-given as DIR is searched for *.jsonl files.
-
-Every transcript at once, each into the project of the folder it was recorded in (--project is not used):
-  lcmem import --all claude-code    from $CLAUDE_CONFIG_DIR/projects, else ~/.claude/projects
-  lcmem import --all codex          from $CODEX_HOME/sessions, else ~/.codex/sessions
-  lcmem import --all codex --from DIR
-Projects whose memory is off are skipped with a message.";
-
-#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-enum FormatArg {
-    Auto,
-    V1,
-    ClaudeCode,
-    Codex,
+/// The help's closing part: the formats and where each agent keeps its
+/// transcripts, from the engine's list of agents.
+fn after_help() -> String {
+    let mut out = String::from("Formats (--format; auto tells each file apart by its content):\n");
+    out.push_str(
+        "  v1           lcmem's own sessions (docs/session-format.md), stored as they are but for redacted secrets\n",
+    );
+    for source in lcmem::import::importable() {
+        out.push_str(&format!("  {:<12} {} transcripts, {}\n", source.name(), source.title(), place(source)));
+    }
+    out.push_str(
+        "\nA transcript is converted to a v1 session: prompts and replies, each tool action with the files it \
+         touched, and tool output (searchable by recall, never turned into memory). Malformed lines are reported \
+         as file:line warnings and skipped. Importing again changes nothing; a file or transcript that grew is \
+         appended to. A folder given as DIR is searched for *.jsonl files.\n\n\
+         Every transcript at once, each into the project of the folder it was recorded in (--project is not used):\n",
+    );
+    for source in lcmem::import::importable() {
+        out.push_str(&format!("  lcmem import --all {:<12} from {}\n", source.name(), place(source)));
+    }
+    out.push_str("  lcmem import --all codex --from DIR\nProjects whose memory is off are skipped with a message.");
+    out
 }
 
-#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum Tool {
-    ClaudeCode,
-    Codex,
+/// Where an agent keeps its transcripts, in words.
+fn place(source: &dyn Source) -> String {
+    let Some(t) = source.transcripts() else { return String::new() };
+    match t.env {
+        Some(var) => format!("${var}/{}, else ~/{}", t.under_env, t.under_home),
+        None => format!("~/{}", t.under_home),
+    }
+}
+
+/// `--format`: `auto` (no format forced), `v1` or an agent whose transcripts
+/// lcmem reads.
+#[derive(Clone, Copy)]
+struct Forced(Option<Format>);
+
+fn formats() -> impl clap::builder::TypedValueParser<Value = Forced> {
+    let names = ["auto", "v1"].into_iter().chain(lcmem::import::importable().map(|s| s.name()));
+    clap::builder::PossibleValuesParser::new(names).map(|name| Forced(Format::named(&name)))
+}
+
+/// `--all`: an agent whose transcripts lcmem reads.
+fn tools() -> impl clap::builder::TypedValueParser<Value = Agent> {
+    super::hook_log::agents(|s| s.transcripts().is_some(), |s| format!("{} transcripts, {}", s.title(), place(s)))
 }
 
 #[derive(clap::Args)]
-#[command(after_help = AFTER_HELP)]
+#[command(after_help = after_help())]
 pub struct Args {
     /// Session files or transcripts to import, or folders to search for *.jsonl
     #[arg(value_name = "FILE|DIR", required_unless_present = "all", conflicts_with_all = ["all", "from"])]
     paths: Vec<PathBuf>,
     /// What the files are
-    #[arg(long, value_enum, default_value_t = FormatArg::Auto)]
-    format: FormatArg,
+    #[arg(long, value_parser = formats(), default_value = "auto")]
+    format: Forced,
     /// Import every transcript TOOL kept, each into the project it was recorded in
-    #[arg(long, value_enum, value_name = "TOOL", conflicts_with = "format")]
-    all: Option<Tool>,
+    #[arg(long, value_parser = tools(), value_name = "TOOL", conflicts_with = "format")]
+    all: Option<Agent>,
     /// With --all: search DIR instead of TOOL's own folder
     #[arg(long, value_name = "DIR", requires = "all")]
     from: Option<PathBuf>,
@@ -67,20 +86,14 @@ pub struct Args {
 pub fn run(args: Args, context: &Context) -> anyhow::Result<ExitCode> {
     match args.all {
         Some(tool) => run_all(tool, args.from, context),
-        None => run_paths(&args.paths, args.format, context),
+        None => run_paths(&args.paths, args.format.0, context),
     }
 }
 
 /// `lcmem import FILE|DIR…`: everything into the one project of `--project`.
-fn run_paths(paths: &[PathBuf], format: FormatArg, context: &Context) -> anyhow::Result<ExitCode> {
+fn run_paths(paths: &[PathBuf], forced: Option<Format>, context: &Context) -> anyhow::Result<ExitCode> {
     let store = context.store()?;
     store.ensure_enabled()?;
-    let forced = match format {
-        FormatArg::Auto => None,
-        FormatArg::V1 => Some(Format::V1),
-        FormatArg::ClaudeCode => Some(Format::ClaudeCode),
-        FormatArg::Codex => Some(Format::Codex),
-    };
     let (mut failed, mut total) = (0, 0);
     for path in paths {
         // A file found in a folder may be anything; a file named on the
@@ -174,7 +187,7 @@ fn reconverted(id: &str, lines: usize, note: &str) -> String {
 }
 
 /// `lcmem import --all TOOL`: every transcript, each into its own project.
-fn run_all(tool: Tool, from: Option<PathBuf>, context: &Context) -> anyhow::Result<ExitCode> {
+fn run_all(tool: Agent, from: Option<PathBuf>, context: &Context) -> anyhow::Result<ExitCode> {
     if let Some(project) = context.explicit_project() {
         eprintln!(
             "warning: --project {} is not used with --all: each transcript goes to the project it was recorded in",
@@ -186,10 +199,7 @@ fn run_all(tool: Tool, from: Option<PathBuf>, context: &Context) -> anyhow::Resu
         Some(dir) => dir,
         None => default_root(tool)?,
     };
-    let (format, files) = match tool {
-        Tool::ClaudeCode => (Format::ClaudeCode, lcmem::import::discover_claude_code(&root)?),
-        Tool::Codex => (Format::Codex, lcmem::import::discover_codex(&root)?),
-    };
+    let (format, files) = (tool.format(), lcmem::import::discover(tool.0, &root)?);
     if files.is_empty() {
         println!("no {format} transcripts under {}", root.display());
         return Ok(ExitCode::SUCCESS);
@@ -225,18 +235,18 @@ fn run_all(tool: Tool, from: Option<PathBuf>, context: &Context) -> anyhow::Resu
     Ok(if tally.failed > 0 { ExitCode::from(1) } else { ExitCode::SUCCESS })
 }
 
-/// Where a tool keeps its transcripts, as the tool itself decides it.
-pub fn default_root(tool: Tool) -> anyhow::Result<PathBuf> {
-    let (variable, below, fallback) = match tool {
-        Tool::ClaudeCode => ("CLAUDE_CONFIG_DIR", "projects", ".claude/projects"),
-        Tool::Codex => ("CODEX_HOME", "sessions", ".codex/sessions"),
-    };
-    if let Some(dir) = std::env::var_os(variable).filter(|d| !d.is_empty()) {
-        return Ok(PathBuf::from(dir).join(below));
-    }
-    match std::env::var_os("HOME").filter(|h| !h.is_empty()) {
-        Some(home) => Ok(PathBuf::from(home).join(fallback)),
-        None => bail!("cannot find ~/{fallback}: set HOME or {variable}, or pass --from DIR"),
+/// Where an agent keeps its transcripts, as the agent itself decides it.
+pub fn default_root(tool: Agent) -> anyhow::Result<PathBuf> {
+    let Some(transcripts) = tool.0.transcripts() else { bail!("lcmem reads no transcripts of {}", tool.0.title()) };
+    let home = std::env::var_os("HOME").filter(|h| !h.is_empty()).map(PathBuf::from);
+    let env_set = transcripts.env.and_then(std::env::var_os).is_some_and(|d| !d.is_empty());
+    match home {
+        Some(home) => Ok(transcripts.folder(|v| std::env::var_os(v), &home)),
+        None if env_set => Ok(transcripts.folder(|v| std::env::var_os(v), Path::new(""))),
+        None => {
+            let variable = transcripts.env.map(|v| format!(" or {v}")).unwrap_or_default();
+            bail!("cannot find ~/{}: set HOME{variable}, or pass --from DIR", transcripts.under_home)
+        }
     }
 }
 

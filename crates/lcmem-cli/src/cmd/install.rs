@@ -17,11 +17,10 @@
 
 pub(super) mod codex;
 mod codex_toml;
-pub(super) mod cursor;
 mod files;
 mod json_text;
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::{Context as _, bail};
@@ -29,20 +28,26 @@ use serde_json::{Value, json};
 
 use self::files::{plan, plan_removal};
 use self::json_text::{Doc, Seg, key};
+use super::hook_log::Agent;
 use crate::context::Context;
+use lcmem::import::{HookEvent, Place, Server, Wiring};
 
-/// The Claude Code events lcmem's hook handles, with the time each may take
-/// (seconds) before Claude Code gives up on it.
-const EVENTS: [(&str, u64); 3] = [("SessionStart", 10), ("Stop", 30), ("SessionEnd", 60)];
+/// The agents `lcmem install` wires lcmem into: every source.
+fn agents() -> impl clap::builder::TypedValueParser<Value = Agent> {
+    super::hook_log::agents(|_| true, |s| describe(s.wiring()))
+}
 
-#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum Agent {
-    /// Hooks in settings.json, the server in ~/.claude.json (or .claude/settings.json and .mcp.json)
-    ClaudeCode,
-    /// Hooks in ~/.codex/hooks.json, the server in ~/.codex/config.toml (under $CODEX_HOME when set)
-    Codex,
-    /// The server in ~/.cursor/mcp.json (or .cursor/mcp.json)
-    Cursor,
+/// What install writes for an agent, in a line of `--help`.
+fn describe(wiring: Wiring) -> String {
+    let file = |place: &Place| format!("~/{}", place.home);
+    let server = match wiring.server {
+        Server::Json { file: place, .. } | Server::CodexToml { file: place } => file(&place),
+    };
+    match wiring.hooks {
+        Some(hooks) if file(&hooks.file) == server => format!("hooks and the server in {server}"),
+        Some(hooks) => format!("hooks in {}, the server in {server}", file(&hooks.file)),
+        None => format!("the server in {server}"),
+    }
 }
 
 #[derive(clap::Args)]
@@ -65,7 +70,7 @@ nothing. Shows the diff (only the lines that change) first; --dry-run stops ther
 keeps its original as <file>.lcmem-backup; `lcmem uninstall AGENT` takes it all out again.")]
 pub struct Args {
     /// The agent to wire lcmem into
-    #[arg(value_enum)]
+    #[arg(value_parser = agents())]
     agent: Agent,
     /// Install for every project of this user (the default; --project PATH installs for one project)
     #[arg(long)]
@@ -87,7 +92,7 @@ it. When nothing else changed since install, the original comes back byte for by
 then empty. The store (your memory) is not touched. Shows the diff first; --dry-run stops there.")]
 pub struct UninstallArgs {
     /// The agent to take lcmem out of
-    #[arg(value_enum)]
+    #[arg(value_parser = agents())]
     agent: Agent,
     /// Take it out of this user's settings (the default; --project PATH takes it out of one project)
     #[arg(long)]
@@ -109,39 +114,59 @@ pub fn run(args: Args, context: &Context) -> anyhow::Result<ExitCode> {
             .display()
             .to_string(),
     };
-    let (changes, restart) = match args.agent {
-        Agent::ClaudeCode => {
-            let (settings, servers) = claude_files(top)?;
-            let hook = format!("{} hook claude-code", quoted(&command));
-            let groups = EVENTS.map(|(event, timeout)| {
-                let mut handler = json!({"type": "command", "command": hook, "timeout": timeout});
-                // Claude Code need not wait for the import after each reply; the
-                // start (whose output is the context) and the end stay in step.
-                if event == "Stop" {
-                    handler["async"] = json!(true);
-                }
-                (event, json!({ "hooks": [handler] }))
-            });
-            let entry = json!({"type": "stdio", "command": command, "args": ["mcp"]});
-            let changes = vec![
-                plan(&settings, |doc| add_hook_groups(doc, "claude-code", &hook, groups))?,
-                plan(&servers, |doc| add_server(doc, entry))?,
-            ];
-            (changes, "Claude Code")
-        }
-        Agent::Codex => {
-            let store = explicit_store(context);
-            if let (Some(_), Some(store)) = (&top, &store) {
-                println!(
-                    "the store is {}, not ~/.levelcode: the project's files name no path, so they let \
-                     LEVELCODE_HOME through to lcmem; start Codex with LEVELCODE_HOME set to it",
-                    store.display()
-                );
-            }
-            (codex::install(top.as_deref(), &command, store.as_deref())?, "Codex")
-        }
-        Agent::Cursor => (vec![cursor::install(top.as_deref(), &command)?], "Cursor"),
+    let (source, wiring) = (args.agent.0, args.agent.0.wiring());
+    let store = if wiring.pass_store { explicit_store(context) } else { None };
+    if let (Some(_), Some(store)) = (&top, &store) {
+        println!(
+            "the store is {}, not ~/.levelcode: the project's files name no path, so they let LEVELCODE_HOME \
+             through to lcmem; start {} with LEVELCODE_HOME set to it",
+            store.display(),
+            source.title()
+        );
+    }
+    // The user's files name the store; a project's (meant for git) let `LEVELCODE_HOME` through.
+    let home: Vec<String> = match (&top, &store) {
+        (None, Some(store)) => vec!["--home".into(), store.display().to_string()],
+        _ => Vec::new(),
     };
+    // The edits of each JSON file, made as one change of that file.
+    let mut edits: Vec<(PathBuf, Vec<Edit>)> = Vec::new();
+    let mut toml = None;
+    if let Some(hooks) = wiring.hooks {
+        let mut words: Vec<&str> = vec![&command];
+        words.extend(home.iter().map(String::as_str));
+        words.extend(["hook", source.name()]);
+        let hook = shell_words(&words);
+        let groups: Vec<(&str, Value)> =
+            hooks.events.iter().map(|event| (event.name, group(event, &hook, hooks.millis))).collect();
+        let name = source.name();
+        let edit: Edit = Box::new(move |doc| add_hook_groups(doc, name, &hook, &groups));
+        push(&mut edits, settings_file(&hooks.file, top.as_deref())?, edit);
+    }
+    match wiring.server {
+        Server::Json { file, typed, project_arg } => {
+            let mut server_args = home.clone();
+            if let Some(placeholder) = project_arg {
+                server_args.extend(["--project".to_string(), placeholder.to_string()]);
+            }
+            server_args.push("mcp".into());
+            let entry = match typed {
+                true => json!({"type": "stdio", "command": command, "args": server_args}),
+                false => json!({"command": command, "args": server_args}),
+            };
+            push(&mut edits, settings_file(&file, top.as_deref())?, Box::new(move |doc| add_server(doc, entry)));
+        }
+        Server::CodexToml { file } => {
+            let file = settings_file(&file, top.as_deref())?;
+            toml = Some(codex::install(&file, &command, home, top.is_some() && store.is_some())?);
+        }
+    }
+    let mut changes = Vec::new();
+    for (file, list) in edits {
+        changes.push(plan(&file, |doc| list.into_iter().for_each(|edit| edit(doc)))?);
+    }
+    changes.extend(toml);
+    let restart = source.title();
     let changed = files::apply(&changes, args.dry_run, "lcmem is already there")?;
     if changed > 0 {
         println!(
@@ -158,29 +183,77 @@ pub fn run(args: Args, context: &Context) -> anyhow::Result<ExitCode> {
             );
         }
     }
-    if args.agent == Agent::Codex && changed > 0 {
-        println!("{}", codex::TRUST);
+    if let (Some(after), true) = (wiring.after, changed > 0) {
+        println!("{after}");
     }
     Ok(ExitCode::SUCCESS)
 }
 
+/// An edit of a JSON settings file, and one that takes lcmem out of it
+/// (given the file as it was before install).
+type Edit = Box<dyn FnOnce(&mut Doc)>;
+type Removal = Box<dyn FnOnce(&mut Doc, Option<&Value>)>;
+
+/// Adds `edit` to those of `file`.
+fn push<E>(edits: &mut Vec<(PathBuf, Vec<E>)>, file: PathBuf, edit: E) {
+    match edits.iter_mut().find(|(f, _)| *f == file) {
+        Some((_, list)) => list.push(edit),
+        None => edits.push((file, vec![edit])),
+    }
+}
+
+/// One event's hook group: the handler, under the event's matcher if any.
+fn group(event: &HookEvent, hook: &str, millis: bool) -> Value {
+    let timeout = if millis { event.timeout * 1000 } else { event.timeout };
+    let mut handler = json!({"type": "command", "command": hook, "timeout": timeout});
+    if event.background {
+        handler["async"] = json!(true);
+    }
+    match event.matcher {
+        Some(matcher) => json!({"matcher": matcher, "hooks": [handler]}),
+        None => json!({"hooks": [handler]}),
+    }
+}
+
 pub fn uninstall(args: UninstallArgs, context: &Context) -> anyhow::Result<ExitCode> {
     let top = scope(context, args.user)?;
-    let changes = match args.agent {
-        Agent::ClaudeCode => {
-            let (settings, servers) = claude_files(top)?;
-            vec![
-                plan_removal(&settings, |doc, original| remove_hook_groups(doc, "claude-code", original))?,
-                plan_removal(&servers, remove_server)?,
-            ]
-        }
-        Agent::Codex => codex::uninstall(top.as_deref())?,
-        Agent::Cursor => vec![cursor::uninstall(top.as_deref())?],
-    };
+    let (source, wiring) = (args.agent.0, args.agent.0.wiring());
+    let mut edits: Vec<(PathBuf, Vec<Removal>)> = Vec::new();
+    let mut hooks_file = None;
+    if let Some(hooks) = wiring.hooks {
+        let file = settings_file(&hooks.file, top.as_deref())?;
+        let name = source.name();
+        push(&mut edits, file.clone(), Box::new(move |doc, original| remove_hook_groups(doc, name, original)));
+        hooks_file = Some(file);
+    }
+    let mut toml = None;
+    match wiring.server {
+        Server::Json { file, .. } => push(&mut edits, settings_file(&file, top.as_deref())?, Box::new(remove_server)),
+        Server::CodexToml { file } => toml = Some(settings_file(&file, top.as_deref())?),
+    }
+    let mut changes = Vec::new();
+    for (file, list) in edits {
+        changes.push(plan_removal(&file, |doc, original| list.into_iter().for_each(|edit| edit(doc, original)))?);
+    }
+    if let Some(file) = toml {
+        let hooks = hooks_file.as_deref().zip(changes.first());
+        let change = codex::uninstall(&file, hooks)?;
+        changes.push(change);
+    }
     if files::apply(&changes, args.dry_run, "lcmem is not there")? > 0 {
         println!("{}", if args.dry_run { "dry run: nothing written" } else { "uninstalled: restart the agent" });
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Where a settings file is: in the project's checkout (`top`), else the
+/// user's, under the agent's own folder variable when that is set.
+pub(super) fn settings_file(place: &Place, top: Option<&Path>) -> anyhow::Result<PathBuf> {
+    let home = || std::env::var_os("HOME").filter(|h| !h.is_empty()).map(PathBuf::from);
+    match place.file(top, |v| std::env::var_os(v), home) {
+        Some(file) => Ok(file),
+        None => bail!("cannot find your home folder: set HOME"),
+    }
 }
 
 /// `None` for the user's own settings, or the checkout's top level with
@@ -210,31 +283,10 @@ pub(super) fn on_path(name: &str) -> bool {
         .any(|dir| std::fs::metadata(dir.join(name)).is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0))
 }
 
-/// Claude Code's hooks file and servers file.
-pub(super) fn claude_files(top: Option<PathBuf>) -> anyhow::Result<(PathBuf, PathBuf)> {
-    if let Some(root) = top {
-        return Ok((root.join(".claude/settings.json"), root.join(".mcp.json")));
-    }
-    let dir = claude_dir()?;
-    let servers = match std::env::var_os("CLAUDE_CONFIG_DIR").filter(|d| !d.is_empty()) {
-        Some(dir) => PathBuf::from(dir).join(".claude.json"),
-        None => home_dir()?.join(".claude.json"),
-    };
-    Ok((dir.join("settings.json"), servers))
-}
-
 pub(super) fn home_dir() -> anyhow::Result<PathBuf> {
     match std::env::var_os("HOME").filter(|h| !h.is_empty()) {
         Some(home) => Ok(PathBuf::from(home)),
-        None => bail!("cannot find your home folder: set HOME (or CLAUDE_CONFIG_DIR)"),
-    }
-}
-
-/// Claude Code's own folder: `$CLAUDE_CONFIG_DIR`, else `~/.claude`.
-fn claude_dir() -> anyhow::Result<PathBuf> {
-    match std::env::var_os("CLAUDE_CONFIG_DIR").filter(|d| !d.is_empty()) {
-        Some(dir) => Ok(PathBuf::from(dir)),
-        None => Ok(home_dir()?.join(".claude")),
+        None => bail!("cannot find your home folder: set HOME"),
     }
 }
 
@@ -253,8 +305,9 @@ pub(super) fn handlers(group: &Value) -> &[Value] {
 /// Adds each event's group under `hooks` where the event runs no lcmem hook
 /// yet, and points lcmem's handlers at `hook` (a moved binary leaves a stale
 /// path); everything else stays.
-fn add_hook_groups<const N: usize>(doc: &mut Doc, agent: &str, hook: &str, groups: [(&str, Value); N]) {
+fn add_hook_groups(doc: &mut Doc, agent: &str, hook: &str, groups: &[(&str, Value)]) {
     for (event, group) in groups {
+        let (event, group) = (*event, group.clone());
         let value = doc.value();
         let Some(hooks) = value.get("hooks") else {
             doc.add(&[], Some("hooks"), &json!({ event: [group] }));

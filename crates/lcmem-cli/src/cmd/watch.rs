@@ -13,17 +13,19 @@ use std::process::ExitCode;
 use std::time::{Duration, SystemTime};
 
 use lcmem::Store;
-use lcmem::import::{Format, Placement};
+use lcmem::import::{Format, Placement, Source};
 
-use super::import::{Tool, default_root};
+use super::hook_log::Agent;
+use super::import::default_root;
 use crate::context::Context;
 use lcmem::ingest::finish;
 
 #[derive(clap::Args)]
-#[command(after_help = "Looks in Claude Code's transcripts ($CLAUDE_CONFIG_DIR/projects, else ~/.claude/projects) \
-and Codex CLI's ($CODEX_HOME/sessions, else ~/.codex/sessions). A transcript unchanged for --idle is imported \
-into the project of its recorded working directory and sealed; projects whose memory is off are skipped. \
-A session that is resumed after it was sealed is imported again (recall sees it) but not sealed twice.\n\n\
+#[command(after_help = "Looks in every agent's transcript folder (`lcmem import --help` lists them: Claude Code's \
+$CLAUDE_CONFIG_DIR/projects, else ~/.claude/projects, Codex CLI's $CODEX_HOME/sessions, else ~/.codex/sessions, \
+and the others'). A transcript unchanged for --idle is imported into the project of its recorded working \
+directory and sealed; projects whose memory is off are skipped. A session that is resumed after it was sealed is \
+imported again (recall sees it) but not sealed twice.\n\n\
 DURATION: 90s, 10m, 1h, 1h 30m.\n\n\
 Run it in the background (a terminal, a user service); --once takes in what is idle now and exits.")]
 pub struct Args {
@@ -36,12 +38,28 @@ pub struct Args {
     /// Look once, take in what is idle now, and exit
     #[arg(long)]
     once: bool,
-    /// Claude Code's transcript folder instead of its default
-    #[arg(long, value_name = "DIR")]
+    /// An agent's transcript folder instead of its default, as AGENT=DIR (claude-code=DIR, codex=DIR, …);
+    /// may be given once per agent
+    #[arg(long = "dir", value_name = "AGENT=DIR", value_parser = agent_dir)]
+    dirs: Vec<(Agent, PathBuf)>,
+    /// Same as --dir claude-code=DIR
+    #[arg(long, value_name = "DIR", hide = true)]
     claude_code_dir: Option<PathBuf>,
-    /// Codex CLI's sessions folder instead of its default
-    #[arg(long, value_name = "DIR")]
+    /// Same as --dir codex=DIR
+    #[arg(long, value_name = "DIR", hide = true)]
     codex_dir: Option<PathBuf>,
+}
+
+/// `AGENT=DIR`, for an agent whose transcripts lcmem reads.
+fn agent_dir(s: &str) -> Result<(Agent, PathBuf), String> {
+    let names = || lcmem::import::importable().map(|s| s.name()).collect::<Vec<_>>().join(", ");
+    let Some((name, dir)) = s.split_once('=') else {
+        return Err(format!("{s:?} is not AGENT=DIR (AGENT is one of {})", names()));
+    };
+    match lcmem::import::source(name).filter(|s| s.transcripts().is_some()) {
+        Some(source) => Ok((Agent(source), PathBuf::from(dir))),
+        None => Err(format!("{name:?} is not an agent whose transcripts lcmem reads: one of {}", names())),
+    }
 }
 
 pub(crate) fn parse_duration(s: &str) -> Result<Duration, String> {
@@ -55,18 +73,24 @@ type Seen = HashMap<PathBuf, (u64, SystemTime)>;
 
 pub fn run(args: Args, context: &Context) -> anyhow::Result<ExitCode> {
     let home = context.home()?;
-    let roots = [
-        (Format::ClaudeCode, args.claude_code_dir.map_or_else(|| default_root(Tool::ClaudeCode), Ok)?),
-        (Format::Codex, args.codex_dir.map_or_else(|| default_root(Tool::Codex), Ok)?),
-    ];
-    for (format, root) in &roots {
+    let mut given = args.dirs;
+    let named = |name| Agent(lcmem::import::source(name).expect("a source"));
+    given.extend(args.claude_code_dir.map(|dir| (named("claude-code"), dir)));
+    given.extend(args.codex_dir.map(|dir| (named("codex"), dir)));
+    let mut roots = Vec::new();
+    for source in lcmem::import::importable() {
+        let dir = given.iter().rev().find(|(a, _)| a.0 == source).map(|(_, dir)| dir.clone());
+        let agent = Agent(source);
+        roots.push((agent.format(), agent.0, dir.map_or_else(|| default_root(agent), Ok)?));
+    }
+    for (format, _, root) in &roots {
         let state = if root.is_dir() { "watching" } else { "not there (yet)" };
         eprintln!("{format} transcripts: {} {state}", root.display());
     }
     let mut seen = Seen::new();
     loop {
-        for (format, root) in &roots {
-            look(&home, *format, root, args.idle, &mut seen, context)?;
+        for (format, source, root) in &roots {
+            look(&home, (*format, *source), root, args.idle, &mut seen, context)?;
         }
         if args.once {
             return Ok(ExitCode::SUCCESS);
@@ -78,7 +102,7 @@ pub fn run(args: Args, context: &Context) -> anyhow::Result<ExitCode> {
 /// One look at one folder: takes in each idle transcript that changed.
 fn look(
     home: &Path,
-    format: Format,
+    (format, source): (Format, &dyn Source),
     root: &Path,
     idle: Duration,
     seen: &mut Seen,
@@ -87,10 +111,7 @@ fn look(
     if !root.is_dir() {
         return Ok(());
     }
-    let files = match format {
-        Format::Codex => lcmem::import::discover_codex(root)?,
-        _ => lcmem::import::discover_claude_code(root)?,
-    };
+    let files = lcmem::import::discover(source, root)?;
     let now = SystemTime::now();
     for file in files {
         let Ok(meta) = std::fs::metadata(&file) else { continue };

@@ -82,6 +82,20 @@ fn journal(sandbox: &Sandbox) -> Vec<Value> {
     serde_json::from_slice(&out.get_output().stdout).unwrap()
 }
 
+/// What the tools answered the model in a session's turns, each answer on
+/// its own lines: the first thing to read when a call came back empty.
+fn tool_results(turns: &[Value]) -> String {
+    let mut out = Vec::new();
+    for message in turns.last().and_then(|t| t["messages"].as_array()).into_iter().flatten() {
+        for block in message["content"].as_array().into_iter().flatten() {
+            if block["type"] == "tool_result" || block["type"] == "function_call_output" {
+                out.push(format!("{:#}", block));
+            }
+        }
+    }
+    if out.is_empty() { "(no tool answered)".to_string() } else { out.join("\n") }
+}
+
 fn claude() -> Option<PathBuf> {
     let found = std::env::var_os("LCMEM_TEST_CLAUDE").map(PathBuf::from).filter(|p| p.exists());
     if found.is_none() {
@@ -179,7 +193,9 @@ fn headless_claude_code_gets_the_digest_recalls_and_every_session_is_sealed_with
     assert!(offered.iter().any(|t| t == "mcp__lcmem__recall_sessions"), "lcmem's tools are not offered: {offered:?}");
     assert!(
         turns.iter().any(|body| body.to_string().contains("hit(s) for")),
-        "the recall call returned no hits to the model"
+        "the recall call returned no hits to the model; what the tools answered:\n{}\n{}",
+        tool_results(&turns),
+        log()
     );
 
     // The next session's start seals the first, whether or not the client

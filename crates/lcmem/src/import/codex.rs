@@ -15,6 +15,8 @@ use super::commit::{self, MessageFiles};
 use super::emit::{Emitter, Evidence, relative_to};
 use super::fields::{command_line, item_texts, str_field, timestamp, todo_items};
 use super::results;
+use super::source::{LineReader, Source, Transcripts, state_reader};
+use super::wiring::{HookEvent, Hooks, Place, Server, Wiring};
 use crate::session::Role;
 
 /// Text Codex sends in the user's name that the user did not write: the
@@ -28,10 +30,77 @@ const IDE_REQUEST: &str = "## My request for Codex:";
 
 const PATCH_HEADERS: &[&str] = &["*** Add File: ", "*** Update File: ", "*** Delete File: ", "*** Move to: "];
 
+/// Codex CLI as a source of sessions and a place to wire lcmem into.
+pub struct Codex;
+
+/// Codex's own folder: `$CODEX_HOME`, else `~/.codex`.
+const HOME: &str = "CODEX_HOME";
+
+/// How the user trusts the hooks, said after install: Codex runs none of
+/// them, silently, until they are trusted.
+const TRUST: &str = "Codex runs these hooks only once you trust them. Start Codex: it says the hooks need \
+review; open /hooks there and trust lcmem's (Codex records that under [hooks.state] in config.toml, and asks \
+again if the hooks change). A scripted run (`codex exec`) can pass --dangerously-bypass-hook-trust instead.";
+
+impl Source for Codex {
+    fn name(&self) -> &'static str {
+        "codex"
+    }
+
+    fn title(&self) -> &'static str {
+        "Codex"
+    }
+
+    fn tag(&self) -> &'static str {
+        "Codex"
+    }
+
+    /// Rollouts laid out as `YYYY/MM/DD/rollout-*.jsonl`, every one a session.
+    fn transcripts(&self) -> Option<Transcripts> {
+        Some(Transcripts { env: Some(HOME), under_env: "sessions", under_home: ".codex/sessions" })
+    }
+
+    fn recognises(&self, line: &serde_json::Map<String, Value>) -> bool {
+        let has = |key: &str| line.contains_key(key);
+        match line.get("type").and_then(Value::as_str) {
+            Some("session_meta" | "response_item" | "turn_context" | "event_msg" | "compacted") => has("payload"),
+            // Rollouts from before the `response_item` envelope.
+            Some("message") => line.get("content").is_some_and(Value::is_array),
+            None => has("record_type"),
+            _ => false,
+        }
+    }
+
+    fn reader(&self, saved: Option<&serde_json::value::RawValue>) -> Option<Box<dyn LineReader>> {
+        state_reader::<Seen>(saved, convert_line)
+    }
+
+    fn wiring(&self) -> Wiring {
+        const EVENTS: &[HookEvent] = &[
+            HookEvent {
+                name: "SessionStart",
+                matcher: Some("startup|resume|clear|compact"),
+                timeout: 10,
+                background: false,
+            },
+            HookEvent { name: "Stop", matcher: None, timeout: 30, background: false },
+        ];
+        let dir = |file: &'static str, project: &'static str| Place { env: Some((HOME, file)), home: project, project };
+        Wiring {
+            // Codex's hooks.json has Claude Code's shape.
+            hooks: Some(Hooks { file: dir("hooks.json", ".codex/hooks.json"), events: EVENTS, millis: false }),
+            server: Server::CodexToml { file: dir("config.toml", ".codex/config.toml") },
+            // Codex gives its MCP servers little of its environment.
+            pass_store: true,
+            after: Some(TRUST),
+        }
+    }
+}
+
 /// What the converter remembers from earlier lines (kept between imports of
-/// a growing rollout: see `import::cursor`).
+/// a growing rollout: see `import::growing`).
 #[derive(Debug, Clone, Default, serde::Serialize, serde::Deserialize)]
-pub(super) struct Seen {
+struct Seen {
     /// The working directory in force, for making tool paths relative.
     cwd: Option<String>,
     /// Commit messages the session wrote to files, for `git commit -F`.
@@ -50,7 +119,7 @@ struct Context<'a> {
 }
 
 /// Converts one line.
-pub(super) fn convert_line(e: &mut Emitter<'_>, value: &Value, seen: &mut Seen) {
+fn convert_line(e: &mut Emitter<'_>, value: &Value, seen: &mut Seen) {
     let cwd = &mut seen.cwd;
     if !value.is_object() {
         return e.warn("line is not a JSON object; skipped");

@@ -7,7 +7,8 @@ use std::path::{Path, PathBuf};
 use serde_json::Value;
 
 use super::converted::{Converted, Counts, Format};
-use super::{claude_code, codex, emit};
+use super::emit;
+use super::source::{LineReader, Source};
 use crate::jsonl::{self, LineProblem};
 
 /// Converts `bytes` (the content of the file at `path`, which names it in
@@ -24,35 +25,39 @@ pub fn convert(format: Format, path: &Path, bytes: &[u8]) -> Converted {
 /// emitter's state and the converter's memory of earlier lines. Converting
 /// more lines from it writes exactly what converting the whole transcript
 /// writes past them (see `emit`), which is what lets a growing transcript be
-/// converted a piece at a time ([`cursor`]).
-#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
+/// converted a piece at a time ([`growing`]).
+#[derive(serde::Serialize, serde::Deserialize)]
 pub(crate) struct Resume {
     /// Input lines consumed, for the numbers in diagnostics.
     pub(super) lines: usize,
     emit: emit::EmitState,
-    reader: Reader,
+    /// Saved as `{"<the source's tag>": <its reader's state>}`.
+    #[serde(with = "saved")]
+    reader: (&'static dyn Source, Box<dyn LineReader>),
 }
 
-/// Each converter's memory of earlier lines.
-#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
-enum Reader {
-    ClaudeCode(claude_code::Seen),
-    Codex(codex::Seen),
+impl Clone for Resume {
+    fn clone(&self) -> Resume {
+        Resume { lines: self.lines, emit: self.emit.clone(), reader: (self.reader.0, self.reader.1.boxed_clone()) }
+    }
+}
+
+impl std::fmt::Debug for Resume {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Resume").field("lines", &self.lines).field("source", &self.reader.0).finish_non_exhaustive()
+    }
 }
 
 impl Resume {
     /// The start of a conversion from `format`; `None` for v1, which is not converted.
     pub(crate) fn start(format: Format) -> Option<Resume> {
-        let reader = match format {
-            Format::V1 => return None,
-            Format::ClaudeCode => Reader::ClaudeCode(claude_code::Seen::default()),
-            Format::Codex => Reader::Codex(codex::Seen::default()),
-        };
-        Some(Resume { lines: 0, emit: emit::EmitState::default(), reader })
+        let source = format.source()?;
+        let reader = source.reader(None)?;
+        Some(Resume { lines: 0, emit: emit::EmitState::default(), reader: (source, reader) })
     }
 
     pub(crate) fn format(&self) -> Format {
-        reader_format(&self.reader)
+        Format::of(self.reader.0)
     }
 
     /// Whether the session's header has been written.
@@ -61,33 +66,46 @@ impl Resume {
     }
 }
 
+/// The reader's state in a saved [`Resume`], under its source's tag.
+mod saved {
+    use serde::de::Error as _;
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+    use serde_json::value::RawValue;
+
+    use crate::import::source::{LineReader, Source};
+
+    type Reader = (&'static dyn Source, Box<dyn LineReader>);
+
+    pub fn serialize<S: Serializer>(reader: &Reader, s: S) -> Result<S::Ok, S::Error> {
+        let mut map = std::collections::BTreeMap::new();
+        map.insert(reader.0.tag(), reader.1.save());
+        map.serialize(s)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Reader, D::Error> {
+        let map = std::collections::BTreeMap::<String, Box<RawValue>>::deserialize(d)?;
+        let mut entries = map.into_iter();
+        let (Some((tag, state)), None) = (entries.next(), entries.next()) else {
+            return Err(D::Error::custom("a reader's state names one source"));
+        };
+        let source = crate::import::sources::by_tag(&tag).ok_or_else(|| D::Error::custom("an unknown source"))?;
+        let reader =
+            source.reader(Some(&state)).ok_or_else(|| D::Error::custom("a reader's state this build cannot read"))?;
+        Ok((source, reader))
+    }
+}
+
 /// Converts `bytes`, the lines of a transcript that follow those `from`
 /// covered: the output is only what they add, and the state after them is
 /// returned to go on from. `bytes` should end at a line's end for the state
 /// to be resumable; a last line without its newline is converted as it is.
 pub(crate) fn convert_more(path: &Path, bytes: &[u8], from: Resume) -> (Converted, Resume) {
-    let Resume { lines, emit, reader } = from;
-    let mut emitter = emit::Emitter::resume(path, reader_format(&reader), emit);
-    let reader = match reader {
-        Reader::ClaudeCode(mut seen) => {
-            each_line(path, bytes, lines, &mut emitter, |e, v| claude_code::convert_line(e, v, &mut seen));
-            Reader::ClaudeCode(seen)
-        }
-        Reader::Codex(mut seen) => {
-            each_line(path, bytes, lines, &mut emitter, |e, v| codex::convert_line(e, v, &mut seen));
-            Reader::Codex(seen)
-        }
-    };
+    let Resume { lines, emit, reader: (source, mut reader) } = from;
+    let mut emitter = emit::Emitter::resume(path, Format::of(source), emit);
+    each_line(path, bytes, lines, &mut emitter, |e, v| reader.line(e, v));
     let lines = lines + bytes.iter().filter(|&&b| b == b'\n').count();
-    let state = Resume { lines, emit: emitter.state(), reader };
+    let state = Resume { lines, emit: emitter.state(), reader: (source, reader) };
     (emitter.finish(), state)
-}
-
-fn reader_format(reader: &Reader) -> Format {
-    match reader {
-        Reader::ClaudeCode(_) => Format::ClaudeCode,
-        Reader::Codex(_) => Format::Codex,
-    }
 }
 
 fn v1_passthrough(bytes: &[u8]) -> Converted {

@@ -5,24 +5,26 @@ use std::path::PathBuf;
 
 use crate::diagnostic::Diagnostic;
 
-/// What a file holds.
+/// What a file holds: a session in lcmem's own format, or an agent's
+/// transcript (the agent is named by the registry, `import::sources`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Format {
     /// A session in lcmem's own format v1: stored byte for byte.
     V1,
-    /// A Claude Code transcript (`~/.claude/projects/<folder>/<uuid>.jsonl`).
-    ClaudeCode,
-    /// A Codex CLI rollout (`~/.codex/sessions/YYYY/MM/DD/rollout-*.jsonl`).
-    Codex,
+    /// A transcript of the agent of this name.
+    Agent(AgentName),
 }
+
+/// The name of an agent the registry lists: made only from a source.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct AgentName(pub(super) &'static str);
 
 impl Format {
     /// The name used on the command line and in converted headers.
     pub fn name(self) -> &'static str {
         match self {
             Format::V1 => "v1",
-            Format::ClaudeCode => "claude-code",
-            Format::Codex => "codex",
+            Format::Agent(AgentName(name)) => name,
         }
     }
 }

@@ -17,19 +17,8 @@ pub fn detect(bytes: &[u8]) -> Option<Format> {
 
 fn detect_line(value: &Value) -> Option<Format> {
     let object = value.as_object()?;
-    let kind = object.get("type").and_then(Value::as_str);
-    let has = |key: &str| object.contains_key(key);
-    match kind {
-        Some("session") if has("v") => Some(Format::V1),
-        Some("session_meta" | "response_item" | "turn_context" | "event_msg" | "compacted") if has("payload") => {
-            Some(Format::Codex)
-        }
-        Some("user" | "assistant" | "summary" | "system") if has("sessionId") || has("uuid") || has("leafUuid") => {
-            Some(Format::ClaudeCode)
-        }
-        // Codex rollouts from before the `response_item` envelope.
-        Some("message") if object.get("content").is_some_and(Value::is_array) => Some(Format::Codex),
-        None if has("record_type") => Some(Format::Codex),
-        _ => None,
+    if object.get("type").and_then(Value::as_str) == Some("session") && object.contains_key("v") {
+        return Some(Format::V1);
     }
+    super::sources::importable().find(|s| s.recognises(object)).map(Format::of)
 }

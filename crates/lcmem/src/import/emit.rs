@@ -30,7 +30,7 @@ struct Written {
 /// Longest title a header gets, in characters.
 const TITLE_CHARS: usize = 80;
 
-pub(crate) struct Emitter<'a> {
+pub struct Emitter<'a> {
     path: &'a Path,
     format: Format,
     line: usize,
@@ -82,7 +82,7 @@ pub(crate) struct EmitState {
 
 impl EmitState {
     /// Whether the header was written.
-    pub fn settled(&self) -> bool {
+    pub(crate) fn settled(&self) -> bool {
         self.settled
     }
 }
@@ -90,46 +90,46 @@ impl EmitState {
 impl<'a> Emitter<'a> {
     /// An emitter that goes on from `state`: its output is only what the
     /// lines fed to it add.
-    pub fn resume(path: &'a Path, format: Format, state: EmitState) -> Emitter<'a> {
+    pub(crate) fn resume(path: &'a Path, format: Format, state: EmitState) -> Emitter<'a> {
         Emitter { path, format, line: 0, state, out: Vec::new(), diagnostics: Vec::new() }
     }
 
     /// What this emitter knows now, to resume from later.
-    pub fn state(&self) -> EmitState {
+    pub(crate) fn state(&self) -> EmitState {
         self.state.clone()
     }
 
     /// Starts input line `number`: warnings name it from now on.
-    pub fn at_line(&mut self, number: usize) {
+    pub(crate) fn at_line(&mut self, number: usize) {
         self.line = number;
     }
 
-    pub fn warn(&mut self, message: impl Into<String>) {
+    pub(crate) fn warn(&mut self, message: impl Into<String>) {
         self.diagnostics.push(Diagnostic::new(self.path, self.line, message));
     }
 
     /// The session id as recorded; the first one seen before the header
     /// settles wins.
-    pub fn note_id(&mut self, raw: &str) {
+    pub(crate) fn note_id(&mut self, raw: &str) {
         if !self.state.settled && self.state.id.is_none() {
             self.state.id = sanitize_id(raw);
         }
     }
 
-    pub fn note_time(&mut self, ts: Timestamp) {
+    pub(crate) fn note_time(&mut self, ts: Timestamp) {
         if !self.state.settled && self.state.created_at.is_none() {
             self.state.created_at = Some(ts);
         }
     }
 
     /// The recorded working directory. The first one is the session's.
-    pub fn note_cwd(&mut self, cwd: &str) {
+    pub(crate) fn note_cwd(&mut self, cwd: &str) {
         if self.state.cwd.is_none() && !cwd.is_empty() {
             self.state.cwd = Some(cwd.to_string());
         }
     }
 
-    pub fn message(&mut self, role: Role, text: &str, ts: Option<Timestamp>, id: Option<&str>) {
+    pub(crate) fn message(&mut self, role: Role, text: &str, ts: Option<Timestamp>, id: Option<&str>) {
         // What the assistant says is its own words even when it repeats
         // memory; anything else shaped like memory's output is memory's.
         let recalled = role != Role::Assistant && crate::recalled::is_memory_output(text);
@@ -138,14 +138,14 @@ impl<'a> Emitter<'a> {
 
     /// A memory tool's result (lcmem's, or an agent's own memory tool):
     /// kept as a tool message marked `recalled`.
-    pub fn recalled(&mut self, text: &str, ts: Option<Timestamp>, id: Option<&str>) {
+    pub(crate) fn recalled(&mut self, text: &str, ts: Option<Timestamp>, id: Option<&str>) {
         self.write_message(Role::Tool, text, ts, id, Written { compaction: false, recalled: true })
     }
 
     /// A model-written summary of the conversation so far (a compaction):
     /// the assistant's prose, marked as a summary. It is never the prompt
     /// that settles the header.
-    pub fn compaction(&mut self, text: &str, ts: Option<Timestamp>, id: Option<&str>) {
+    pub(crate) fn compaction(&mut self, text: &str, ts: Option<Timestamp>, id: Option<&str>) {
         self.write_message(Role::Assistant, text, ts, id, Written { compaction: true, recalled: false })
     }
 
@@ -162,7 +162,7 @@ impl<'a> Emitter<'a> {
         self.push(line, Kind::Message);
     }
 
-    pub fn tool(&mut self, name: &str, files: &[String], evidence: Evidence, ts: Option<Timestamp>) {
+    pub(crate) fn tool(&mut self, name: &str, files: &[String], evidence: Evidence, ts: Option<Timestamp>) {
         let Evidence { command, purpose, todos, rejected, call, commit } = evidence;
         let line = Line::Tool {
             name: name.to_string(),
@@ -181,7 +181,7 @@ impl<'a> Emitter<'a> {
 
     /// What call `call` came to, when its result says something (see
     /// `results`): a `result` line.
-    pub fn result(&mut self, call: &str, result: super::results::CallResult, ts: Option<Timestamp>) {
+    pub(crate) fn result(&mut self, call: &str, result: super::results::CallResult, ts: Option<Timestamp>) {
         if !result.telling() {
             return;
         }
@@ -193,7 +193,7 @@ impl<'a> Emitter<'a> {
 
     /// A title (a Claude Code summary). Before the header settles it becomes
     /// the header's title; afterwards it is a `title` line.
-    pub fn title(&mut self, text: &str, ts: Option<Timestamp>) {
+    pub(crate) fn title(&mut self, text: &str, ts: Option<Timestamp>) {
         let title = clip_title(text);
         if title.is_empty() {
             return;
@@ -226,7 +226,7 @@ impl<'a> Emitter<'a> {
 
     /// Ends the current input line: writes the header (and what was held
     /// back) once a prompt and a time are known.
-    pub fn end_line(&mut self) {
+    pub(crate) fn end_line(&mut self) {
         if self.state.settled {
             return;
         }
@@ -250,7 +250,7 @@ impl<'a> Emitter<'a> {
         }
     }
 
-    pub fn finish(self) -> Converted {
+    pub(crate) fn finish(self) -> Converted {
         let settled = self.state.settled;
         Converted {
             format: self.format,

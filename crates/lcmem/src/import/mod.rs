@@ -14,7 +14,7 @@
 //! (`input::read`) and [`detect`] tells its format; [`convert`] feeds its
 //! lines to the source's reader ([`claude_code`], [`codex`], with the fields
 //! both share in [`fields`]), whose [`emit`]ter writes format v1
-//! ([`converted`]); [`file`] adds the result to the store. [`cursor`] does
+//! ([`converted`]); [`file`] adds the result to the store. [`growing`] does
 //! the same for a transcript that grows, from where the last import
 //! stopped, and [`batch`] for many transcripts at once.
 
@@ -30,15 +30,22 @@ mod discover;
 mod emit;
 mod fields;
 mod file;
+mod growing;
 mod presized;
 mod results;
 mod shell_files;
+mod source;
+mod sources;
+mod wiring;
 
 pub use batch::{Placement, import_all, place};
 pub use convert::convert;
 pub use converted::{Converted, Counts, Format};
-pub use cursor::{Known, import_growing, known, read_to_end};
 pub use detect::detect;
-pub use discover::{discover_claude_code, discover_codex, jsonl_files};
+pub use discover::{discover, jsonl_files};
 pub use emit::sanitize_id;
 pub use file::{Reading, Report, Restart, import_file, import_found, store_converted};
+pub use growing::{Known, import_growing, known, read_to_end};
+pub use source::{HookStep, Source, Transcripts};
+pub use sources::{SOURCES, importable, source};
+pub use wiring::{HookEvent, Hooks, Place, Server, Wiring};

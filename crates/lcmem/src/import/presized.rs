@@ -1,5 +1,5 @@
 //! Reading a converter's memory of earlier lines back from the importer's
-//! state file (`cursor`) into sets and maps allocated once. A long Claude
+//! state file (`growing`) into sets and maps allocated once. A long Claude
 //! Code transcript is remembered as tens of thousands of record and call
 //! ids; JSON does not say how many items follow, so a set filled item by
 //! item grows and rehashes a dozen times on every Stop hook. Collected into

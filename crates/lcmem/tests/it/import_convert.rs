@@ -216,10 +216,16 @@ fn malformed_lines_are_reported_with_file_and_line_and_skipped() {
 
 #[test]
 fn formats_are_told_apart_by_content() {
-    assert_eq!(detect(&std::fs::read(fixture("claude_code_session.jsonl")).unwrap()), Some(Format::ClaudeCode));
-    assert_eq!(detect(&std::fs::read(fixture("claude_code_summary_first.jsonl")).unwrap()), Some(Format::ClaudeCode));
-    assert_eq!(detect(&std::fs::read(fixture("codex_rollout.jsonl")).unwrap()), Some(Format::Codex));
-    assert_eq!(detect(&std::fs::read(fixture("codex_legacy.jsonl")).unwrap()), Some(Format::Codex));
+    assert_eq!(
+        detect(&std::fs::read(fixture("claude_code_session.jsonl")).unwrap()),
+        Some(Format::named("claude-code").unwrap())
+    );
+    assert_eq!(
+        detect(&std::fs::read(fixture("claude_code_summary_first.jsonl")).unwrap()),
+        Some(Format::named("claude-code").unwrap())
+    );
+    assert_eq!(detect(&std::fs::read(fixture("codex_rollout.jsonl")).unwrap()), Some(Format::named("codex").unwrap()));
+    assert_eq!(detect(&std::fs::read(fixture("codex_legacy.jsonl")).unwrap()), Some(Format::named("codex").unwrap()));
     let v1 = br#"{"type":"session","v":1,"id":"s","created_at":"2026-11-01T10:00:00Z"}
 {"type":"message","role":"user","text":"hi"}
 "#;
@@ -238,10 +244,10 @@ fn a_transcript_with_no_prompt_of_its_own_converts_to_nothing() {
 {"type":"assistant","isSidechain":true,"sessionId":"p","uuid":"2","timestamp":"2026-11-01T10:00:05Z","message":{"role":"assistant","content":[{"type":"text","text":"Found it."}]}}
 {"type":"summary","summary":"Only a summary","leafUuid":"2"}
 "#;
-    let converted = convert(Format::ClaudeCode, Path::new("agent-1.jsonl"), subagent.as_bytes());
+    let converted = convert(Format::named("claude-code").unwrap(), Path::new("agent-1.jsonl"), subagent.as_bytes());
     assert!(converted.is_empty() && converted.id.is_none() && converted.diagnostics.is_empty());
     let codex = r#"{"timestamp":"2026-11-01T10:00:00Z","type":"session_meta","payload":{"id":"x","cwd":"/a"}}"#;
-    let converted = convert(Format::Codex, Path::new("rollout.jsonl"), codex.as_bytes());
+    let converted = convert(Format::named("codex").unwrap(), Path::new("rollout.jsonl"), codex.as_bytes());
     assert!(converted.is_empty());
     assert_eq!(converted.cwd.as_deref(), Some(Path::new("/a")));
 }
@@ -267,10 +273,10 @@ fn assert_grows_by_appending(format: Format, bytes: &[u8]) {
 #[test]
 fn a_growing_transcript_converts_to_a_growing_session() {
     for name in ["claude_code_session.jsonl", "claude_code_summary_first.jsonl", "claude_code_malformed.jsonl"] {
-        assert_grows_by_appending(Format::ClaudeCode, &std::fs::read(fixture(name)).unwrap());
+        assert_grows_by_appending(Format::named("claude-code").unwrap(), &std::fs::read(fixture(name)).unwrap());
     }
     for name in ["codex_rollout.jsonl", "codex_legacy.jsonl"] {
-        assert_grows_by_appending(Format::Codex, &std::fs::read(fixture(name)).unwrap());
+        assert_grows_by_appending(Format::named("codex").unwrap(), &std::fs::read(fixture(name)).unwrap());
     }
 }
 
@@ -280,8 +286,8 @@ fn a_line_still_being_written_is_left_for_later() {
     let ends = line_ends(&bytes);
     let whole = &bytes[..ends[6]];
     let torn = &bytes[..ends[6] + 40];
-    let a = convert(Format::ClaudeCode, Path::new("t.jsonl"), whole);
-    let b = convert(Format::ClaudeCode, Path::new("t.jsonl"), torn);
+    let a = convert(Format::named("claude-code").unwrap(), Path::new("t.jsonl"), whole);
+    let b = convert(Format::named("claude-code").unwrap(), Path::new("t.jsonl"), torn);
     assert_eq!(a.session_bytes, b.session_bytes);
     assert_eq!(b.diagnostics.len(), 1);
     assert!(b.diagnostics[0].message.contains("still being written"), "{}", b.diagnostics[0]);
@@ -289,7 +295,10 @@ fn a_line_still_being_written_is_left_for_later() {
 
 #[test]
 fn conversion_is_deterministic() {
-    for (format, name) in [(Format::ClaudeCode, "claude_code_session.jsonl"), (Format::Codex, "codex_rollout.jsonl")] {
+    for (format, name) in [
+        (Format::named("claude-code").unwrap(), "claude_code_session.jsonl"),
+        (Format::named("codex").unwrap(), "codex_rollout.jsonl"),
+    ] {
         let bytes = std::fs::read(fixture(name)).unwrap();
         let a = convert(format, Path::new("t.jsonl"), &bytes);
         let b = convert(format, Path::new("t.jsonl"), &bytes);
@@ -366,7 +375,7 @@ proptest! {
     fn any_input_converts_to_clean_v1_that_grows_by_appending(
         lines in proptest::collection::vec(any_line(), 0..30),
         cut in any::<prop::sample::Index>(),
-        format in prop_oneof![Just(Format::ClaudeCode), Just(Format::Codex)],
+        format in prop_oneof![Just(Format::named("claude-code").unwrap()), Just(Format::named("codex").unwrap())],
     ) {
         let mut bytes = Vec::new();
         for line in &lines {
@@ -389,7 +398,7 @@ proptest! {
 
     #[test]
     fn raw_bytes_never_panic(bytes in proptest::collection::vec(any::<u8>(), 0..400)) {
-        for format in [Format::ClaudeCode, Format::Codex] {
+        for format in [Format::named("claude-code").unwrap(), Format::named("codex").unwrap()] {
             let converted = convert(format, Path::new("noise.jsonl"), &bytes);
             if !converted.is_empty() {
                 parse(&converted.session_bytes);
@@ -430,7 +439,9 @@ fn a_memory_tools_output_is_kept_and_marked_recalled_in_both_formats() {
         serde_json::json!({"type": "user", "sessionId": "y", "uuid": "u4", "cwd": "/a", "timestamp": at,
             "message": {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "t9", "content": answer}]}}),
     ];
-    for (format, lines, want) in [(Format::Codex, &codex[..], 1), (Format::ClaudeCode, &claude[..], 3)] {
+    for (format, lines, want) in
+        [(Format::named("codex").unwrap(), &codex[..], 1), (Format::named("claude-code").unwrap(), &claude[..], 3)]
+    {
         let bytes: String = lines.iter().map(|l| format!("{l}\n")).collect();
         let session = parse(&convert(format, Path::new("t.jsonl"), bytes.as_bytes()).session_bytes);
         let recalled: Vec<&str> = session

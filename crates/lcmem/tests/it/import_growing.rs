@@ -31,8 +31,8 @@ fn stored(store: &Store) -> Vec<(String, Vec<u8>)> {
 
 /// The first lines of a real transcript of `format`: enough for the header to settle.
 fn opening(format: Format) -> Vec<String> {
-    let (name, lines) = match format {
-        Format::ClaudeCode => ("claude_code_session.jsonl", 6),
+    let (name, lines) = match format.name() {
+        "claude-code" => ("claude_code_session.jsonl", 6),
         _ => ("codex_rollout.jsonl", 6),
     };
     std::fs::read_to_string(fixture(name)).unwrap().lines().take(lines).map(str::to_string).collect()
@@ -46,7 +46,7 @@ proptest! {
         lines in proptest::collection::vec(any_line(), 0..25),
         opened in any::<bool>(),
         cuts in proptest::collection::vec(any::<prop::sample::Index>(), 0..6),
-        format in prop_oneof![Just(Format::ClaudeCode), Just(Format::Codex)],
+        format in prop_oneof![Just(Format::named("claude-code").unwrap()), Just(Format::named("codex").unwrap())],
     ) {
         let mut bytes = Vec::new();
         let lines: Vec<String> = if opened { opening(format).into_iter().chain(lines).collect() } else { lines };
@@ -108,7 +108,7 @@ fn a_transcript_changed_other_than_by_growing_is_converted_in_full() {
     let dir = tempfile::tempdir().unwrap();
     let store = store_in(dir.path(), "p");
     let transcript = dir.path().join("t.jsonl");
-    let import = || import::import_growing(&store, Format::ClaudeCode, &transcript).unwrap();
+    let import = || import::import_growing(&store, Format::named("claude-code").unwrap(), &transcript).unwrap();
     let restart = || import().reading.unwrap().restart;
     std::fs::write(&transcript, snapshot(1) + &claude_lines(0..10)).unwrap();
     assert_eq!(restart(), Some(Restart::Fresh));

@@ -25,9 +25,10 @@ fn first_lines(name: &str, n: usize) -> String {
 
 #[test]
 fn importing_twice_changes_nothing_and_growth_appends_only_new_lines() {
-    for (name, format, start) in
-        [("claude_code_session.jsonl", Format::ClaudeCode, 6), ("codex_rollout.jsonl", Format::Codex, 9)]
-    {
+    for (name, format, start) in [
+        ("claude_code_session.jsonl", Format::named("claude-code").unwrap(), 6),
+        ("codex_rollout.jsonl", Format::named("codex").unwrap(), 9),
+    ] {
         let dir = tempfile::tempdir().unwrap();
         let store = store_in(dir.path());
         let transcript = dir.path().join(name);
@@ -65,7 +66,7 @@ fn a_transcript_without_a_prompt_yet_writes_nothing() {
     let store = store_in(dir.path());
     let transcript = dir.path().join("early.jsonl");
     std::fs::write(&transcript, first_lines("codex_rollout.jsonl", 4)).unwrap();
-    let report = import::import_file(&store, Some(Format::Codex), &transcript).unwrap();
+    let report = import::import_file(&store, Some(Format::named("codex").unwrap()), &transcript).unwrap();
     assert_eq!(report.outcome, None);
     assert_eq!(store.session_ids().unwrap(), Vec::<String>::new());
 }
@@ -100,15 +101,18 @@ fn discovery_finds_sessions_and_leaves_subagents_out() {
     ] {
         touch(path);
     }
-    assert_eq!(import::discover_claude_code(&projects).unwrap(), [other, main]);
-    assert_eq!(import::discover_claude_code(&dir.path().join("missing")).unwrap(), Vec::<PathBuf>::new());
+    assert_eq!(import::discover(import::source("claude-code").unwrap(), &projects).unwrap(), [other, main]);
+    assert_eq!(
+        import::discover(import::source("claude-code").unwrap(), &dir.path().join("missing")).unwrap(),
+        Vec::<PathBuf>::new()
+    );
 
     let sessions = dir.path().join("sessions");
     let late = sessions.join("2026/11/23/rollout-2026-11-23T14-00-00-b.jsonl");
     let early = sessions.join("2026/01/02/rollout-2026-01-02T03-04-05-a.jsonl");
     touch(&late);
     touch(&early);
-    assert_eq!(import::discover_codex(&sessions).unwrap(), [early, late]);
+    assert_eq!(import::discover(import::source("codex").unwrap(), &sessions).unwrap(), [early, late]);
 }
 
 #[test]
@@ -155,7 +159,7 @@ fn import_all_sorts_transcripts_into_their_projects_and_respects_memory_off() {
         .unwrap();
 
     let mut seen = Vec::new();
-    import::import_all(&home, Format::ClaudeCode, &files, &mut |path, placement| {
+    import::import_all(&home, Format::named("claude-code").unwrap(), &files, &mut |path, placement| {
         seen.push((path.file_name().unwrap().to_string_lossy().into_owned(), placement.unwrap()));
     })
     .unwrap();
@@ -180,6 +184,6 @@ fn import_all_sorts_transcripts_into_their_projects_and_respects_memory_off() {
     // Memory off everywhere stops the run before anything is written.
     let everywhere = Store::open(&home, &alpha).unwrap();
     everywhere.config_files().set(lcmem::config::Scope::Global, "memory.enabled", "false").unwrap();
-    let error = import::import_all(&home, Format::ClaudeCode, &files, &mut |_, _| {}).unwrap_err();
+    let error = import::import_all(&home, Format::named("claude-code").unwrap(), &files, &mut |_, _| {}).unwrap_err();
     assert!(matches!(error, lcmem::Error::MemoryOff { scope: lcmem::config::Scope::Global, .. }), "{error}");
 }

@@ -93,7 +93,7 @@ fn a_commit_in_a_here_document_is_told_by_its_subject_never_its_shell() {
         .edit("src/auth/login.ts")
         .bash(HEREDOC_COMMIT, "[main 3f2a1b9] feat(auth): rate-limit login attempts\n 1 file changed")
         .says("Committed \"$(cat <<'EOF'\n\nThe login endpoint now allows five attempts a minute per address.");
-    let entry = p.seal(Format::ClaudeCode, "c-heredoc", t.bytes());
+    let entry = p.seal(Format::named("claude-code").unwrap(), "c-heredoc", t.bytes());
     assert!(entry.summary.contains("rate-limit login attempts"), "{}", entry.summary);
     assert!(!entry.summary.contains("cat <<") && !entry.summary.contains("EOF"), "{}", entry.summary);
 }
@@ -114,7 +114,7 @@ fn a_commit_that_committed_nothing_and_a_rejected_push_are_no_work() {
             1,
         )
         .says("There was nothing new to commit, and the push to main was rejected because the remote has new work.");
-    let entry = p.seal(Format::Codex, "x-nothing", t.bytes());
+    let entry = p.seal(Format::named("codex").unwrap(), "x-nothing", t.bytes());
     assert!(!entry.summary.to_lowercase().contains("committed \""), "{}", entry.summary);
     assert!(!entry.summary.contains("Pushed"), "{}", entry.summary);
     assert_ne!(entry.outcome, Outcome::Shipped);
@@ -130,7 +130,7 @@ fn a_push_to_a_branch_is_progress_and_a_tag_is_a_release() {
         .bash("git commit -am 'fix(csv): parse ISO dates'", "[wip/csv 1a2b3c4] fix(csv): parse ISO dates")
         .bash("git push origin wip/csv", "To github.com:me/app.git\n   1a2b3c4..5d6e7f8  wip/csv -> wip/csv")
         .says("Fixed the date parsing: ISO dates with offsets now parse. Pushed to `wip/csv`.");
-    assert_ne!(p.seal(Format::ClaudeCode, "c-branch", branch.bytes()).outcome, Outcome::Shipped);
+    assert_ne!(p.seal(Format::named("claude-code").unwrap(), "c-branch", branch.bytes()).outcome, Outcome::Shipped);
     // Work in progress pushed to a personal repository's main: nothing says
     // the project releases from main, so nothing was released.
     let main = Claude::new("c-main")
@@ -139,7 +139,7 @@ fn a_push_to_a_branch_is_progress_and_a_tag_is_a_release() {
         .bash("git commit -am 'feat: settings page'", "[main 2b3c4d5] feat: settings page")
         .bash("git push", "To github.com:me/sandbox.git\n   1a2b3c4..2b3c4d5  main -> main")
         .says("Added the settings page and pushed it.");
-    assert_eq!(p.seal(Format::ClaudeCode, "c-main", main.bytes()).outcome, Outcome::Progress);
+    assert_eq!(p.seal(Format::named("claude-code").unwrap(), "c-main", main.bytes()).outcome, Outcome::Progress);
     let tag = Claude::new("c-tag")
         .user("Cut release 1.4.0.")
         .edit("CHANGELOG.md")
@@ -148,7 +148,7 @@ fn a_push_to_a_branch_is_progress_and_a_tag_is_a_release() {
             "[main 9f8e7d6] chore(release): 1.4.0",
         )
         .says("Released 1.4.0: the changelog is tidied, `v1.4.0` is tagged and pushed.");
-    assert_eq!(p.seal(Format::ClaudeCode, "c-tag", tag.bytes()).outcome, Outcome::Shipped);
+    assert_eq!(p.seal(Format::named("claude-code").unwrap(), "c-tag", tag.bytes()).outcome, Outcome::Shipped);
 }
 
 #[test]
@@ -162,7 +162,7 @@ fn building_a_project_from_scratch_is_progress_not_a_fix() {
         .write("frontend/app/page.tsx", "export default 1")
         .bash("npx hardhat test", "  69 passing (2s)")
         .says("Built the market contract with 69 passing tests; fixed the TS target for BigInt so the frontend builds.");
-    assert_eq!(p.seal(Format::ClaudeCode, "c-build", t.bytes()).outcome, Outcome::Progress);
+    assert_eq!(p.seal(Format::named("claude-code").unwrap(), "c-build", t.bytes()).outcome, Outcome::Progress);
 }
 
 #[test]
@@ -173,7 +173,7 @@ fn another_sessions_summary_and_a_client_message_are_never_the_title() {
         .user("Search the docs for the response types of the SDK.")
         .client_says("API Error: 401 {\"type\":\"error\",\"error\":{\"type\":\"authentication_error\"}}")
         .says("The SDK's response types are `Message` and `ContentBlock`; the stream yields `MessageStreamEvent`.");
-    let entry = p.seal(Format::ClaudeCode, "c-title", t.bytes());
+    let entry = p.seal(Format::named("claude-code").unwrap(), "c-title", t.bytes());
     assert!(!entry.title.contains("Fixed all tests"), "{}", entry.title);
     assert!(!entry.summary.contains("Fixed all tests") && !entry.summary.contains("API Error"), "{}", entry.summary);
     let own = Claude::new("c-own")
@@ -182,7 +182,10 @@ fn another_sessions_summary_and_a_client_message_are_never_the_title() {
         .says("Renamed the cache module to `store`.");
     let leaf = own.last_uuid();
     let own = own.summary("Cache module renamed to store", &leaf);
-    assert_eq!(p.seal(Format::ClaudeCode, "c-own", own.bytes()).title, "Cache module renamed to store");
+    assert_eq!(
+        p.seal(Format::named("claude-code").unwrap(), "c-own", own.bytes()).title,
+        "Cache module renamed to store"
+    );
 }
 
 #[test]
@@ -204,7 +207,7 @@ fn chatter_never_heads_the_line_and_the_work_does() {
         )
         .user("is everything pushed?")
         .says("Yes — everything is pushed and clean Both commits are on `origin/feature/pipeline`.");
-    let entry = p.seal(Format::ClaudeCode, "c-chatter", t.bytes());
+    let entry = p.seal(Format::named("claude-code").unwrap(), "c-chatter", t.bytes());
     let lower = entry.summary.to_lowercase();
     for chatter in ["perfect", "notification", "yes —", "successfully", "i've"] {
         assert!(!lower.contains(chatter), "{chatter:?} in {}", entry.summary);
@@ -233,7 +236,7 @@ fn a_session_that_completed_tracked_tasks_lists_them_with_their_ids() {
             ("API-15 SSO", "pending"),
         ])
         .says("All three done. Next up is API-15.");
-    let entry = p.seal(Format::ClaudeCode, "c-epic", t.bytes());
+    let entry = p.seal(Format::named("claude-code").unwrap(), "c-epic", t.bytes());
     for id in ["API-12", "API-13", "API-14"] {
         assert!(entry.summary.contains(id), "{id} in {}", entry.summary);
     }
@@ -250,7 +253,7 @@ fn a_codex_plan_worked_through_is_told_by_its_completed_steps() {
         .patch("src/billing/invoice.rs")
         .plan(&[("BIL-3 proration", "completed"), ("BIL-4 invoice PDF", "completed"), ("BIL-5 dunning", "pending")])
         .says("Both done; dunning is next.");
-    let entry = p.seal(Format::Codex, "x-epic", t.bytes());
+    let entry = p.seal(Format::named("codex").unwrap(), "x-epic", t.bytes());
     for id in ["BIL-3", "BIL-4"] {
         assert!(entry.summary.contains(id), "{id} in {}", entry.summary);
     }
@@ -269,7 +272,7 @@ fn a_line_is_a_line_and_nothing_is_cut_in_mid_phrase() {
         .user("Make the importer idempotent.")
         .patch("src/import.rs")
         .says(&format!("{long}\n\n- `src/import.rs`: keyed on the row id.\n- `src/index.rs`: upserts."));
-    let entry = p.seal(Format::Codex, "x-long", t.bytes());
+    let entry = p.seal(Format::named("codex").unwrap(), "x-long", t.bytes());
     assert!(entry.summary.chars().count() <= 340, "{} characters: {}", entry.summary.chars().count(), entry.summary);
     assert!(!entry.summary.contains('…'), "cut in mid-phrase: {}", entry.summary);
     let open = entry.summary.matches('(').count() != entry.summary.matches(')').count();
@@ -285,13 +288,13 @@ fn the_users_statements_are_facts_in_their_words_and_repeating_one_confirms_it()
             .user("The deploy branch is release. Can you check the workflow file still deploys from it?")
             .says("The workflow deploys on pushes to `release`, as it should.");
         let _ = day;
-        p.seal(Format::ClaudeCode, n, t.bytes());
+        p.seal(Format::named("claude-code").unwrap(), n, t.bytes());
     }
     let t = Codex::new("x-pnpm")
         .user("The package manager is pnpm. Add a lint script.")
         .patch("package.json")
         .says("Added a `lint` script that runs eslint.");
-    p.seal(Format::Codex, "x-pnpm", t.bytes());
+    p.seal(Format::named("codex").unwrap(), "x-pnpm", t.bytes());
     let facts = p.facts();
     let deploy =
         facts.iter().find(|f| f.text == "The deploy branch is release.").expect("the user's statement is a fact");
@@ -316,7 +319,7 @@ fn facts_stand_alone_and_the_last_word_wins() {
         )
         .user("We moved them, check again.")
         .says("You're right. Uploads are stored in MinIO now, through the `storage` module.");
-    p.seal(Format::Codex, "x-facts", t.bytes());
+    p.seal(Format::named("codex").unwrap(), "x-facts", t.bytes());
     let facts = p.facts();
     for f in &facts {
         let first = f.text.split_whitespace().next().unwrap_or("");
@@ -343,7 +346,7 @@ fn a_session_whose_result_json_says_exit_zero_counts_its_commit() {
             0,
         )
         .says("Done.");
-    let entry = p.seal(Format::Codex, "x-ok", t.bytes());
+    let entry = p.seal(Format::named("codex").unwrap(), "x-ok", t.bytes());
     // A subject is imperative by convention; the line tells the change
     // without quoting it as an order.
     assert!(entry.summary.contains("ommitted") && entry.summary.contains("the reader"), "{}", entry.summary);
@@ -451,13 +454,13 @@ fn a_file_written_by_a_shell_redirect_is_a_file_the_session_changed() {
         .user("Add a notes file.")
         .shell("printf 'Scratch notes\\n' > notes.txt", "", 0)
         .says("Added notes.txt.");
-    let entry = p.seal(Format::Codex, "x-printf", codex.bytes());
+    let entry = p.seal(Format::named("codex").unwrap(), "x-printf", codex.bytes());
     assert_eq!(entry.files, ["notes.txt"], "{entry:?}");
     assert!(!entry.summary.to_lowercase().contains("no changes made"), "{}", entry.summary);
     let claude = Claude::new("c-tee")
         .user("Log the build.")
         .bash("make 2>&1 | tee build.log > /dev/null", "ok")
         .says("Logged it.");
-    let entry = p.seal(Format::ClaudeCode, "c-tee", claude.bytes());
+    let entry = p.seal(Format::named("claude-code").unwrap(), "c-tee", claude.bytes());
     assert_eq!(entry.files, ["build.log"], "{entry:?}");
 }

@@ -1,78 +1,43 @@
-//! Codex: SessionStart and Stop hooks in `hooks.json`, and the MCP server and
-//! the hooks feature switch in `config.toml` (see `codex_toml`), both in
-//! `$CODEX_HOME` (else `~/.codex`), or a project's `.codex/`. Codex's
-//! hooks.json has Claude Code's shape (event → matcher groups → handlers).
+//! Codex's `config.toml`: the MCP server and the hooks feature switch (see
+//! `codex_toml`), and the trust Codex records in lcmem's hooks. Which hooks
+//! go in `hooks.json`, and where the files are, the engine's source says.
 
 use std::io::Read as _;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use super::codex_toml::{self, Server};
-use super::files::{Change, plan, plan_removal};
-
-/// The events lcmem's Codex hook handles: matcher, and the seconds each may take.
-const EVENTS: [(&str, Option<&str>, u64); 2] =
-    [("SessionStart", Some("startup|resume|clear|compact"), 10), ("Stop", None, 30)];
-
-/// How the user trusts the hooks, said after install: Codex runs none of
-/// them, silently, until they are trusted.
-pub(in crate::cmd) const TRUST: &str = "Codex runs these hooks only once you trust them. Start Codex: it says the hooks need \
-review; open /hooks there and trust lcmem's (Codex records that under [hooks.state] in config.toml, and asks \
-again if the hooks change). A scripted run (`codex exec`) can pass --dangerously-bypass-hook-trust instead.";
+use super::files::Change;
 
 /// The first Codex that reads `[features].hooks`: 0.130.0 renamed
 /// `codex_hooks` (and warns about the old name at every start), as its
 /// deprecation notice and the projects that followed it record.
 const RENAMED_IN: (u64, u64, u64) = (0, 130, 0);
 
-pub(in crate::cmd) fn codex_dir(top: Option<&Path>) -> anyhow::Result<PathBuf> {
-    Ok(match top {
-        Some(root) => root.join(".codex"),
-        None => match std::env::var_os("CODEX_HOME").filter(|d| !d.is_empty()) {
-            Some(dir) => PathBuf::from(dir),
-            None => super::home_dir()?.join(".codex"),
-        },
-    })
-}
-
-/// `store` is the store when it is not the default: the user's files pass it
-/// with `--home`; a project's (meant for git) let `LEVELCODE_HOME` through.
-pub fn install(top: Option<&Path>, command: &str, store: Option<&Path>) -> anyhow::Result<Vec<Change>> {
-    let dir = codex_dir(top)?;
-    let home: Vec<String> = match (top, store) {
-        (None, Some(store)) => vec!["--home".into(), store.display().to_string()],
-        _ => Vec::new(),
-    };
-    let mut words: Vec<&str> = vec![command];
-    words.extend(home.iter().map(String::as_str));
-    words.extend(["hook", "codex"]);
-    let hook = super::shell_words(&words);
-    let groups = EVENTS.map(|(event, matcher, timeout)| {
-        let handler = json!({"type": "command", "command": hook, "timeout": timeout});
-        let group = match matcher {
-            Some(matcher) => json!({"matcher": matcher, "hooks": [handler]}),
-            None => json!({"hooks": [handler]}),
-        };
-        (event, group)
-    });
-    let hooks = plan(&dir.join("hooks.json"), |doc| super::add_hook_groups(doc, "codex", &hook, groups))?;
+/// `[mcp_servers.lcmem]` (running `command` with `home` before `mcp`) and the
+/// hooks switch in `config`; `env_vars`: let `LEVELCODE_HOME` through.
+pub fn install(config: &Path, command: &str, home: Vec<String>, env_vars: bool) -> anyhow::Result<Change> {
     let args = home.into_iter().chain(["mcp".to_string()]).collect();
-    let server = Server { command, args, env_vars: top.is_some() && store.is_some() };
-    Ok(vec![hooks, codex_toml::install(&dir.join("config.toml"), &server, hooks_switch())?])
+    let server = Server { command, args, env_vars };
+    codex_toml::install(config, &server, hooks_switch())
 }
 
-pub fn uninstall(top: Option<&Path>) -> anyhow::Result<Vec<Change>> {
-    let dir = codex_dir(top)?;
-    let hooks_json = dir.join("hooks.json");
-    let hooks = plan_removal(&hooks_json, |doc, original| super::remove_hook_groups(doc, "codex", original))?;
+/// Takes lcmem out of `config`; `hooks` is the hooks file and the change
+/// uninstall makes of it: the switch stays on when hooks of the user's are
+/// left to need it, and the trust Codex recorded in lcmem's hooks goes.
+pub fn uninstall(config: &Path, hooks: Option<(&Path, &Change)>) -> anyhow::Result<Change> {
     let value_of = |text: Option<&str>| text.and_then(|t| serde_json::from_str::<Value>(t).ok());
-    // The switch stays on when hooks of the user's are left to need it.
-    let others = value_of(hooks.after.as_deref()).and_then(|v| Some(!v.get("hooks")?.as_object()?.is_empty()));
-    let trusted = trust_keys(&hooks_json, value_of(hooks.before.as_deref()).as_ref());
-    Ok(vec![hooks, codex_toml::uninstall(&dir.join("config.toml"), others.unwrap_or(false), &trusted)?])
+    let others = hooks
+        .and_then(|(_, change)| value_of(change.after.as_deref()))
+        .and_then(|v| Some(!v.get("hooks")?.as_object()?.is_empty()));
+    let trusted = match hooks {
+        Some((path, change)) => trust_keys(path, value_of(change.before.as_deref()).as_ref()),
+        None => Vec::new(),
+    };
+    codex_toml::uninstall(config, others.unwrap_or(false), &trusted)
 }
 
 /// The keys Codex records its trust in lcmem's hooks under

@@ -114,7 +114,8 @@ fn codex_exec_gets_the_digest_recalls_and_its_session_is_sealed_with_what_it_did
     assert!(turns[0].to_string().contains("recall_sessions"), "lcmem's tools are not offered: {:#}", turns[0]["tools"]);
     assert!(
         turns.iter().any(|body| body.to_string().contains("hit(s) for")),
-        "the recall call returned no hits to the model"
+        "the recall call returned no hits to the model; the last request:\n{:#}",
+        turns.last().map(|t| t["input"].clone()).unwrap_or_default()
     );
 
     // Codex fires no SessionEnd: the next session's start seals this one.

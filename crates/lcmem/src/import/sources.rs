@@ -1,0 +1,47 @@
+//! The registry: every agent lcmem knows, one line each. An agent is one
+//! file implementing [`Source`]; adding one is that file and its line here.
+
+use super::converted::{AgentName, Format};
+use super::source::Source;
+
+/// Every agent, in the order lists and help show them.
+pub static SOURCES: &[&dyn Source] = &[&super::claude_code::ClaudeCode, &super::codex::Codex, &super::cursor::Cursor];
+
+/// The agent of that name (`claude-code`).
+pub fn source(name: &str) -> Option<&'static dyn Source> {
+    SOURCES.iter().copied().find(|s| s.name() == name)
+}
+
+/// The agents whose transcripts lcmem imports.
+pub fn importable() -> impl Iterator<Item = &'static dyn Source> {
+    SOURCES.iter().copied().filter(|s| s.transcripts().is_some())
+}
+
+/// The agent whose reader saves its state under `tag`.
+pub(super) fn by_tag(tag: &str) -> Option<&'static dyn Source> {
+    SOURCES.iter().copied().find(|s| s.tag() == tag)
+}
+
+impl Format {
+    /// The format of `source`'s transcripts.
+    pub fn of(source: &'static dyn Source) -> Format {
+        Format::Agent(AgentName(source.name()))
+    }
+
+    /// The format of that name: `v1`, or an agent whose transcripts lcmem
+    /// imports.
+    pub fn named(name: &str) -> Option<Format> {
+        match name {
+            "v1" => Some(Format::V1),
+            _ => source(name).filter(|s| s.transcripts().is_some()).map(Format::of),
+        }
+    }
+
+    /// The agent whose transcripts these are; `None` for v1.
+    pub fn source(self) -> Option<&'static dyn Source> {
+        match self {
+            Format::V1 => None,
+            Format::Agent(AgentName(name)) => source(name),
+        }
+    }
+}
