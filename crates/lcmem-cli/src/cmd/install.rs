@@ -51,18 +51,15 @@ fn describe(wiring: Wiring) -> String {
 }
 
 #[derive(clap::Args)]
-#[command(after_help = "claude-code, with --user (the default): hooks in ~/.claude/settings.json and the MCP \
-server in ~/.claude.json (under $CLAUDE_CONFIG_DIR when set), for every project. With --project PATH: hooks in \
-<project>/.claude/settings.json and the server in <project>/.mcp.json, for that project only (and shareable \
-through git). Adds SessionStart (the digest), Stop (import so far) and SessionEnd (import and seal) hooks \
-running `lcmem hook claude-code`, and an `lcmem` MCP server running `lcmem mcp`.\n\n\
-codex: SessionStart (startup|resume|clear|compact) and Stop hooks running `lcmem hook codex` in \
-~/.codex/hooks.json, and [mcp_servers.lcmem] plus [features] hooks = true (codex_hooks for a Codex older than \
-0.130) in ~/.codex/config.toml ($CODEX_HOME when set; <project>/.codex/ with --project PATH). A store other than \
-~/.levelcode is passed on with --home DIR (in a project: env_vars = [\"LEVELCODE_HOME\"]), as Codex gives its \
-MCP servers little of its environment. Codex runs the hooks once you trust them.\n\n\
-cursor: mcpServers.lcmem in ~/.cursor/mcp.json (<project>/.cursor/mcp.json with --project PATH), started with \
---project ${workspaceFolder}.\n\n\
+#[command(after_help = "With --user (the default), into the user's settings, for every project (under the \
+agent's own folder variable when set: $CLAUDE_CONFIG_DIR, $CODEX_HOME, $GEMINI_CLI_HOME); with --project PATH, \
+into the project's own files (.claude/settings.json and .mcp.json, .codex/, .cursor/mcp.json, \
+.gemini/settings.json), for that project only and shareable through git. Hooks run `lcmem hook AGENT` at session \
+start (the digest), after each turn (import so far) and at the end (import and seal) where the agent has those \
+events; the MCP server runs `lcmem mcp` (Cursor's with --project ${workspaceFolder}). Codex also gets [features] \
+hooks = true (codex_hooks for a Codex older than 0.130) in config.toml, and runs the hooks once you trust them; a \
+store other than ~/.levelcode is passed to it with --home DIR (in a project: env_vars = [\"LEVELCODE_HOME\"]), as \
+Codex gives its MCP servers little of its environment.\n\n\
 The user's files run this executable by its full path; a project's files (meant for git) run `lcmem` from PATH. \
 Your own hooks and servers are kept, as you wrote them; what is already installed is left alone, except a \
 command that points at another lcmem (a moved binary), which is pointed at this one; running it twice changes \

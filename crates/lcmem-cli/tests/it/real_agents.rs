@@ -7,6 +7,8 @@
 //! installed.
 
 mod codex;
+mod gemini;
+mod gemini_api;
 mod http;
 mod interactive;
 mod messages_api;

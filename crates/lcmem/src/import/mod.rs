@@ -30,6 +30,7 @@ mod discover;
 mod emit;
 mod fields;
 mod file;
+mod gemini_cli;
 mod growing;
 mod presized;
 mod results;

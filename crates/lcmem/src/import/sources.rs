@@ -5,7 +5,8 @@ use super::converted::{AgentName, Format};
 use super::source::Source;
 
 /// Every agent, in the order lists and help show them.
-pub static SOURCES: &[&dyn Source] = &[&super::claude_code::ClaudeCode, &super::codex::Codex, &super::cursor::Cursor];
+pub static SOURCES: &[&dyn Source] =
+    &[&super::claude_code::ClaudeCode, &super::codex::Codex, &super::cursor::Cursor, &super::gemini_cli::GeminiCli];
 
 /// The agent of that name (`claude-code`).
 pub fn source(name: &str) -> Option<&'static dyn Source> {

@@ -310,9 +310,13 @@ fn conversion_is_deterministic() {
 /// plausible records with odd values, and noise.
 pub(super) fn any_line() -> impl Strategy<Value = String> {
     let mut real = Vec::new();
-    for name in
-        ["claude_code_session.jsonl", "codex_rollout.jsonl", "codex_legacy.jsonl", "claude_code_malformed.jsonl"]
-    {
+    for name in [
+        "claude_code_session.jsonl",
+        "codex_rollout.jsonl",
+        "codex_legacy.jsonl",
+        "claude_code_malformed.jsonl",
+        "gemini_cli_session.jsonl",
+    ] {
         real.extend(std::fs::read_to_string(fixture(name)).unwrap().lines().map(str::to_string));
     }
     let value = prop_oneof![

@@ -33,6 +33,7 @@ fn stored(store: &Store) -> Vec<(String, Vec<u8>)> {
 fn opening(format: Format) -> Vec<String> {
     let (name, lines) = match format.name() {
         "claude-code" => ("claude_code_session.jsonl", 6),
+        "gemini-cli" => ("gemini_cli_session.jsonl", 8),
         _ => ("codex_rollout.jsonl", 6),
     };
     std::fs::read_to_string(fixture(name)).unwrap().lines().take(lines).map(str::to_string).collect()
@@ -46,7 +47,11 @@ proptest! {
         lines in proptest::collection::vec(any_line(), 0..25),
         opened in any::<bool>(),
         cuts in proptest::collection::vec(any::<prop::sample::Index>(), 0..6),
-        format in prop_oneof![Just(Format::named("claude-code").unwrap()), Just(Format::named("codex").unwrap())],
+        format in prop_oneof![
+            Just(Format::named("claude-code").unwrap()),
+            Just(Format::named("codex").unwrap()),
+            Just(Format::named("gemini-cli").unwrap()),
+        ],
     ) {
         let mut bytes = Vec::new();
         let lines: Vec<String> = if opened { opening(format).into_iter().chain(lines).collect() } else { lines };

@@ -6,6 +6,7 @@ mod digest;
 mod durable_writes;
 mod floors;
 mod import_convert;
+mod import_gemini;
 mod import_growing;
 mod import_store;
 mod real_sessions;
