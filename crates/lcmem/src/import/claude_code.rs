@@ -12,9 +12,9 @@ use std::collections::{HashMap, HashSet};
 
 use serde::{Deserialize, Serialize};
 
-use super::commit::{self, MessageFiles};
+use super::commit::MessageFiles;
 use super::emit::{Emitter, Evidence, relative_to};
-use super::fields::{command_line, item_texts, str_field, tag_content, timestamp, todo_items};
+use super::fields::{call_evidence, item_texts, str_field, tag_content, timestamp};
 use super::results;
 use super::source::{LineReader, Source, Transcripts, state_reader};
 use super::wiring::{HookEvent, Hooks, Place, Server, Wiring};
@@ -386,23 +386,7 @@ fn tool_files(input: Option<&Value>, cwd: Option<&str>) -> Vec<String> {
 /// What a tool call's input says the agent did: a shell command (Bash's
 /// `command`, with its `description`) or a plan (TodoWrite's `todos`).
 fn tool_evidence(input: Option<&Value>, call: Option<&str>, messages: &mut MessageFiles) -> Evidence {
-    let call = call.map(str::to_string);
-    let Some(input) = input else { return Evidence { call, ..Evidence::default() } };
-    let full = str_field(input, "command");
-    if let (Some(path), Some(content)) = (str_field(input, "file_path"), str_field(input, "content")) {
-        messages.wrote(path, content);
-    }
-    if let Some(full) = full {
-        messages.wrote_by_shell(full);
-    }
-    Evidence {
-        command: full.and_then(command_line),
-        purpose: str_field(input, "description").map(|d| d.trim().to_string()).filter(|d| !d.is_empty()),
-        todos: input.get("todos").map(|t| todo_items(t, "content")).unwrap_or_default(),
-        rejected: false,
-        call,
-        commit: full.and_then(|c| commit::subject(c, messages)),
-    }
+    call_evidence(input, call, messages, "content")
 }
 
 /// A tool result's content: a string, or blocks of text and images.

@@ -83,3 +83,32 @@ pub(super) fn tag_content<'t>(text: &'t str, tag: &str) -> Option<&'t str> {
     let end = text[start..].find(&close)? + start;
     Some(&text[start..end])
 }
+
+/// What a tool call's input says the agent did, as Claude Code and Gemini
+/// CLI write it: a shell `command` (with its `description` as the purpose),
+/// a file written (`file_path` and `content`, for `git commit -F`), a plan
+/// (`todos`, each item's text under `todo_text`).
+pub(super) fn call_evidence(
+    input: Option<&Value>,
+    call: Option<&str>,
+    messages: &mut super::commit::MessageFiles,
+    todo_text: &str,
+) -> emit::Evidence {
+    let call = call.map(str::to_string);
+    let Some(input) = input else { return emit::Evidence { call, ..emit::Evidence::default() } };
+    let full = str_field(input, "command");
+    if let (Some(path), Some(content)) = (str_field(input, "file_path"), str_field(input, "content")) {
+        messages.wrote(path, content);
+    }
+    if let Some(full) = full {
+        messages.wrote_by_shell(full);
+    }
+    emit::Evidence {
+        command: full.and_then(command_line),
+        purpose: str_field(input, "description").map(|d| d.trim().to_string()).filter(|d| !d.is_empty()),
+        todos: input.get("todos").map(|t| todo_items(t, todo_text)).unwrap_or_default(),
+        rejected: false,
+        call,
+        commit: full.and_then(|c| super::commit::subject(c, messages)),
+    }
+}

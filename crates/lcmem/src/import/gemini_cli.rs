@@ -20,9 +20,9 @@ use std::collections::BTreeSet;
 
 use serde_json::Value;
 
-use super::commit::{self, MessageFiles};
-use super::emit::{Emitter, Evidence, relative_to};
-use super::fields::{command_line, str_field, timestamp, todo_items};
+use super::commit::MessageFiles;
+use super::emit::{Emitter, relative_to};
+use super::fields::{call_evidence, str_field, timestamp};
 use super::results;
 use super::source::{HookStep, LineReader, Source, Transcripts, state_reader};
 use super::wiring::{HookEvent, Hooks, Place, Server, Wiring};
@@ -262,7 +262,7 @@ fn tool_call(e: &mut Emitter<'_>, call: &Value, seen: &mut Seen) {
         .flat_map(|a| ["file_path", "absolute_path"].into_iter().filter_map(move |k| str_field(a, k)))
         .map(|p| relative_to(p, cwd))
         .collect();
-    let mut evidence = evidence(args, id, &mut seen.messages);
+    let mut evidence = call_evidence(args, id, &mut seen.messages, "description");
     let status = str_field(call, "status");
     evidence.rejected = status == Some("cancelled");
     let memory = is_memory(raw, str_field(call, "displayName"));
@@ -278,28 +278,6 @@ fn tool_call(e: &mut Emitter<'_>, call: &Value, seen: &mut Seen) {
         e.message(Role::Tool, &output, ts, Some(id));
     }
     e.result(id, results::read(&output, status == Some("error"), None), ts);
-}
-
-/// What a call's arguments say the agent did: a shell command (with its
-/// `description`), a file written, a plan.
-fn evidence(args: Option<&Value>, call: Option<&str>, messages: &mut MessageFiles) -> Evidence {
-    let call = call.map(str::to_string);
-    let Some(args) = args else { return Evidence { call, ..Evidence::default() } };
-    if let (Some(path), Some(content)) = (str_field(args, "file_path"), str_field(args, "content")) {
-        messages.wrote(path, content);
-    }
-    let command = str_field(args, "command");
-    if let Some(command) = command {
-        messages.wrote_by_shell(command);
-    }
-    Evidence {
-        command: command.and_then(command_line),
-        purpose: str_field(args, "description").map(|d| d.trim().to_string()).filter(|d| !d.is_empty()),
-        todos: args.get("todos").map(|t| todo_items(t, "description")).unwrap_or_default(),
-        rejected: false,
-        call,
-        commit: command.and_then(|c| commit::subject(c, messages)),
-    }
 }
 
 /// Whether a call went to a memory tool: Gemini CLI names an MCP tool

@@ -3,7 +3,7 @@
 //! small session as the other endpoints: ask lcmem's recall tool, write
 //! `notes.txt`, report. Every request body is kept.
 
-use std::net::{TcpListener, TcpStream};
+use std::net::TcpStream;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
@@ -19,18 +19,7 @@ pub struct Endpoint {
 
 impl Endpoint {
     pub fn start(project: PathBuf) -> Endpoint {
-        let listener = TcpListener::bind("127.0.0.1:0").unwrap();
-        let url = format!("http://{}", listener.local_addr().unwrap());
-        let requests = Arc::new(Mutex::new(Vec::new()));
-        let kept = Arc::clone(&requests);
-        std::thread::spawn(move || {
-            for stream in listener.incoming().flatten() {
-                let (kept, project) = (Arc::clone(&kept), project.clone());
-                std::thread::spawn(move || {
-                    let _ = serve(stream, &kept, &project);
-                });
-            }
-        });
+        let (url, requests) = super::http::listen(project, serve);
         Endpoint { url, requests }
     }
 

@@ -2,7 +2,9 @@
 //! whole (its method, path and JSON body), one reply written and closed.
 
 use std::io::{BufRead, BufReader, Read, Write};
-use std::net::TcpStream;
+use std::net::{TcpListener, TcpStream};
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
 
 use serde_json::Value;
 
@@ -44,4 +46,26 @@ pub fn reply(out: &mut TcpStream, kind: &str, body: &str) -> std::io::Result<()>
         body.len()
     )?;
     out.flush()
+}
+
+/// Serves on a port of its own on 127.0.0.1, each connection on a thread of
+/// its own, with `serve` (given the requests kept so far and the project);
+/// returns the endpoint's URL and the kept requests.
+pub fn listen(
+    project: PathBuf,
+    serve: fn(TcpStream, &Mutex<Vec<Value>>, &Path) -> std::io::Result<()>,
+) -> (String, Arc<Mutex<Vec<Value>>>) {
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    let url = format!("http://{}", listener.local_addr().unwrap());
+    let requests = Arc::new(Mutex::new(Vec::new()));
+    let kept = Arc::clone(&requests);
+    std::thread::spawn(move || {
+        for stream in listener.incoming().flatten() {
+            let (kept, project) = (Arc::clone(&kept), project.clone());
+            std::thread::spawn(move || {
+                let _ = serve(stream, &kept, &project);
+            });
+        }
+    });
+    (url, requests)
 }

@@ -3,7 +3,7 @@
 //! project's memory (lcmem's `recall_sessions`), write `notes.txt`, report.
 //! Every request body is kept, so that a test can see what reached the model.
 
-use std::net::{TcpListener, TcpStream};
+use std::net::TcpStream;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 
@@ -25,18 +25,7 @@ pub const REPORT: &str = "Added notes.txt with the scratch-notes rule the memory
 impl Endpoint {
     /// Starts serving; `project` is where the scripted Write puts notes.txt.
     pub fn start(project: PathBuf) -> Endpoint {
-        let listener = TcpListener::bind("127.0.0.1:0").unwrap();
-        let url = format!("http://{}", listener.local_addr().unwrap());
-        let requests = Arc::new(Mutex::new(Vec::new()));
-        let kept = Arc::clone(&requests);
-        std::thread::spawn(move || {
-            for stream in listener.incoming().flatten() {
-                let (kept, project) = (Arc::clone(&kept), project.clone());
-                std::thread::spawn(move || {
-                    let _ = serve(stream, &kept, &project);
-                });
-            }
-        });
+        let (url, requests) = super::http::listen(project, serve);
         Endpoint { url, requests }
     }
 
