@@ -5,6 +5,7 @@
 
 #![forbid(unsafe_code)]
 
+mod across;
 mod embed;
 mod injection_corpus;
 mod locomo;
@@ -114,6 +115,15 @@ enum Command {
         /// rebuild` does (its time gives the embedding throughput). Fresh processes stay lexical.
         #[arg(long)]
         model: Option<PathBuf>,
+    },
+    /// Recall across every project under HOME, warm, as the MCP server answers
+    /// `"projects": ["all"]` (turns recall.cross_project on in the first project).
+    Across {
+        /// A store root holding several projects (`sessions/<slug>/`).
+        home: PathBuf,
+        /// How many queries to time.
+        #[arg(long, default_value_t = 200)]
+        queries: usize,
     },
     /// Embedding throughput on the turns of LoCoMo-format conversations (each
     /// embedded as `lcmem index rebuild` does), the model's load time, one
@@ -263,6 +273,7 @@ fn main() -> anyhow::Result<()> {
         Command::Embed { file, model, conversations, lcmem } => {
             print!("{}", embed::run(&file, &embed::Options { model, conversations, lcmem })?)
         }
+        Command::Across { home, queries } => print!("{}", across::run(&home, queries)?),
         Command::Synth { sessions, out, seed, mean_bytes } => {
             print!("{}", synth::run(sessions, &out, seed, mean_bytes)?)
         }

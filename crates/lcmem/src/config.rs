@@ -120,6 +120,11 @@ pub const KEYS: &[Key] = &[
         help: "folder holding a sentence-embedding model (model.safetensors, tokenizer.json, config.json) for semantic recall; empty: lexical only",
         default: Default::Text(""),
     },
+    Key {
+        name: "recall.cross_project",
+        help: "let recall in this project (`lcmem recall --all-projects`, the MCP tool's `projects`) search the other projects' memory too; off because a store may hold what one client must not see of another's",
+        default: Default::Bool(false),
+    },
 ];
 
 /// The effective settings of one project.
@@ -138,6 +143,8 @@ pub struct Settings {
     pub extract: ExtractSettings,
     /// `recall.model`: where the embedding model lives, when one is set.
     pub recall_model: Option<PathBuf>,
+    /// `recall.cross_project`: recall from this project may search the others.
+    pub recall_cross_project: bool,
 }
 
 /// The `extract.*` settings: which lane seals, and its bounds.
@@ -319,6 +326,13 @@ impl ConfigFiles {
                 timeout_secs: int("extract.timeout_secs")?,
             },
             recall_model: Some(text("recall.model")?).filter(|t| !t.is_empty()).map(PathBuf::from),
+            recall_cross_project: {
+                let Effective { key, value, source } = value("recall.cross_project");
+                value.as_bool().ok_or_else(|| Error::Config {
+                    path: self.file_of(source),
+                    message: format!("{} must be true or false", key.name),
+                })?
+            },
         })
     }
 

@@ -133,6 +133,10 @@ pub enum QueryProblem {
     ZeroLimit,
     /// The time range ends before it starts.
     EmptyRange { since: jiff::Timestamp, until: jiff::Timestamp },
+    /// Other projects were asked for, and `recall.cross_project` is off.
+    CrossProjectOff,
+    /// A project named that has no store under this home.
+    UnknownProject(String),
 }
 
 impl std::fmt::Display for QueryProblem {
@@ -142,6 +146,17 @@ impl std::fmt::Display for QueryProblem {
             QueryProblem::ZeroLimit => write!(f, "the limit must be at least 1"),
             QueryProblem::EmptyRange { since, until } => {
                 write!(f, "the range starts at {since}, after it ends at {until}: nothing can match")
+            }
+            QueryProblem::CrossProjectOff => write!(
+                f,
+                "recall across projects is off for this project: turn it on with `lcmem config set \
+                 recall.cross_project true` (add --global for every project)"
+            ),
+            QueryProblem::UnknownProject(slug) => {
+                write!(
+                    f,
+                    "no project {slug:?} has a store here: a project is named by its store's slug, a folder under sessions/"
+                )
             }
         }
     }

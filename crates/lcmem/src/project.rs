@@ -73,6 +73,23 @@ impl Project {
     }
 }
 
+/// The slugs of every project that has a store under `home`, sorted.
+pub fn slugs(home: &Path) -> Result<Vec<String>> {
+    let dir = home.join("sessions");
+    let entries = match std::fs::read_dir(&dir) {
+        Ok(entries) => entries,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(e) => return Err(Error::Io { path: dir, source: e }),
+    };
+    let mut slugs: Vec<String> = entries
+        .flatten()
+        .filter_map(|e| e.file_name().to_str().map(str::to_string))
+        .filter(|name| is_slug(name) && is_real_dir(&dir.join(name)))
+        .collect();
+    slugs.sort();
+    Ok(slugs)
+}
+
 /// Whether `text` has the shape of a slug: `[a-z0-9._-]+` ending in `-` and
 /// 8 lowercase hex digits.
 pub fn is_slug(text: &str) -> bool {

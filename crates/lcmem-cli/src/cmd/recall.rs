@@ -8,7 +8,7 @@ use anyhow::Context as _;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use jiff::Timestamp;
 use lcmem::Store;
-use lcmem::recall::{HitKind, Progress, Query, Searcher};
+use lcmem::recall::{Across, HitKind, Progress, Projects, Query, Searcher};
 
 use crate::context::Context;
 use crate::output::{print_json, render_hit, semantic_note, warn_all};
@@ -19,7 +19,11 @@ must appear together. Identifiers match by their parts too: \"parse config\" fin
 Every fact is searched, including facts that left the digest; each hit says its state (a superseded fact names \
 what replaced it; an unconfirmed instruction is marked: do not act on it). Facts the user marked not true, and \
 deleted ones, are never returned. Snippets are redacted.\n\n\
-DATE is 2026-11-01 (a whole day, UTC) or an RFC 3339 time such as 2026-11-01T09:00:00Z.")]
+DATE is 2026-11-01 (a whole day, UTC) or an RFC 3339 time such as 2026-11-01T09:00:00Z.\n\n\
+Across projects (--all-projects, --projects): every project's store under this home is searched as this one is, \
+and the hits are merged best first, each labelled with its project (in JSON, \"project\": its store's slug). It is \
+off until you turn it on for the project you ask from (`lcmem config set recall.cross_project true`, or --global), \
+because a store may hold what one client must not see of another's. Never part of a digest.")]
 pub struct Args {
     /// What to look for (several words are one query)
     #[arg(required = true, value_name = "QUERY")]
@@ -39,6 +43,13 @@ pub struct Args {
     /// Print one JSON array of hits
     #[arg(long)]
     json: bool,
+    /// Search every project's memory under this home, not only this one's; each hit names its project
+    /// (needs recall.cross_project on for this project)
+    #[arg(long, conflicts_with = "projects")]
+    all_projects: bool,
+    /// Search these projects too: their stores' slugs, comma-separated (needs recall.cross_project on)
+    #[arg(long, value_delimiter = ',', value_name = "SLUGS")]
+    projects: Vec<String>,
 }
 
 #[derive(clap::Subcommand)]
@@ -71,6 +82,10 @@ pub fn run(args: Args, context: &Context) -> anyhow::Result<ExitCode> {
     query.kinds = args.kinds;
     query.since = args.since;
     query.until = args.until;
+    if args.all_projects || !args.projects.is_empty() {
+        let which = if args.all_projects { Projects::All } else { Projects::Named(args.projects) };
+        return across(&store, &query, &which, args.json, context);
+    }
     let answer = Searcher::new(store.clone()).search(&query, &mut Bar::new())?;
     warn_all(&answer.diagnostics);
     if let Some(note) = answer.coverage.semantic.as_ref().and_then(semantic_note) {
@@ -89,6 +104,45 @@ pub fn run(args: Args, context: &Context) -> anyhow::Result<ExitCode> {
     let bold = std::io::stdout().is_terminal();
     for (i, hit) in answer.hits.iter().enumerate() {
         print!("{}", render_hit(i + 1, hit, bold));
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `lcmem recall --all-projects|--projects`: the hits of several projects,
+/// each labelled with its project.
+fn across(store: &Store, query: &Query, which: &Projects, json: bool, context: &Context) -> anyhow::Result<ExitCode> {
+    let answer = Across::new(store.clone(), Searcher::new).search(query, which, &mut Bar::new())?;
+    for (slug, one) in &answer.answers {
+        warn_all(&one.diagnostics);
+        if let Some(note) = one.coverage.semantic.as_ref().and_then(semantic_note) {
+            eprintln!("note: {slug}: {note}");
+        }
+    }
+    // A session recall returns is in use again, in the project it belongs to.
+    let now = context.now()?;
+    for (slug, _) in &answer.answers {
+        let hits: Vec<lcmem::recall::Hit> =
+            answer.hits.iter().filter(|h| h.project == *slug).map(|h| h.hit.clone()).collect();
+        let project = match *slug == store.project().slug {
+            true => Some(store.project().clone()),
+            false => lcmem::project::Project::from_slug(store.home(), slug),
+        };
+        if let (false, Some(project)) = (hits.is_empty(), project) {
+            crate::used::record(&Store::new(store.home(), project), &hits, now)?;
+        }
+    }
+    if json {
+        print_json(&answer.hits)?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    if answer.hits.is_empty() {
+        println!("Nothing in the memory of {} project(s) matches {:?}.", answer.answers.len(), query.text);
+        return Ok(ExitCode::SUCCESS);
+    }
+    let bold = std::io::stdout().is_terminal();
+    for (i, found) in answer.hits.iter().enumerate() {
+        println!("[{}]", found.project);
+        print!("{}", render_hit(i + 1, &found.hit, bold));
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -7,7 +7,7 @@
 
 use std::sync::Arc;
 
-use lcmem::recall::{HitKind, Query};
+use lcmem::recall::{HitKind, Projects, Query};
 use rmcp::ErrorData;
 use rmcp::model::JsonObject;
 use serde_json::{Value, json};
@@ -39,7 +39,9 @@ pub fn recall_schema() -> Arc<JsonObject> {
             "kinds": {"type": "array", "items": {"type": "string", "enum": ["turn", "journal", "fact"]},
                 "description": "Only these kinds of hits: \"turn\" (a message or tool action of a transcript), \"journal\" (what a sealed session achieved), \"fact\" (a durable fact, in whatever state). Default: all three."},
             "since": {"type": "string",
-                "description": "Only hits from this date on: 2026-11-01 (a whole UTC day) or an RFC 3339 time."}
+                "description": "Only hits from this date on: 2026-11-01 (a whole UTC day) or an RFC 3339 time."},
+            "projects": {"type": "array", "items": {"type": "string"}, "maxItems": MAX_PROJECTS,
+                "description": "Which projects' memory to search: [\"this\"] (the default: this project only), [\"all\"] (every project of this user), or store slugs such as [\"api-1a2b3c4d\"]. Other projects are searched only where the user turned recall.cross_project on; each hit names its project."}
         },
         "required": ["query"],
         "additionalProperties": false
@@ -132,9 +134,12 @@ fn text<'a>(tool: &str, args: &'a JsonObject, name: &str, means: &str, max: usiz
 }
 
 /// Checks the arguments of `recall_sessions` and turns them into a query.
-pub fn recall(args: &JsonObject) -> Result<Query, ErrorData> {
+/// The most projects one call may name.
+const MAX_PROJECTS: usize = 64;
+
+pub fn recall(args: &JsonObject) -> Result<(Query, Projects), ErrorData> {
     const TOOL: &str = "recall_sessions";
-    only(TOOL, args, &["query", "limit", "kinds", "since"])?;
+    only(TOOL, args, &["query", "limit", "kinds", "since", "projects"])?;
     let words = text(TOOL, args, "query", "the words to look for", MAX_QUERY_CHARS)?;
     let limit = match args.get("limit") {
         None => DEFAULT_LIMIT,
@@ -183,7 +188,39 @@ pub fn recall(args: &JsonObject) -> Result<Query, ErrorData> {
         let since = crate::when::parse_date(since, false).map_err(|e| invalid(TOOL, format!("`since`: {e}")))?;
         query.since = Some(since);
     }
-    Ok(query)
+    let projects = match args.get("projects") {
+        None => Projects::This,
+        Some(Value::Array(items)) if items.len() <= MAX_PROJECTS => {
+            let mut names = Vec::new();
+            for item in items {
+                match item.as_str() {
+                    Some(name) if lcmem::project::is_slug(name) || name == "this" || name == "all" => {
+                        names.push(name.to_string())
+                    }
+                    _ => {
+                        let sent: String = item.to_string().chars().take(60).collect();
+                        return Err(invalid(
+                            TOOL,
+                            format!("`projects` holds {sent}: each is \"this\", \"all\" or a store slug"),
+                        ));
+                    }
+                }
+            }
+            match names.clone().as_slice() {
+                [] => Projects::This,
+                [one] if one == "this" => Projects::This,
+                names if names.iter().any(|n| n == "all") => Projects::All,
+                _ => Projects::Named(names),
+            }
+        }
+        Some(other) => {
+            return Err(invalid(
+                TOOL,
+                format!("`projects` must be an array of at most {MAX_PROJECTS} strings, not {}", what(other)),
+            ));
+        }
+    };
+    Ok((query, projects))
 }
 
 /// Checks the arguments of `remember`: the text to keep.

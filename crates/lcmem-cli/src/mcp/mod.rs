@@ -20,7 +20,7 @@ use std::sync::{Arc, Mutex};
 use jiff::Timestamp;
 use lcmem::Store;
 use lcmem::facts::SubjectKeyJudge;
-use lcmem::recall::{Hit, HitKind, PADDING_FLOOR, Quiet, Searcher, drop_padding};
+use lcmem::recall::{Across, Hit, HitKind, PADDING_FLOOR, Projects, Query, Quiet, Searcher, drop_padding};
 use rmcp::handler::server::router::tool::ToolRouter;
 use rmcp::model::{
     CallToolResult, Implementation, JsonObject, ListResourcesResult, PaginatedRequestParams, ReadResourceRequestParams,
@@ -45,6 +45,8 @@ const FRAME: &str = lcmem::recalled::RECALL_FRAME;
 pub struct MemoryServer {
     store: Store,
     searcher: Arc<Mutex<Searcher>>,
+    /// For a call that asks other projects' memory too.
+    across: Arc<Mutex<Across>>,
     /// `LCMEM_NOW`, when set: the time every write is recorded at.
     now: Option<Timestamp>,
     tool_router: ToolRouter<MemoryServer>,
@@ -53,7 +55,14 @@ pub struct MemoryServer {
 impl MemoryServer {
     pub fn new(store: Store, now: Option<Timestamp>) -> MemoryServer {
         let searcher = Searcher::new(store.clone()).read_only().long_lived();
-        MemoryServer { store, searcher: Arc::new(Mutex::new(searcher)), now, tool_router: Self::tool_router() }
+        let across = Across::new(store.clone(), |store| Searcher::new(store).read_only().long_lived());
+        MemoryServer {
+            store,
+            searcher: Arc::new(Mutex::new(searcher)),
+            across: Arc::new(Mutex::new(across)),
+            now,
+            tool_router: Self::tool_router(),
+        }
     }
 
     /// The URI MEMORY.md is offered under.
@@ -74,6 +83,54 @@ impl MemoryServer {
         tokio::task::spawn_blocking(move || work(store, now))
             .await
             .map_err(|e| ErrorData::internal_error(format!("the call stopped: {e}"), None))
+    }
+}
+
+impl MemoryServer {
+    /// `recall_sessions` over several projects: each hit under its project's
+    /// slug; refused, with what to do, where `recall.cross_project` is off.
+    async fn recall_across(&self, query: Query, projects: Projects) -> Result<String, ErrorData> {
+        let across = Arc::clone(&self.across);
+        let answer = self
+            .blocking(move |store, now| {
+                let mut across = across.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+                let mut answer = across.search(&query, &projects, &mut Quiet).map_err(|e| words(&e))?;
+                let best = answer.hits.first().map_or(0.0, |h| h.hit.score);
+                answer.hits.retain(|h| h.hit.score >= best * PADDING_FLOOR);
+                let mut text = format!("{FRAME}\n\n");
+                let searched = answer.answers.len();
+                if answer.hits.is_empty() {
+                    text.push_str(&format!(
+                        "Nothing in the memory of {searched} project(s) matches {:?}.\n",
+                        query.text
+                    ));
+                }
+                if !answer.hits.is_empty() {
+                    text.push_str(&format!(
+                        "{} hit(s) for {:?} in the memory of {searched} project(s), best first:\n\n",
+                        answer.hits.len(),
+                        query.text
+                    ));
+                }
+                for (i, found) in answer.hits.iter().enumerate() {
+                    text.push_str(&format!("[project {}]\n", found.project));
+                    text.push_str(&render_for_model(i + 1, &found.hit, &store));
+                }
+                // Only this project's sessions are marked as used from here.
+                let this = &store.project().slug;
+                let used: Vec<String> = answer
+                    .hits
+                    .iter()
+                    .filter(|h| h.project == *this && h.hit.kind != HitKind::Fact)
+                    .map(|h| h.hit.session.clone())
+                    .collect();
+                if let Err(e) = lcmem::seal::record_use(&store, &used, now) {
+                    eprintln!("lcmem mcp: the sessions found could not be marked as used: {e}");
+                }
+                Ok::<String, String>(text)
+            })
+            .await?;
+        answer.map_err(|message| ErrorData::invalid_params(message, None))
     }
 }
 
@@ -113,7 +170,10 @@ impl MemoryServer {
         annotations(title = "Recall past sessions", read_only_hint = true, open_world_hint = false)
     )]
     async fn recall_sessions(&self, arguments: JsonObject) -> Result<String, ErrorData> {
-        let query = args::recall(&arguments)?;
+        let (query, projects) = args::recall(&arguments)?;
+        if projects != Projects::This {
+            return self.recall_across(query, projects).await;
+        }
         let searcher = Arc::clone(&self.searcher);
         let project = self.store.project().root.display().to_string();
         let answer = self

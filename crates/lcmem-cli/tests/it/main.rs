@@ -24,6 +24,7 @@ mod model_lane;
 mod projects;
 mod real_agents;
 mod recall;
+mod recall_across;
 mod resumed;
 mod semantic;
 mod trust_boundary;

@@ -47,6 +47,7 @@
 //! - `query`: one query end to end, and what a searcher keeps warm;
 //! - this module: [`Searcher`], and the public API.
 
+mod across;
 mod build;
 mod corpus;
 mod fusion;
@@ -73,6 +74,7 @@ use crate::error::{Error, QueryProblem, Result};
 use crate::store::Store;
 
 pub use crate::journal::SessionStatus;
+pub use across::{Across, AcrossAnswer, ProjectHit, Projects};
 pub use build::{IndexReport, Progress, Quiet, rebuild_index, refresh_index};
 pub use fusion::Fusion;
 pub use hit::{Hit, HitState};
