@@ -111,26 +111,19 @@ pub fn run(args: Args, context: &Context) -> anyhow::Result<ExitCode> {
 /// `lcmem recall --all-projects|--projects`: the hits of several projects,
 /// each labelled with its project.
 fn across(store: &Store, query: &Query, which: &Projects, json: bool, context: &Context) -> anyhow::Result<ExitCode> {
-    let answer = Across::new(store.clone(), Searcher::new).search(query, which, &mut Bar::new())?;
+    // Read-only: recall never writes into another project's store, not even its index cache.
+    let answer = Across::new(store.clone(), |s| Searcher::new(s).read_only()).search(query, which, &mut Bar::new())?;
     for (slug, one) in &answer.answers {
         warn_all(&one.diagnostics);
         if let Some(note) = one.coverage.semantic.as_ref().and_then(semantic_note) {
             eprintln!("note: {slug}: {note}");
         }
     }
-    // A session recall returns is in use again, in the project it belongs to.
-    let now = context.now()?;
-    for (slug, _) in &answer.answers {
-        let hits: Vec<lcmem::recall::Hit> =
-            answer.hits.iter().filter(|h| h.project == *slug).map(|h| h.hit.clone()).collect();
-        let project = match *slug == store.project().slug {
-            true => Some(store.project().clone()),
-            false => lcmem::project::Project::from_slug(store.home(), slug),
-        };
-        if let (false, Some(project)) = (hits.is_empty(), project) {
-            crate::used::record(&Store::new(store.home(), project), &hits, now)?;
-        }
-    }
+    // A session recall returns is in use again; only this project's are
+    // marked: recall never writes into another project's store.
+    let own: Vec<lcmem::recall::Hit> =
+        answer.hits.iter().filter(|h| h.project == store.project().slug).map(|h| h.hit.clone()).collect();
+    crate::used::record(store, &own, context.now()?)?;
     if json {
         print_json(&answer.hits)?;
         return Ok(ExitCode::SUCCESS);

@@ -36,6 +36,7 @@ fn two_projects() -> (Sandbox, PathBuf, String) {
     ];
     crate::common::write_session(&inbox, "2026-11-02-backoff", &body);
     lcmem_in(&sandbox, &other, &["import", inbox.to_str().unwrap()]).success();
+    lcmem_in(&sandbox, &other, &["seal", "--all"]).success();
     let slug = lcmem::project::Project::resolve(&other).unwrap().slug;
     (sandbox, other, slug)
 }
@@ -60,7 +61,13 @@ fn another_projects_memory_is_found_only_once_this_project_allows_it_and_each_hi
     assert!(refused.get_output().stdout.is_empty());
 
     sandbox.assert_cmd().args(["config", "set", "recall.cross_project", "true"]).assert().success();
+    let theirs = sandbox.home().join("sessions").join(&slug);
+    let files = |dir: &Path| -> Vec<(PathBuf, u64)> {
+        crate::common::files_under(dir).into_iter().map(|p| (p.clone(), std::fs::metadata(&p).unwrap().len())).collect()
+    };
+    let before = files(&theirs);
     let out = sandbox.assert_cmd().args(["recall", "--json", "--all-projects", question]).assert().success();
+    assert_eq!(files(&theirs), before, "recall wrote into the other project's store");
     let hits: Vec<Value> = serde_json::from_slice(&out.get_output().stdout).unwrap();
     assert_eq!(hits[0]["project"], slug.as_str(), "{:#}", hits[0]);
     assert!(hits[0]["snippet"].as_str().unwrap().contains("backoff"), "{:#}", hits[0]);

@@ -4,7 +4,7 @@
 //! shell command, report). Every request body is kept.
 
 use std::io::Write;
-use std::net::{TcpListener, TcpStream};
+use std::net::TcpStream;
 use std::sync::{Arc, Mutex};
 
 use serde_json::{Value, json};
@@ -19,18 +19,9 @@ pub struct Endpoint {
 
 impl Endpoint {
     pub fn start() -> Endpoint {
-        let listener = TcpListener::bind("127.0.0.1:0").unwrap();
-        let url = format!("http://{}/v1", listener.local_addr().unwrap());
-        let requests = Arc::new(Mutex::new(Vec::new()));
-        let kept = Arc::clone(&requests);
-        std::thread::spawn(move || {
-            for stream in listener.incoming().flatten() {
-                let kept = Arc::clone(&kept);
-                std::thread::spawn(move || {
-                    let _ = serve(stream, &kept);
-                });
-            }
-        });
+        // Codex needs no project: the shell command it is scripted to run writes the file.
+        let (url, requests) = super::http::listen(std::path::PathBuf::new(), |stream, kept, _| serve(stream, kept));
+        let url = format!("{url}/v1");
         Endpoint { url, requests }
     }
 
