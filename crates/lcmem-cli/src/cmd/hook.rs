@@ -1,8 +1,9 @@
-//! `lcmem hook claude-code` and `lcmem hook codex`: what the agents' hooks
-//! run at session start, after each turn and at the end. Both agents send
-//! the same fields (`hook_event_name`, `cwd`, `transcript_path`,
-//! `session_id`) and take the same SessionStart output; only the transcript's
-//! format differs.
+//! `lcmem hook AGENT` (claude-code, codex, gemini-cli): what the agents'
+//! hooks run at session start, after each turn and at the end. The agents
+//! send the same fields (`hook_event_name`, `cwd`, `transcript_path`,
+//! `session_id`) and take the same SessionStart output; what differs (the
+//! events' names, the transcript's format, where its siblings are) is the
+//! agent's source (`lcmem::import::Source`).
 //!
 //! A hook runs inside someone's working session, so it must never break it:
 //! whatever goes wrong (no store, memory off, a corrupt transcript, bad
@@ -38,7 +39,8 @@ const INPUT_WAIT: Duration = Duration::from_secs(2);
 project is the input's cwd.\n  \
 SessionStart  prints {\"hookSpecificOutput\":{\"hookEventName\":\"SessionStart\",\"additionalContext\":…}} with the \
 framed digest (nothing when memory is off or there is no digest yet)\n  \
-Stop          imports the transcript so far (recall sees it at once); it never seals: the session goes on\n  \
+Stop          imports the transcript so far (recall sees it at once); it never seals: the session goes on \
+(Gemini CLI: AfterAgent)\n  \
 SessionEnd    starts `lcmem catch-up --ended TRANSCRIPT` in the background and returns at once: it waits for the \
 transcript to be still, imports it and seals the session, and logs what it did\n\
 At SessionStart and Stop, sessions of the project that ended without a SessionEnd and went quiet \
