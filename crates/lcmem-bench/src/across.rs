@@ -29,7 +29,8 @@ pub fn run(home: &Path, queries: usize) -> anyhow::Result<String> {
     }
     let this = Store::new(home, Project::from_slug(home, first).context("a listed store")?);
     this.config_files().set(Scope::Project, "recall.cross_project", "true")?;
-    let mut across = Across::new(this, |store| Searcher::new(store).read_only().long_lived());
+    let warm = |store| Searcher::new(store).read_only().long_lived();
+    let mut across = Across::new(warm(this), warm);
     let asked = crate::speed::queries(queries, 7);
     // A first pass opens every project's index and reads its tables.
     for text in &asked {

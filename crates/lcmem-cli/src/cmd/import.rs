@@ -239,10 +239,8 @@ fn run_all(tool: Agent, from: Option<PathBuf>, context: &Context) -> anyhow::Res
 pub fn default_root(tool: Agent) -> anyhow::Result<PathBuf> {
     let Some(transcripts) = tool.0.transcripts() else { bail!("lcmem reads no transcripts of {}", tool.0.title()) };
     let home = std::env::var_os("HOME").filter(|h| !h.is_empty()).map(PathBuf::from);
-    let env_set = transcripts.env.and_then(std::env::var_os).is_some_and(|d| !d.is_empty());
-    match home {
-        Some(home) => Ok(transcripts.folder(|v| std::env::var_os(v), &home)),
-        None if env_set => Ok(transcripts.folder(|v| std::env::var_os(v), Path::new(""))),
+    match transcripts.folder(|v| std::env::var_os(v), home.as_deref()) {
+        Some(folder) => Ok(folder),
         None => {
             let variable = transcripts.env.map(|v| format!(" or {v}")).unwrap_or_default();
             bail!("cannot find ~/{}: set HOME{variable}, or pass --from DIR", transcripts.under_home)

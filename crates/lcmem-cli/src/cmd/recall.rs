@@ -8,7 +8,7 @@ use anyhow::Context as _;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use jiff::Timestamp;
 use lcmem::Store;
-use lcmem::recall::{Across, HitKind, Progress, Projects, Query, Searcher};
+use lcmem::recall::{Across, Hit, HitKind, Progress, Projects, Query, Searcher};
 
 use crate::context::Context;
 use crate::output::{print_json, render_hit, semantic_note, warn_all};
@@ -82,59 +82,46 @@ pub fn run(args: Args, context: &Context) -> anyhow::Result<ExitCode> {
     query.kinds = args.kinds;
     query.since = args.since;
     query.until = args.until;
-    if args.all_projects || !args.projects.is_empty() {
-        let which = if args.all_projects { Projects::All } else { Projects::Named(args.projects) };
-        return across(&store, &query, &which, args.json, context);
-    }
-    let answer = Searcher::new(store.clone()).search(&query, &mut Bar::new())?;
-    warn_all(&answer.diagnostics);
-    if let Some(note) = answer.coverage.semantic.as_ref().and_then(semantic_note) {
-        eprintln!("note: {note}");
-    }
-    // A session recall returns is in use again: it keeps its place in the digest longer.
-    crate::used::record(&store, &answer.hits, context.now()?)?;
-    if args.json {
-        print_json(&answer.hits)?;
-        return Ok(ExitCode::SUCCESS);
-    }
-    if answer.hits.is_empty() {
-        println!("Nothing in this project's memory matches {:?}.", query.text);
-        return Ok(ExitCode::SUCCESS);
-    }
-    let bold = std::io::stdout().is_terminal();
-    for (i, hit) in answer.hits.iter().enumerate() {
-        print!("{}", render_hit(i + 1, hit, bold));
-    }
-    Ok(ExitCode::SUCCESS)
-}
-
-/// `lcmem recall --all-projects|--projects`: the hits of several projects,
-/// each labelled with its project.
-fn across(store: &Store, query: &Query, which: &Projects, json: bool, context: &Context) -> anyhow::Result<ExitCode> {
-    // Read-only: recall never writes into another project's store, not even its index cache.
-    let answer = Across::new(store.clone(), |s| Searcher::new(s).read_only()).search(query, which, &mut Bar::new())?;
+    let which = match (args.all_projects, args.projects.is_empty()) {
+        (true, _) => Projects::All,
+        (false, false) => Projects::Named(args.projects),
+        (false, true) => Projects::This,
+    };
+    // This project's searcher may bring its index up to date; another's is
+    // read-only: recall never writes into another project's store.
+    let mut searchers = Across::new(Searcher::new(store.clone()), |s| Searcher::new(s).read_only());
+    let answer = searchers.search(&query, &which, &mut Bar::new())?;
+    let labelled = which != Projects::This;
     for (slug, one) in &answer.answers {
         warn_all(&one.diagnostics);
         if let Some(note) = one.coverage.semantic.as_ref().and_then(semantic_note) {
-            eprintln!("note: {slug}: {note}");
+            if labelled { eprintln!("note: {slug}: {note}") } else { eprintln!("note: {note}") }
         }
     }
-    // A session recall returns is in use again; only this project's are
-    // marked: recall never writes into another project's store.
-    let own: Vec<lcmem::recall::Hit> =
+    // A session recall returns is in use again: it keeps its place in the
+    // digest longer. Only this project's are marked.
+    let own: Vec<Hit> =
         answer.hits.iter().filter(|h| h.project == store.project().slug).map(|h| h.hit.clone()).collect();
-    crate::used::record(store, &own, context.now()?)?;
-    if json {
-        print_json(&answer.hits)?;
+    crate::used::record(&store, &own, context.now()?)?;
+    if args.json {
+        match labelled {
+            true => print_json(&answer.hits)?,
+            false => print_json(&own)?,
+        }
         return Ok(ExitCode::SUCCESS);
     }
     if answer.hits.is_empty() {
-        println!("Nothing in the memory of {} project(s) matches {:?}.", answer.answers.len(), query.text);
+        match labelled {
+            true => println!("Nothing in the memory of {} project(s) matches {:?}.", answer.answers.len(), query.text),
+            false => println!("Nothing in this project's memory matches {:?}.", query.text),
+        }
         return Ok(ExitCode::SUCCESS);
     }
     let bold = std::io::stdout().is_terminal();
     for (i, found) in answer.hits.iter().enumerate() {
-        println!("[{}]", found.project);
+        if labelled {
+            println!("[{}]", found.project);
+        }
         print!("{}", render_hit(i + 1, &found.hit, bold));
     }
     Ok(ExitCode::SUCCESS)

@@ -20,7 +20,7 @@ use std::sync::{Arc, Mutex};
 use jiff::Timestamp;
 use lcmem::Store;
 use lcmem::facts::SubjectKeyJudge;
-use lcmem::recall::{Across, Hit, HitKind, PADDING_FLOOR, Projects, Query, Quiet, Searcher, drop_padding};
+use lcmem::recall::{Across, Hit, HitKind, PADDING_FLOOR, Projects, Quiet, Searcher};
 use rmcp::handler::server::router::tool::ToolRouter;
 use rmcp::model::{
     CallToolResult, Implementation, JsonObject, ListResourcesResult, PaginatedRequestParams, ReadResourceRequestParams,
@@ -40,13 +40,12 @@ pub const TOOLS: &[&str] = &["recall_sessions", "memory_digest", "remember", "co
 /// leave the answers out of memory when they come back in a transcript).
 const FRAME: &str = lcmem::recalled::RECALL_FRAME;
 
-/// The server: one project's store, and a searcher kept warm between calls.
+/// The server: one project's store, and its searchers (this project's, and
+/// those of other projects a call asked) kept warm between calls.
 #[derive(Clone)]
 pub struct MemoryServer {
     store: Store,
-    searcher: Arc<Mutex<Searcher>>,
-    /// For a call that asks other projects' memory too.
-    across: Arc<Mutex<Across>>,
+    searchers: Arc<Mutex<Across>>,
     /// `LCMEM_NOW`, when set: the time every write is recorded at.
     now: Option<Timestamp>,
     tool_router: ToolRouter<MemoryServer>,
@@ -54,15 +53,9 @@ pub struct MemoryServer {
 
 impl MemoryServer {
     pub fn new(store: Store, now: Option<Timestamp>) -> MemoryServer {
-        let searcher = Searcher::new(store.clone()).read_only().long_lived();
-        let across = Across::new(store.clone(), |store| Searcher::new(store).read_only().long_lived());
-        MemoryServer {
-            store,
-            searcher: Arc::new(Mutex::new(searcher)),
-            across: Arc::new(Mutex::new(across)),
-            now,
-            tool_router: Self::tool_router(),
-        }
+        let warm = |store| Searcher::new(store).read_only().long_lived();
+        let searchers = Across::new(warm(store.clone()), warm);
+        MemoryServer { store, searchers: Arc::new(Mutex::new(searchers)), now, tool_router: Self::tool_router() }
     }
 
     /// The URI MEMORY.md is offered under.
@@ -83,54 +76,6 @@ impl MemoryServer {
         tokio::task::spawn_blocking(move || work(store, now))
             .await
             .map_err(|e| ErrorData::internal_error(format!("the call stopped: {e}"), None))
-    }
-}
-
-impl MemoryServer {
-    /// `recall_sessions` over several projects: each hit under its project's
-    /// slug; refused, with what to do, where `recall.cross_project` is off.
-    async fn recall_across(&self, query: Query, projects: Projects) -> Result<String, ErrorData> {
-        let across = Arc::clone(&self.across);
-        let answer = self
-            .blocking(move |store, now| {
-                let mut across = across.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-                let mut answer = across.search(&query, &projects, &mut Quiet).map_err(|e| words(&e))?;
-                let best = answer.hits.first().map_or(0.0, |h| h.hit.score);
-                answer.hits.retain(|h| h.hit.score >= best * PADDING_FLOOR);
-                let mut text = format!("{FRAME}\n\n");
-                let searched = answer.answers.len();
-                if answer.hits.is_empty() {
-                    text.push_str(&format!(
-                        "Nothing in the memory of {searched} project(s) matches {:?}.\n",
-                        query.text
-                    ));
-                }
-                if !answer.hits.is_empty() {
-                    text.push_str(&format!(
-                        "{} hit(s) for {:?} in the memory of {searched} project(s), best first:\n\n",
-                        answer.hits.len(),
-                        query.text
-                    ));
-                }
-                for (i, found) in answer.hits.iter().enumerate() {
-                    text.push_str(&format!("[project {}]\n", found.project));
-                    text.push_str(&render_for_model(i + 1, &found.hit, &store));
-                }
-                // Only this project's sessions are marked as used from here.
-                let this = &store.project().slug;
-                let used: Vec<String> = answer
-                    .hits
-                    .iter()
-                    .filter(|h| h.project == *this && h.hit.kind != HitKind::Fact)
-                    .map(|h| h.hit.session.clone())
-                    .collect();
-                if let Err(e) = lcmem::seal::record_use(&store, &used, now) {
-                    eprintln!("lcmem mcp: the sessions found could not be marked as used: {e}");
-                }
-                Ok::<String, String>(text)
-            })
-            .await?;
-        answer.map_err(|message| ErrorData::invalid_params(message, None))
     }
 }
 
@@ -171,47 +116,62 @@ impl MemoryServer {
     )]
     async fn recall_sessions(&self, arguments: JsonObject) -> Result<String, ErrorData> {
         let (query, projects) = args::recall(&arguments)?;
-        if projects != Projects::This {
-            return self.recall_across(query, projects).await;
-        }
-        let searcher = Arc::clone(&self.searcher);
-        let project = self.store.project().root.display().to_string();
-        let answer = self
-            .blocking(move |store, now| {
-                let mut searcher = searcher.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-                let mut answer =
-                    searcher.search(&query, &mut Quiet).map_err(|e| format!("recall failed: {}", words(&e)))?;
-                drop_padding(&mut answer.hits, PADDING_FLOOR);
-                // A session recall returns is in use again, as with `lcmem recall`.
-                let used: Vec<String> =
-                    answer.hits.iter().filter(|h| h.kind != HitKind::Fact).map(|h| h.session.clone()).collect();
-                // The hits are the answer; a mark that cannot be written is said on stderr.
-                if let Err(e) = lcmem::seal::record_use(&store, &used, now) {
-                    eprintln!("lcmem mcp: the sessions found could not be marked as used: {e}");
-                }
-                let mut text = format!("{FRAME}\n\n");
-                if answer.hits.is_empty() {
-                    text.push_str(&format!("Nothing in the memory of {project} matches {:?}.\n", query.text));
-                } else {
-                    text.push_str(&format!(
-                        "{} hit(s) for {:?} in the memory of {project}, best first:\n\n",
-                        answer.hits.len(),
-                        query.text
-                    ));
-                    for (i, hit) in answer.hits.iter().enumerate() {
-                        text.push_str(&render_for_model(i + 1, hit, &store));
+        let searchers = Arc::clone(&self.searchers);
+        let root = self.store.project().root.display().to_string();
+        self.blocking(move |store, now| {
+            let mut searchers = searchers.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+            // Asking for projects the settings do not open is the caller's to correct.
+            searchers.resolve(&projects).map_err(|e| ErrorData::invalid_params(words(&e), None))?;
+            let mut answer = searchers
+                .search(&query, &projects, &mut Quiet)
+                .map_err(|e| ErrorData::internal_error(format!("recall failed: {}", words(&e)), None))?;
+            let best = answer.hits.iter().map(|h| h.hit.score).fold(0.0_f64, f64::max);
+            answer.hits.retain(|h| h.hit.score >= best * PADDING_FLOOR);
+            // A session recall returns is in use again, as with `lcmem
+            // recall`: this project's only. The hits are the answer; a
+            // mark that cannot be written is said on stderr.
+            let this = &store.project().slug;
+            let used: Vec<String> = answer
+                .hits
+                .iter()
+                .filter(|h| h.project == *this && h.hit.kind != HitKind::Fact)
+                .map(|h| h.hit.session.clone())
+                .collect();
+            if let Err(e) = lcmem::seal::record_use(&store, &used, now) {
+                eprintln!("lcmem mcp: the sessions found could not be marked as used: {e}");
+            }
+            let labelled = projects != Projects::This;
+            let memory = match labelled {
+                true => format!("{} project(s)", answer.answers.len()),
+                false => root,
+            };
+            let mut text = format!("{FRAME}\n\n");
+            if answer.hits.is_empty() {
+                text.push_str(&format!("Nothing in the memory of {memory} matches {:?}.\n", query.text));
+            } else {
+                text.push_str(&format!(
+                    "{} hit(s) for {:?} in the memory of {memory}, best first:\n\n",
+                    answer.hits.len(),
+                    query.text
+                ));
+                for (i, found) in answer.hits.iter().enumerate() {
+                    if labelled {
+                        text.push_str(&format!("[project {}]\n", found.project));
                     }
+                    text.push_str(&render_for_model(i + 1, &found.hit, &store));
                 }
-                for diagnostic in &answer.diagnostics {
+            }
+            for (_, one) in &answer.answers {
+                for diagnostic in &one.diagnostics {
                     text.push_str(&format!("\n(not searched: {diagnostic})"));
                 }
-                if let Some(note) = answer.coverage.semantic.as_ref().and_then(crate::output::semantic_note) {
+                if let Some(note) = one.coverage.semantic.as_ref().and_then(crate::output::semantic_note) {
                     text.push_str(&format!("\n({note})"));
                 }
-                Ok::<String, String>(text)
-            })
-            .await?;
-        answer.map_err(|message| ErrorData::internal_error(message, None))
+            }
+            Ok::<String, ErrorData>(text)
+        })
+        .await?
     }
 
     /// The project's digest, as a new session is given it: a short framed summary of facts, pinned threads and

@@ -104,11 +104,12 @@ pub struct Transcripts {
 }
 
 impl Transcripts {
-    /// The folder, given the environment's lookup and the user's home.
-    pub fn folder(&self, var: impl Fn(&str) -> Option<std::ffi::OsString>, home: &Path) -> PathBuf {
+    /// The folder, given the environment's lookup and the user's home;
+    /// `None` when neither the variable nor the home is there.
+    pub fn folder(&self, var: impl Fn(&str) -> Option<std::ffi::OsString>, home: Option<&Path>) -> Option<PathBuf> {
         match self.env.and_then(var).filter(|v| !v.is_empty()) {
-            Some(dir) => PathBuf::from(dir).join(self.under_env),
-            None => home.join(self.under_home),
+            Some(dir) => Some(PathBuf::from(dir).join(self.under_env)),
+            None => home.map(|home| home.join(self.under_home)),
         }
     }
 }

@@ -49,10 +49,13 @@ pub struct Across {
 }
 
 impl Across {
-    /// Searches from `this` project; `make` turns a store into the searcher
-    /// each project gets (read-only, long-lived, …).
-    pub fn new(this: Store, make: fn(Store) -> Searcher) -> Across {
-        Across { this, searchers: BTreeMap::new(), make }
+    /// Searches from the project `this` searches (with it, for that
+    /// project); `make` turns another project's store into its searcher
+    /// (read-only, long-lived, …).
+    pub fn new(this: Searcher, make: fn(Store) -> Searcher) -> Across {
+        let store = this.store().clone();
+        let searchers = BTreeMap::from([(store.project().slug.clone(), this)]);
+        Across { this: store, searchers, make }
     }
 
     /// The slugs `which` names, checked: the asking project's alone needs no
@@ -84,21 +87,16 @@ impl Across {
     }
 
     /// Answers `query` in each project `which` names; the hits of all are
-    /// merged by score (each project's ranking is kept within the merge) and
-    /// cut to the query's limit.
+    /// merged by score, each project's own order kept, and cut to the query's
+    /// limit. The asking project alone answers exactly as its searcher does.
     pub fn search(&mut self, query: &Query, which: &Projects, progress: &mut dyn Progress) -> Result<AcrossAnswer> {
         let slugs = self.resolve(which)?;
         for slug in &slugs {
             if self.searchers.contains_key(slug) {
                 continue;
             }
-            let store = if *slug == self.this.project().slug {
-                self.this.clone()
-            } else {
-                let Some(project) = Project::from_slug(self.this.home(), slug) else { continue };
-                Store::new(self.this.home(), project)
-            };
-            self.searchers.insert(slug.clone(), (self.make)(store));
+            let Some(project) = Project::from_slug(self.this.home(), slug) else { continue };
+            self.searchers.insert(slug.clone(), (self.make)(Store::new(self.this.home(), project)));
         }
         // The projects are searched side by side, a share of them per core;
         // progress is reported for the asking project's search only.
@@ -134,15 +132,31 @@ impl Across {
                 .collect();
             workers.into_iter().flat_map(|w| w.join().expect("a project's search does not panic")).collect()
         });
-        let mut hits = Vec::new();
-        let mut answers = Vec::new();
+        let mut answers = Vec::with_capacity(results.len());
         for (slug, answer) in results {
-            let answer = answer?;
-            hits.extend(answer.hits.iter().map(|hit| ProjectHit { project: slug.clone(), hit: hit.clone() }));
-            answers.push((slug, answer));
+            answers.push((slug, answer?));
         }
-        hits.sort_by(|a, b| b.hit.score.total_cmp(&a.hit.score));
-        hits.truncate(query.limit);
+        let hits = merge(&answers, query.limit);
         Ok(AcrossAnswer { hits, answers })
     }
+}
+
+/// The projects' hits as one list of at most `limit`: each time the best of
+/// the projects' next hits, so that every project's own order is kept.
+fn merge(answers: &[(String, Answer)], limit: usize) -> Vec<ProjectHit> {
+    let mut next = vec![0usize; answers.len()];
+    let mut hits = Vec::new();
+    while hits.len() < limit {
+        let head = |p: usize| answers[p].1.hits.get(next[p]).map(|h| h.score);
+        let Some(best) = (0..answers.len()).filter(|&p| head(p).is_some()).max_by(|&a, &b| {
+            // The earlier project wins a tie, so that the merge is stable.
+            head(a).unwrap_or(f64::MIN).total_cmp(&head(b).unwrap_or(f64::MIN)).then(b.cmp(&a))
+        }) else {
+            break;
+        };
+        let (slug, answer) = &answers[best];
+        hits.push(ProjectHit { project: slug.clone(), hit: answer.hits[next[best]].clone() });
+        next[best] += 1;
+    }
+    hits
 }

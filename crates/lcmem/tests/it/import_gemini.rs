@@ -90,6 +90,6 @@ fn discovery_finds_sessions_and_not_subagents_or_bookkeeping() {
     write("proj/chats/notes.jsonl");
     let gemini = import::source("gemini-cli").unwrap();
     assert_eq!(import::discover(gemini, &tmp).unwrap(), [other, session]);
-    let folder = gemini.transcripts().unwrap().folder(|_| None, dir.path());
-    assert_eq!(folder, tmp, "~/.gemini/tmp, without GEMINI_CLI_HOME");
+    let folder = gemini.transcripts().unwrap().folder(|_| None, Some(dir.path()));
+    assert_eq!(folder, Some(tmp), "~/.gemini/tmp, without GEMINI_CLI_HOME");
 }
