@@ -84,6 +84,7 @@ fn project_of(sessions: usize, facts: usize) -> Project {
             let at = now - SignedDuration::from_mins(((i * 3 + s * 17) % (sessions.max(1) * 105)) as i64);
             events.push(Event::Observe(Observation {
                 convention: false,
+                team: None,
                 fact: fact_id(&text),
                 text: text.clone(),
                 source_session: format!("s{:05}", (i + s * 31) % sessions.max(1)),

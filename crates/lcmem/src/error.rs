@@ -112,6 +112,15 @@ pub enum Error {
     /// The folder a store would be moved to is taken: nothing is merged.
     #[error("{} already has a memory ({}); nothing was moved", project.display(), dir.display())]
     ProjectStoreExists { project: PathBuf, dir: PathBuf },
+    /// Team memory or an agents file asked for a project that has no
+    /// checkout on this machine (a store named by its slug).
+    #[error("this project has no checkout here to share into: run it from inside the repository")]
+    NoCheckout,
+    /// A file team memory writes in the repository (`AGENTS.md`,
+    /// `CLAUDE.md`) holds a managed block that is opened and never closed,
+    /// or twice: it is not rewritten until a person fixes it.
+    #[error("{}:{line}: {message}; fix the block's markers by hand (nothing was written)", path.display())]
+    BadBlock { path: PathBuf, line: usize, message: String },
     #[error("cannot load the o200k tokenizer: {0}")]
     Tokenizer(String),
     /// The embedding model of the semantic recall lane (`recall.model`)

@@ -47,6 +47,7 @@ pub mod seal;
 pub mod session;
 pub mod store;
 pub mod sweep;
+pub mod team;
 pub mod tombstone;
 mod words;
 

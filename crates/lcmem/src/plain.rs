@@ -61,6 +61,59 @@ pub fn markup_free(text: &str) -> Cow<'_, str> {
     Cow::Owned(collapsed.trim().to_string())
 }
 
+/// Memory text as one line of a Markdown file lcmem writes (MEMORY.md, the
+/// team file, the block in AGENTS.md) that cannot pass for the file's own
+/// structure: control characters go, and a backslash escapes `<` (no HTML
+/// tag or comment that hides the lines after it, no closing of the digest's
+/// frame, no pinned marker), `[` and `]` (no fact id, no link) and an
+/// opening parenthesis that starts something shaped like provenance
+/// ("(confirmed; …)"). Markdown renders the escaped text as it was written;
+/// [`unescape`] reads it back.
+pub fn inline(text: &str) -> String {
+    let text = one_line(&control_free(text));
+    let mut out = String::with_capacity(text.len() + 8);
+    for (i, c) in text.char_indices() {
+        let escaped = match c {
+            '\\' | '<' | '[' | ']' => true,
+            '(' => PROVENANCE_SHAPED.is_match(&text[i..]),
+            _ => false,
+        };
+        if escaped {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// The text [`inline`] escaped, as it was.
+pub fn unescape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c == '\\'
+            && let Some(&next) = chars.peek()
+            && matches!(next, '\\' | '<' | '[' | ']' | '(')
+        {
+            continue;
+        }
+        out.push(c);
+    }
+    out
+}
+
+static PROVENANCE_SHAPED: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(
+        r"^\((?:pinned, )?(?:confirmed|inferred|observed|seen in \d+ sessions?|yours|shipped|fixed|done|abandoned|pinned|last active|workspace-echo|unconfirmed-instruction|team)\b",
+    )
+    .expect("valid regex")
+});
+
+/// `text` on one line, its runs of whitespace folded to one space.
+pub(crate) fn one_line(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

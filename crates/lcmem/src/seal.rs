@@ -175,6 +175,7 @@ pub fn seal_session(
                 confirmed: false,
                 origin: f.origin,
                 convention: f.convention,
+                team: None,
             })
         })
         .collect();

@@ -44,7 +44,13 @@ enum Command {
     /// Change a fact's wording (the fact becomes confirmed)
     Edit { id: String, text: String },
     /// Add a fact of your own (confirmed)
-    Add { text: String },
+    Add {
+        text: String,
+        /// It is a convention: how the team works ("We use conventional commits."), shown as one and kept in the
+        /// block `lcmem share --agents-md` writes
+        #[arg(long)]
+        convention: bool,
+    },
     /// List facts withheld until you confirm them (conventions first), e.g. "never push to main"
     Pending {
         /// Print one JSON array of the waiting facts
@@ -66,7 +72,8 @@ pub fn run(args: Args, context: &Context) -> anyhow::Result<ExitCode> {
         None => return list(&store, args.all, args.json),
         Some(Command::Conflicts { json }) => return conflicts(&store, json),
         Some(Command::Pending { json }) => return pending(&store, json),
-        Some(Command::Add { text }) => (facts::add(&store, &text, &judge, now)?, "added"),
+        Some(Command::Add { text, convention: false }) => (facts::add(&store, &text, &judge, now)?, "added"),
+        Some(Command::Add { text, convention: true }) => (facts::add_convention(&store, &text, &judge, now)?, "added"),
         Some(Command::Delete { id }) => (lcmem::digest::delete_fact(&store, &id, now)?, "deleted"),
         Some(command) => {
             let (id, action, verb) = match command {
@@ -184,8 +191,14 @@ fn render(fold: &Fold, fact: &Fact) -> String {
         let newer = fold.get(by).map(|f| f.text.as_str()).unwrap_or("?");
         out.push_str(&format!("    superseded by {by}: {newer}\n"));
     }
-    let sources: Vec<String> =
-        fact.sources.iter().map(|s| format!("{} ({}, {})", s.session, day(s.at), s.provenance().as_str())).collect();
+    let sources: Vec<String> = fact
+        .sources
+        .iter()
+        .map(|s| match s.team_label() {
+            Some(team) => format!("the team file ({team})"),
+            None => format!("{} ({}, {})", s.session, day(s.at), s.provenance().as_str()),
+        })
+        .collect();
     if !sources.is_empty() {
         out.push_str(&format!("    sources: {}\n", sources.join(", ")));
     } else if fact.user_authored {

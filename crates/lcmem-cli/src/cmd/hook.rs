@@ -200,6 +200,10 @@ fn store_for(input: &HookInput, context: &Context) -> anyhow::Result<Store> {
 fn session_start(input: &HookInput, agent: Agent, context: &Context) -> anyhow::Result<Option<String>> {
     let store = store_for(input, context)?;
     catch_up_if_due(input, agent, context, &store);
+    // A `git pull` may have brought the team new items: they reach this digest.
+    if lcmem::team::changed(&store).unwrap_or(false) {
+        lcmem::digest::consolidate(&store, context.now()?)?;
+    }
     let Some(digest) = lcmem::digest::digest(&store)? else { return Ok(None) };
     let output = json!({
         "hookSpecificOutput": {"hookEventName": "SessionStart", "additionalContext": digest.text}

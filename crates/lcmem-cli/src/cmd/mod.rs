@@ -19,6 +19,7 @@ mod project;
 mod recall;
 mod seal;
 mod sessions;
+mod share;
 mod tour;
 mod ui;
 mod watch;
@@ -75,6 +76,8 @@ pub enum Command {
     /// Which memory this folder belongs to; keep a moved project's memory
     #[command(subcommand)]
     Project(project::Command),
+    /// Share confirmed facts with the team in .lcmem/team.md; keep a block of conventions in AGENTS.md / CLAUDE.md
+    Share(share::Args),
     /// Wire lcmem's hooks and MCP server into an agent's settings (shows the diff first)
     Install(install::Args),
     /// Take lcmem's hooks and MCP server out of an agent's settings (the memory stays)
@@ -116,6 +119,7 @@ pub fn run(command: Command, context: &Context) -> anyhow::Result<ExitCode> {
         Command::Mcp(args) => mcp::run(args, context),
         Command::Hook(args) => hook::run(args, context),
         Command::Project(command) => project::run(command, context),
+        Command::Share(args) => share::run(args, context),
         Command::Install(args) => install::run(args, context),
         Command::Uninstall(args) => install::uninstall(args, context),
         Command::Watch(args) => watch::run(args, context),

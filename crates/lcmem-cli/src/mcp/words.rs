@@ -64,6 +64,11 @@ pub fn remembered(fact: &Remembered) -> String {
              it stays out of the digest until a person confirms it (`lcmem facts confirm {id}`):\n  {text}"
         ),
         State::Confirmed => format!("Already known: fact {id} is confirmed by the user:\n  {text}"),
+        State::Team => format!("Already known: fact {id} is the team's, shared in the repository:\n  {text}"),
+        State::Withdrawn => format!(
+            "Recorded as fact {id}; it was the team's and was taken out of the team file, so it stays out of the \
+             digest until a person confirms it:\n  {text}"
+        ),
         State::Superseded => format!("Recorded as fact {id}, but a newer fact replaces it:\n  {text}"),
         State::Observed | State::Inferred => format!(
             "Remembered as fact {id} ({state}, the agent's word on the user's behalf; not confirmed: {CONFIRM} \

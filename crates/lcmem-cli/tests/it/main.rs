@@ -27,6 +27,7 @@ mod recall;
 mod recall_across;
 mod resumed;
 mod semantic;
+mod team;
 mod trust_boundary;
 mod trust_durable;
 mod trust_forget;

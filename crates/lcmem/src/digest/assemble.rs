@@ -65,6 +65,8 @@ pub fn consolidate_locked(store: &Store, lock: &WriteLock, now: Timestamp) -> Re
         return Ok(None);
     }
     recover_interrupted(store)?;
+    // The team's items, as the checkout has them now (nothing when the file did not change).
+    crate::team::take_in_locked(store, lock, now)?;
     let cap = settings.cap_tokens as usize;
     let mut report = ConsolidateReport { cap, ..ConsolidateReport::default() };
 
@@ -268,7 +270,7 @@ fn apply_hand_edits(
                     undo.added_facts.push(id.clone());
                 }
                 touched.push(id.clone());
-                fact_events.push(facts::Event::Add { fact: id, text, at: now });
+                fact_events.push(facts::Event::Add { fact: id, text, at: now, convention: false });
             }
             Edit::DeleteFact { id } => {
                 facts::delete_locked(store, lock, &id, now)?;

@@ -40,7 +40,10 @@ pub fn heading(section: Section) -> &'static str {
 /// `- The product cache uses Postgres. (inferred; 2026-11-06-cache-postgres, 2026-11-06) [fe9bae8d7e1]`
 pub fn fact_line(fact: &Fact) -> String {
     let newest = fact.sources.iter().max_by_key(|s| s.at);
-    let provenance = if fact.user_authored && newest.is_none() {
+    let team = (fact.state == State::Team).then(|| fact.team_source().and_then(|s| s.team_label())).flatten();
+    let provenance = if let Some(team) = team {
+        team
+    } else if fact.user_authored && newest.is_none() {
         format!("yours, {}", day(fact.last_seen))
     } else {
         let label = match fact.state {
@@ -83,56 +86,8 @@ pub fn session_line(current: &Current, section: Section) -> String {
     }
 }
 
-fn one_line(text: &str) -> String {
-    text.split_whitespace().collect::<Vec<_>>().join(" ")
-}
-
-/// Memory text as one line of MEMORY.md that cannot pass for the file's own
-/// structure: control characters go, and a backslash escapes `<` (no HTML
-/// tag or comment that hides the lines after it, no closing of the digest's
-/// frame, no pinned marker), `[` and `]` (no fact id, no link) and an
-/// opening parenthesis that starts something shaped like provenance
-/// ("(confirmed; …)"). Markdown renders the escaped text as it was written;
-/// [`unescape`] reads it back.
-pub fn inline(text: &str) -> String {
-    let text = one_line(&crate::plain::control_free(text));
-    let mut out = String::with_capacity(text.len() + 8);
-    for (i, c) in text.char_indices() {
-        let escaped = match c {
-            '\\' | '<' | '[' | ']' => true,
-            '(' => PROVENANCE_SHAPED.is_match(&text[i..]),
-            _ => false,
-        };
-        if escaped {
-            out.push('\\');
-        }
-        out.push(c);
-    }
-    out
-}
-
-/// The text [`inline`] escaped, as it was.
-pub fn unescape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    let mut chars = text.chars().peekable();
-    while let Some(c) = chars.next() {
-        if c == '\\'
-            && let Some(&next) = chars.peek()
-            && matches!(next, '\\' | '<' | '[' | ']' | '(')
-        {
-            continue;
-        }
-        out.push(c);
-    }
-    out
-}
-
-static PROVENANCE_SHAPED: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(
-        r"^\((?:pinned, )?(?:confirmed|inferred|observed|seen in \d+ sessions?|yours|shipped|fixed|done|abandoned|pinned|last active|workspace-echo|unconfirmed-instruction)\b",
-    )
-    .expect("valid regex")
-});
+use crate::plain::one_line;
+pub use crate::plain::{inline, unescape};
 
 /// A file read back: its pinned blocks verbatim and its other content lines.
 #[derive(Debug, Default, Clone, PartialEq)]
@@ -189,7 +144,7 @@ pub fn parse(text: &str) -> Parsed {
 
 static FACT_ID: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"\s*\[(f[0-9a-f]{10})\]\s*$").expect("valid regex"));
 static PROVENANCE: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"\s*\((?:pinned, )?(?:confirmed|inferred|seen in \d+ sessions|yours)[;,][^()]*\)\s*$")
+    Regex::new(r"\s*\((?:pinned, )?(?:confirmed|inferred|seen in \d+ sessions|yours|team:)[;, ][^()]*\)\s*$")
         .expect("valid regex")
 });
 static SESSION_TAIL: LazyLock<Regex> = LazyLock::new(|| {

@@ -61,10 +61,13 @@ pub fn fact_signal(fact: &Fact, now: Timestamp) -> f64 {
         State::Confirmed => 20.0,
         State::Observed => 4.0 + fact.confidence,
         State::Inferred => 0.5 + fact.confidence,
-        State::Superseded | State::UnconfirmedInstruction | State::WorkspaceEcho => 0.0,
+        // What the team agreed holds its place below the person's own.
+        State::Team => 10.0,
+        State::Superseded | State::UnconfirmedInstruction | State::WorkspaceEcho | State::Withdrawn => 0.0,
     };
     let pinned = if fact.pinned { 100.0 } else { 0.0 };
-    let fresh = if fact.state == State::Confirmed { 1.0 } else { decay(fact.last_seen, now).max(0.25) };
+    let fresh =
+        if matches!(fact.state, State::Confirmed | State::Team) { 1.0 } else { decay(fact.last_seen, now).max(0.25) };
     pinned + base * fresh
 }
 

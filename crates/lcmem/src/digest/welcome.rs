@@ -99,6 +99,7 @@ mod tests {
             instruction: true,
             workspace_echo: false,
             convention: true,
+            team: None,
         })
     }
 

@@ -109,6 +109,15 @@ pub fn apply(store: &Store, query: &str, action: Action, judge: &dyn ConflictJud
 
 /// Adds a user's own fact (confirmed) and returns its id.
 pub fn add(store: &Store, text: &str, judge: &dyn ConflictJudge, now: Timestamp) -> Result<String> {
+    add_as(store, text, false, judge, now)
+}
+
+/// [`add`] for a convention the user wrote: how the team works.
+pub fn add_convention(store: &Store, text: &str, judge: &dyn ConflictJudge, now: Timestamp) -> Result<String> {
+    add_as(store, text, true, judge, now)
+}
+
+fn add_as(store: &Store, text: &str, convention: bool, judge: &dyn ConflictJudge, now: Timestamp) -> Result<String> {
     let text = text.trim();
     if text.is_empty() {
         return Err(Error::EmptyFact { edit: false });
@@ -116,7 +125,7 @@ pub fn add(store: &Store, text: &str, judge: &dyn ConflictJudge, now: Timestamp)
     let lock = store.lock()?;
     let clean = scrub::scrub_text(store.guards(), text);
     let id = fact_id(&clean);
-    log::append(store, &lock, &[Event::Add { fact: id.clone(), text: clean, at: now }])?;
+    log::append(store, &lock, &[Event::Add { fact: id.clone(), text: clean, at: now, convention }])?;
     append_reconciled(store, &lock, std::slice::from_ref(&id), judge, now)?;
     Ok(id)
 }

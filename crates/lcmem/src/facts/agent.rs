@@ -194,6 +194,7 @@ fn observe(store: &Store, text: &str, now: Timestamp) -> Result<(Observation, bo
         confirmed: false,
         origin: Origin::Assistant,
         convention: false,
+        team: None,
     };
     Ok((observation, clean != text))
 }

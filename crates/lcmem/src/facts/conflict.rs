@@ -6,7 +6,7 @@ use jiff::Timestamp;
 
 use super::subject::{self, Statement};
 use super::warm_fold::SubjectIndex;
-use super::{Event, Fact, Fold};
+use super::{Event, Fact, Fold, State};
 
 /// What a judge says of an older and a newer fact.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -101,10 +101,11 @@ fn said_together(older: &Fact, newer: &Fact) -> bool {
     !newer.sources.is_empty() && newer.sources.iter().all(|n| older.sources.iter().any(|o| o.session == n.session))
 }
 
-/// Facts the user set aside, withheld instructions and the agent's
-/// proposals waiting for the person take no part.
+/// Facts the user set aside, withheld instructions, the agent's proposals
+/// waiting for the person and items withdrawn from the team file take no part.
 fn takes_part(fact: &Fact) -> bool {
-    !(fact.not_true || fact.deleted || fact.instruction && !fact.confirmed || fact.is_proposal())
+    let set_aside = fact.not_true || fact.deleted || fact.is_proposal() || fact.state == State::Withdrawn;
+    !(set_aside || fact.instruction && !fact.confirmed)
 }
 
 /// Compares each fact in `touched` (just observed, added or edited) with the
@@ -157,12 +158,19 @@ pub(super) fn reconcile_among(
             if !(newer.confirmed || newer.user_authored) && said_together(older, newer) {
                 continue;
             }
+            // A teammate's item and a fact this person stands behind never
+            // replace each other: the person decides.
+            let theirs_and_mine =
+                |a: &Fact, b: &Fact| a.state == State::Team && (b.confirmed || b.user_authored || b.pinned);
+            let firm = theirs_and_mine(older, newer) || theirs_and_mine(newer, older);
             match judge.judge(older, newer) {
                 Judgement::Unrelated => {}
                 // Workspace content repeated is not evidence against a fact
                 // that has support of its own.
                 Judgement::Supersedes { .. } if !newer.has_own_support() && older.has_own_support() => {}
-                Judgement::Supersedes { reason } if !(older.confirmed || older.pinned) || newer.confirmed => {
+                Judgement::Supersedes { reason }
+                    if !firm && (!(older.confirmed || older.pinned) || newer.confirmed) =>
+                {
                     events.push(Event::Supersede { fact: older.id.clone(), by: newer.id.clone(), at: now, reason })
                 }
                 Judgement::Supersedes { reason } | Judgement::Ambiguous { reason } => {
@@ -192,6 +200,7 @@ pub(super) mod tests {
             instruction: false,
             workspace_echo: false,
             convention: false,
+            team: None,
         })
     }
 

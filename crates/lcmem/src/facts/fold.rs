@@ -29,6 +29,11 @@ pub enum State {
     /// the agent read, or prose repeating it): recorded, listed and
     /// recallable, never load-bearing until a user confirms it.
     WorkspaceEcho,
+    /// A teammate confirmed it and shared it in the repository's team file
+    /// (`.lcmem/team.md`): load-bearing, shown as the team's.
+    Team,
+    /// It was the team's and left the team file, and nothing else supports it.
+    Withdrawn,
 }
 
 impl State {
@@ -40,6 +45,8 @@ impl State {
             State::Superseded => "superseded",
             State::UnconfirmedInstruction => "unconfirmed-instruction",
             State::WorkspaceEcho => "workspace-echo",
+            State::Team => "team",
+            State::Withdrawn => "withdrawn",
         }
     }
 }
@@ -58,6 +65,9 @@ pub struct Source {
     pub workspace_echo: bool,
     pub origin: Origin,
     pub confidence: f64,
+    /// Set for an item of the repository's team file.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub team: Option<super::TeamMark>,
 }
 
 /// Where a source's text came from, from the least to the most trusted.
@@ -73,6 +83,9 @@ pub enum Provenance {
     AgentOnUsersWord,
     /// The assistant's own prose.
     AssistantProse,
+    /// An item of the repository's team file: a teammate confirmed and
+    /// shared it, and its line is in the repository's history.
+    Team,
     /// The user's own words.
     UserWords,
 }
@@ -83,14 +96,28 @@ impl Provenance {
             Provenance::WorkspaceEcho => "echoes workspace",
             Provenance::AssistantProse => "assistant's prose",
             Provenance::AgentOnUsersWord => "agent, on the user's word",
+            Provenance::Team => "team file",
             Provenance::UserWords => "user's words",
         }
     }
 }
 
 impl Source {
+    /// "team: confirmed by alice on 2026-11-20, in commit 3f2a1b9c" for an
+    /// item of the team file ("not committed yet" for a line git does not
+    /// hold yet); `None` for any other source.
+    pub fn team_label(&self) -> Option<String> {
+        let team = self.team.as_ref()?;
+        let commit = match &team.commit {
+            Some(commit) => format!("in commit {}", &commit[..commit.len().min(8)]),
+            None => "not committed yet".to_string(),
+        };
+        Some(format!("team: confirmed by {} on {}, {commit}", team.by, crate::dates::day(self.at)))
+    }
+
     pub fn provenance(&self) -> Provenance {
         match (self.workspace_echo, self.origin) {
+            _ if self.team.is_some() => Provenance::Team,
             (true, _) => Provenance::WorkspaceEcho,
             _ if self.session == super::AGENT_SOURCE => Provenance::AgentOnUsersWord,
             (false, Origin::Assistant) => Provenance::AssistantProse,
@@ -148,7 +175,12 @@ impl Fact {
     /// Whether the fact may appear in the always-on digest at all.
     pub fn is_active(&self) -> bool {
         let set_aside = self.not_true || self.deleted || self.is_proposal();
-        !set_aside && matches!(self.state, State::Confirmed | State::Observed | State::Inferred)
+        !set_aside && matches!(self.state, State::Confirmed | State::Observed | State::Inferred | State::Team)
+    }
+
+    /// The fact's team source, when its item is in the repository's team file.
+    pub fn team_source(&self) -> Option<&Source> {
+        self.sources.iter().find(|s| s.team.is_some())
     }
 
     /// Whether the person said it in their own words in two sessions or more:
@@ -338,6 +370,10 @@ impl Fold {
                 }
                 fact.instruction |= o.instruction;
                 fact.convention |= o.convention;
+                if o.team.is_some() {
+                    // One team source at a time: the item as the file holds it now.
+                    fact.sources.retain(|s| s.team.is_none());
+                }
                 match fact.sources.iter_mut().find(|s| s.session == o.source_session) {
                     Some(source) => source.confidence = source.confidence.max(o.confidence),
                     None => fact.sources.push(Source {
@@ -346,12 +382,14 @@ impl Fold {
                         workspace_echo: o.workspace_echo,
                         origin: o.origin,
                         confidence: o.confidence,
+                        team: o.team,
                     }),
                 }
                 fact.last_seen = fact.last_seen.max(o.learned_at);
             }
-            Event::Add { fact, text, at } => {
+            Event::Add { fact, text, at, convention } => {
                 let f = self.entry(&fact, &text, at, line);
+                f.convention |= convention;
                 f.confirmed = true;
                 f.user_authored = true;
                 f.deleted = false;
@@ -378,6 +416,9 @@ impl Fold {
                     f.sources.clear();
                 });
             }
+            Event::Unshare { fact, at } => self.with(&fact, at, UNSHARED, |f| {
+                f.sources.retain(|s| s.team.is_none());
+            }),
             Event::Restore { fact, at } => self.with(&fact, at, "restored by the user", |f| {
                 f.not_true = false;
                 f.superseded_by = None;
@@ -467,6 +508,9 @@ fn duplicate_ids(path: &Path, events: &[(usize, Event)]) -> Vec<Diagnostic> {
     diagnostics
 }
 
+/// The history note of [`Event::Unshare`].
+const UNSHARED: &str = "taken out of the team file";
+
 fn derive_state(fact: &Fact) -> State {
     if fact.superseded_by.is_some() {
         State::Superseded
@@ -474,6 +518,10 @@ fn derive_state(fact: &Fact) -> State {
         State::Confirmed
     } else if fact.instruction {
         State::UnconfirmedInstruction
+    } else if fact.team_source().is_some() {
+        State::Team
+    } else if fact.sources.is_empty() && fact.history.iter().any(|h| h.note == UNSHARED) {
+        State::Withdrawn
     } else if !fact.has_own_support() {
         State::WorkspaceEcho
     } else if fact.user_repeated() {

@@ -19,7 +19,7 @@ pub mod subject;
 mod warm_fold;
 mod workspace;
 
-pub use actions::{Action, add, apply, delete_physically};
+pub use actions::{Action, add, add_convention, apply, delete_physically};
 pub(crate) use actions::{append_reconciled, delete_locked};
 pub use agent::{Corrected, Correction, Remembered, Withheld, correct, remember};
 pub use conflict::{ConflictJudge, Judgement, SubjectKeyJudge, reconcile};
@@ -72,6 +72,23 @@ pub struct Observation {
     /// conventional commits"), not how the project is.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub convention: bool,
+    /// Set when the observation is an item of the repository's team file
+    /// (`.lcmem/team.md`): who shared it and in which commit. See
+    /// [`crate::team`].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub team: Option<TeamMark>,
+}
+
+/// Where a team item came from: the commit that last wrote its line of the
+/// team file, and that commit's author, as `git blame` says; or, for a line
+/// not committed yet (or no git), the name the line itself gives.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+pub struct TeamMark {
+    /// Who confirmed and shared it.
+    pub by: String,
+    /// The commit (full hash) that last wrote the line, when it is committed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub commit: Option<String>,
 }
 
 /// One line of `facts.jsonl`.
@@ -85,6 +102,10 @@ pub enum Event {
         fact: String,
         text: String,
         at: Timestamp,
+        /// The user wrote it as a convention (a line added to the block
+        /// `lcmem share` keeps in AGENTS.md or CLAUDE.md).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        convention: bool,
     },
     Confirm {
         fact: String,
@@ -116,6 +137,12 @@ pub enum Event {
         fact: String,
         at: Timestamp,
         by: String,
+    },
+    /// The fact's item left the repository's team file: its team source is
+    /// taken away (a fact nothing else supports is then withdrawn).
+    Unshare {
+        fact: String,
+        at: Timestamp,
     },
     /// Written after the fact's text was physically removed from the log.
     Delete {
@@ -168,6 +195,7 @@ impl Event {
             | Event::NotTrue { fact, .. }
             | Event::Retract { fact, .. }
             | Event::Delete { fact, .. }
+            | Event::Unshare { fact, .. }
             | Event::Restore { fact, .. }
             | Event::Supersede { fact, .. }
             | Event::Conflict { fact, .. }

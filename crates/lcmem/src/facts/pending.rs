@@ -64,6 +64,7 @@ mod tests {
             instruction,
             workspace_echo: false,
             convention,
+            team: None,
         })
     }
 

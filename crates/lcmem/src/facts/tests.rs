@@ -11,6 +11,7 @@ fn t(day: u32) -> Timestamp {
 fn observe(text: &str, session: &str, day: u32) -> Event {
     Event::Observe(Observation {
         convention: false,
+        team: None,
         fact: fact_id(text),
         text: text.into(),
         source_session: session.into(),

@@ -196,6 +196,8 @@ pub(super) fn build(
                      confirmed, and not evidence of anything but what the repository says"
                         .to_string(),
                 ),
+                State::Team => fact.team_source().and_then(|s| s.team_label()),
+                State::Withdrawn => Some("taken out of the team file; no longer the team's".to_string()),
                 State::Confirmed | State::Observed => None,
             };
             hit.citation = format!(

@@ -50,7 +50,7 @@ const FLOORS: &[(&str, &[&str])] = &[
             "ambient",
         ],
     ),
-    ("pipeline", &["import", "extract", "seal", "digest"]),
+    ("pipeline", &["import", "extract", "seal", "digest", "team"]),
     ("recall", &["recall"]),
     ("entry", &["ingest", "catch_up", "forget", "export"]),
 ];
@@ -343,11 +343,11 @@ fn each_floor_of_the_engine_imports_only_from_the_floors_below_it() {
 
 /// Where the engine reaches outside the store, each in one named module
 /// (docs/architecture.md, "Where the engine does I/O").
-const OUTSIDE: &[(&str, &str)] = &[
-    ("SystemTime::now", "ambient"),
-    ("std::env::", "ambient"),
-    ("ureq::", "extract/lane/http"),
-    ("Command::new", "extract/lane/command"),
+const OUTSIDE: &[(&str, &[&str])] = &[
+    ("SystemTime::now", &["ambient"]),
+    ("std::env::", &["ambient"]),
+    ("ureq::", &["extract/lane/http"]),
+    ("Command::new", &["extract/lane/command", "team/git"]),
 ];
 
 #[test]
@@ -356,16 +356,18 @@ fn the_engine_reads_the_clock_and_the_environment_and_talks_to_the_network_each_
     let mut wrong = Vec::new();
     for (module, text) in &krate.modules {
         let file = module.join("/");
-        for (what, home) in OUTSIDE {
-            if text.contains(what) && file != *home {
-                wrong.push(format!("{file} uses {what}: only {home} may"));
+        for (what, homes) in OUTSIDE {
+            if text.contains(what) && !homes.contains(&file.as_str()) {
+                wrong.push(format!("{file} uses {what}: only {} may", homes.join(" and ")));
             }
         }
     }
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
-    for (what, home) in OUTSIDE {
-        let module: ModPath = home.split('/').map(str::to_string).collect();
-        assert!(krate.modules[&module].contains(what), "{home} no longer uses {what}: update OUTSIDE");
+    for (what, homes) in OUTSIDE {
+        for home in *homes {
+            let module: ModPath = home.split('/').map(str::to_string).collect();
+            assert!(krate.modules[&module].contains(what), "{home} no longer uses {what}: update OUTSIDE");
+        }
     }
 }
 

@@ -53,6 +53,7 @@ impl Fixture {
 fn observe(text: &str, session: &str, at: &str, instruction: bool) -> Event {
     Event::Observe(Observation {
         convention: false,
+        team: None,
         fact: lcmem::facts::fact_id(text),
         text: text.to_string(),
         source_session: session.to_string(),
