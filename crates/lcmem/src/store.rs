@@ -31,6 +31,9 @@ use crate::session::{self, Session};
 /// the sweep of dead build folders need it below recall.
 pub const RECALL_INDEX_DIR: &str = "recall-v1";
 
+/// The folder of the person's own memory under the store root.
+pub const PERSON_DIR: &str = "person";
+
 /// One project's corner of the store.
 #[derive(Debug, Clone)]
 pub struct Store {
@@ -98,6 +101,21 @@ impl Store {
     pub fn new(home: &Path, project: Project) -> Store {
         let dir = home.join("sessions").join(&project.slug);
         Store { home: home.to_path_buf(), project, dir, guards: Guards::default() }
+    }
+
+    /// The person's own memory under the root `home`: facts that hold in
+    /// every project (`lcmem facts add --user`), in `person/memory/facts.jsonl`,
+    /// the same event log as a project's. Its folder is no project's: it has
+    /// no checkout, no sessions, and cross-project recall does not list it.
+    pub fn person(home: &Path) -> Store {
+        let dir = home.join(PERSON_DIR);
+        let project = Project { root: dir.clone(), slug: PERSON_DIR.to_string() };
+        Store { home: home.to_path_buf(), project, dir, guards: Guards::default() }
+    }
+
+    /// Whether this is the person's store ([`Store::person`]).
+    pub fn is_person(&self) -> bool {
+        self.project.slug == PERSON_DIR && self.dir == self.home.join(PERSON_DIR)
     }
 
     /// The same store with other guards: only for proving the red-team

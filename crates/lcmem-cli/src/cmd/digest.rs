@@ -48,6 +48,9 @@ pub fn consolidate(args: ConsolidateArgs, context: &Context) -> anyhow::Result<E
     for edit in &report.hand_edits {
         println!("hand edit: {edit}");
     }
+    if let Some(problem) = &report.team_file {
+        eprintln!("warning: the team file was not read: {problem}");
+    }
     for refused in &report.refused_edits {
         eprintln!(
             "warning: hand edit not taken: {refused}. The file as you left it is in history \

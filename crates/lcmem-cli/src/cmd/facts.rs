@@ -25,6 +25,10 @@ pub struct Args {
     /// Print one JSON array of facts with their sources and history
     #[arg(long)]
     json: bool,
+    /// Your own facts, for every project (kept under the store root in person/), instead of this project's:
+    /// `lcmem facts add --user "I use pnpm everywhere."`
+    #[arg(long, global = true)]
+    user: bool,
 }
 
 #[derive(clap::Subcommand)]
@@ -65,12 +69,16 @@ enum Command {
 }
 
 pub fn run(args: Args, context: &Context) -> anyhow::Result<ExitCode> {
-    let store = context.store()?;
+    let project = if args.user { None } else { Some(context.store()?) };
+    let store = match &project {
+        Some(store) => store.clone(),
+        None => lcmem::Store::person(&context.home()?),
+    };
     let now = context.now()?;
     let judge = SubjectKeyJudge;
     let (id, verb) = match args.command {
         None => return list(&store, args.all, args.json),
-        Some(Command::Conflicts { json }) => return conflicts(&store, json),
+        Some(Command::Conflicts { json }) => return conflicts(&store, project.is_some(), json),
         Some(Command::Pending { json }) => return pending(&store, json),
         Some(Command::Add { text, convention: false }) => (facts::add(&store, &text, &judge, now)?, "added"),
         Some(Command::Add { text, convention: true }) => (facts::add_convention(&store, &text, &judge, now)?, "added"),
@@ -91,11 +99,20 @@ pub fn run(args: Args, context: &Context) -> anyhow::Result<ExitCode> {
         }
     };
     let fold = Fold::read(&store.facts_path())?;
+    let every = if args.user { ", for every project" } else { "" };
     match fold.get(&id) {
         Some(fact) if !fact.deleted => {
-            println!("{verb} {id}: {} [{}]", lcmem::plain::control_free(&fact.text), fact.state)
+            println!("{verb} {id}: {} [{}]{every}", lcmem::plain::control_free(&fact.text), fact.state)
         }
-        _ => println!("{verb} {id}"),
+        _ => println!("{verb} {id}{every}"),
+    }
+    if args.user {
+        // This project's digest shows it at once; every other project's at its next session start.
+        if let Ok(here) = context.store()
+            && here.memory_md_path().exists()
+        {
+            let _ = lcmem::digest::consolidate(&here, now);
+        }
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -210,21 +227,37 @@ fn render(fold: &Fold, fact: &Fact) -> String {
     out
 }
 
-fn conflicts(store: &lcmem::Store, json: bool) -> anyhow::Result<ExitCode> {
+/// The store's open conflicts; for a project, also its facts that may
+/// contradict one of the person's (every project).
+fn conflicts(store: &lcmem::Store, project: bool, json: bool) -> anyhow::Result<ExitCode> {
     let fold = Fold::read(&store.facts_path())?;
+    let person = if project { Fold::read(&lcmem::Store::person(store.home()).facts_path())? } else { Fold::default() };
+    let mut all = fold.conflicts.clone();
+    all.extend(facts::person_conflicts(&fold, &person, &SubjectKeyJudge));
     if json {
-        print_json(&fold.conflicts)?;
+        print_json(&all)?;
         return Ok(ExitCode::SUCCESS);
     }
-    if fold.conflicts.is_empty() {
+    if all.is_empty() {
         println!("No open conflicts.");
     }
-    for c in &fold.conflicts {
-        let text = |id: &str| fold.get(id).map(|f| f.text.clone()).unwrap_or_default();
+    for c in &all {
+        let text = |fold: &Fold, id: &str| fold.get(id).map(|f| f.text.clone()).unwrap_or_default();
         println!("{}  {}: these may contradict each other", day(c.at), c.reason);
-        println!("    {}  {}", c.fact, lcmem::plain::control_free(&text(&c.fact)));
-        println!("    {}  {}", c.with, lcmem::plain::control_free(&text(&c.with)));
-        println!("    settle it: `lcmem facts confirm ID`, `lcmem facts not-true ID` or `lcmem facts edit ID TEXT`");
+        println!("    {}  {}", c.fact, lcmem::plain::control_free(&text(&fold, &c.fact)));
+        if c.persons {
+            println!("    {}  {} (yours, every project)", c.with, lcmem::plain::control_free(&text(&person, &c.with)));
+            println!(
+                "    settle it: `lcmem facts not-true {}` or `lcmem facts edit {} TEXT` here, or `lcmem facts --user \
+                 edit {} TEXT` for every project",
+                c.fact, c.fact, c.with
+            );
+        } else {
+            println!("    {}  {}", c.with, lcmem::plain::control_free(&text(&fold, &c.with)));
+            println!(
+                "    settle it: `lcmem facts confirm ID`, `lcmem facts not-true ID` or `lcmem facts edit ID TEXT`"
+            );
+        }
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -200,9 +200,12 @@ fn store_for(input: &HookInput, context: &Context) -> anyhow::Result<Store> {
 fn session_start(input: &HookInput, agent: Agent, context: &Context) -> anyhow::Result<Option<String>> {
     let store = store_for(input, context)?;
     catch_up_if_due(input, agent, context, &store);
-    // A `git pull` may have brought the team new items: they reach this digest.
-    if lcmem::team::changed(&store).unwrap_or(false) {
-        lcmem::digest::consolidate(&store, context.now()?)?;
+    // A `git pull` may have brought the team new items, and the person may
+    // have added a fact for every project: they reach this digest.
+    if (lcmem::team::changed(&store).unwrap_or(false) || lcmem::digest::person_changed(&store))
+        && let Err(e) = lcmem::digest::consolidate(&store, context.now()?)
+    {
+        log(context, agent, &input.hook_event_name, &format!("error: cannot consolidate: {e}; the digest as it was"));
     }
     let Some(digest) = lcmem::digest::digest(&store)? else { return Ok(None) };
     let output = json!({

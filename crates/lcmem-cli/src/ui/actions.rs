@@ -24,6 +24,11 @@ fn run(app: &App, path: &str, fields: &Fields) -> anyhow::Result<String> {
     let text = || fields.get("text").cloned().unwrap_or_default();
     let segments: Vec<&str> = path.trim_start_matches('/').split('/').collect();
     match segments.as_slice() {
+        ["facts", "add"] if fields.get("every").is_some_and(|v| v == "1") => {
+            let id = lcmem::facts::add(&lcmem::Store::person(store.home()), &text(), &judge, now)?;
+            refresh_digest(app)?;
+            Ok(format!("added {id}, yours for every project"))
+        }
         ["facts", "add"] => {
             let id = lcmem::facts::add(store, &text(), &judge, now)?;
             refresh_digest(app)?;

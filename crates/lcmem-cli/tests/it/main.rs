@@ -21,6 +21,7 @@ mod journal_quality;
 mod mcp;
 mod memory_control;
 mod model_lane;
+mod person;
 mod projects;
 mod real_agents;
 mod recall;

@@ -304,3 +304,21 @@ fn a_block_with_broken_markers_is_reported_with_its_line_and_left_alone() {
     assert!(err.contains("AGENTS.md:3:") && err.contains("never closed"), "{err}");
     assert_eq!(std::fs::read_to_string(&agents).unwrap(), text);
 }
+
+#[test]
+fn a_team_file_that_is_a_link_out_of_the_repository_is_reported_and_memory_goes_on() {
+    let t = team();
+    let bob = &t.bob;
+    let secret = t._dir.path().join("private-notes.md");
+    std::fs::write(&secret, "## Facts\n- The root password lives in the vault.\n").unwrap();
+    std::fs::create_dir_all(bob.clone.join(".lcmem")).unwrap();
+    std::os::unix::fs::symlink(&secret, bob.clone.join(".lcmem/team.md")).unwrap();
+    bob.lcmem(&["facts", "add", "The product cache uses Redis."]);
+    let out = bob.lcmem_raw(&["consolidate"], None);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("team file was not read") && err.contains("symbolic link"), "{err}");
+    let digest = bob.session_start();
+    assert!(digest.contains("uses Redis") && !digest.contains("vault"), "{digest}");
+    assert!(!bob.lcmem_raw(&["share"], None).status.success(), "share refuses to write through the link");
+}

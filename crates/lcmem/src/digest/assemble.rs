@@ -26,6 +26,9 @@ pub struct ConsolidateReport {
     pub tokens: usize,
     pub cap: usize,
     pub facts: usize,
+    /// The person's own facts, for every project (`lcmem facts add --user`).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub person: usize,
     pub pinned_threads: usize,
     pub recently: usize,
     /// Candidate lines left out to respect the cap (still in the journal and facts).
@@ -42,6 +45,14 @@ pub struct ConsolidateReport {
     pub refused_edits: Vec<String>,
     /// Sessions auto-archived for inactivity.
     pub archived: Vec<String>,
+    /// Why the repository's team file was not read (a link, too large,
+    /// unreadable): consolidation goes on without it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub team_file: Option<String>,
+}
+
+fn is_zero(n: &usize) -> bool {
+    *n == 0
 }
 
 const TITLE_NOTE: &str = "<!-- Written by lcmem from the journal and facts. Edit freely: a changed line updates \
@@ -65,10 +76,14 @@ pub fn consolidate_locked(store: &Store, lock: &WriteLock, now: Timestamp) -> Re
         return Ok(None);
     }
     recover_interrupted(store)?;
-    // The team's items, as the checkout has them now (nothing when the file did not change).
-    crate::team::take_in_locked(store, lock, now)?;
     let cap = settings.cap_tokens as usize;
     let mut report = ConsolidateReport { cap, ..ConsolidateReport::default() };
+    // The team's items, as the checkout has them now (nothing when the file
+    // did not change). A file that cannot be read is reported, never a reason
+    // to stop: a hostile checkout must not be able to stall memory.
+    if let Err(e) = crate::team::take_in_locked(store, lock, now) {
+        report.team_file = Some(e.to_string());
+    }
 
     let current = jsonl::read_optional(&store.memory_md_path())?.map(|b| String::from_utf8_lossy(&b).into_owned());
     let previous_state = state::read_state(&state::state_path(store))?;
@@ -84,6 +99,7 @@ pub fn consolidate_locked(store: &Store, lock: &WriteLock, now: Timestamp) -> Re
     report.archived = auto_archive(store, lock, &journal, settings.archive_after_days, now)?;
     let journal = if report.archived.is_empty() { journal } else { Journal::read(&store.journal_path())? };
     let fold = Fold::read(&store.facts_path())?;
+    let person = person_fold(store)?;
 
     let tokenizer = Tokenizer::o200k()?;
     let title = format!("# Project memory: {}\n\n{TITLE_NOTE}\n", store.project().name());
@@ -95,7 +111,7 @@ pub fn consolidate_locked(store: &Store, lock: &WriteLock, now: Timestamp) -> Re
     }
     report.pinned_blocks = parsed.pinned_blocks.len();
 
-    let candidates = select::candidates(&journal, &fold, now);
+    let candidates = select::candidates(&journal, &fold, &person, now);
     let mut chosen = choose(&candidates, cap, fixed_tokens, tokenizer);
     let mut text = render(&fixed, &chosen);
     let mut tokens = tokenizer.count(&text);
@@ -109,6 +125,7 @@ pub fn consolidate_locked(store: &Store, lock: &WriteLock, now: Timestamp) -> Re
     for c in &chosen {
         match c.section {
             Section::Facts => report.facts += 1,
+            Section::Person => report.person += 1,
             Section::Pinned => report.pinned_threads += 1,
             Section::Recently => report.recently += 1,
         }
@@ -184,13 +201,16 @@ fn recover_interrupted(store: &Store) -> Result<()> {
 /// take in the first pass, so that a flood of facts cannot crowd out the
 /// recent arc, nor the recent arc the facts. Room a section leaves unused is
 /// filled in a second pass, highest signal first.
-const QUOTAS: [(Section, f64); 3] = [(Section::Facts, 0.5), (Section::Pinned, 0.2), (Section::Recently, 0.3)];
+/// The person's facts are a short section: at most a tenth of the room in
+/// the first pass.
+const QUOTAS: [(Section, f64); 4] =
+    [(Section::Facts, 0.5), (Section::Person, 0.1), (Section::Pinned, 0.2), (Section::Recently, 0.3)];
 
 /// Greedy fill, highest signal first, counting each line once.
 fn choose(candidates: &[Candidate], cap: usize, fixed_tokens: usize, tokenizer: &Tokenizer) -> Vec<Candidate> {
     let room = cap.saturating_sub(fixed_tokens) as f64;
     let mut used = fixed_tokens;
-    let mut per_section = [0usize; 3];
+    let mut per_section = [0usize; QUOTAS.len()];
     let mut taken = vec![false; candidates.len()];
     let costs: Vec<usize> = candidates.iter().map(|c| tokenizer.count(&c.text) + 1).collect();
     let heading_cost = |section: Section| tokenizer.count(markdown::heading(section)) + 2;
@@ -214,16 +234,16 @@ fn choose(candidates: &[Candidate], cap: usize, fixed_tokens: usize, tokenizer: 
     candidates.iter().zip(taken).filter(|(_, t)| *t).map(|(c, _)| c.clone()).collect()
 }
 
-/// The file: title, pinned blocks verbatim, then Facts (by signal), Pinned
-/// threads and Recently (newest first).
+/// The file: title, pinned blocks verbatim, then Facts and the person's
+/// facts (by signal), Pinned threads and Recently (newest first).
 fn render(fixed: &str, chosen: &[Candidate]) -> String {
     let mut out = fixed.to_string();
-    for section in [Section::Facts, Section::Pinned, Section::Recently] {
+    for section in [Section::Facts, Section::Person, Section::Pinned, Section::Recently] {
         let mut lines: Vec<&Candidate> = chosen.iter().filter(|c| c.section == section).collect();
         if lines.is_empty() {
             continue;
         }
-        if section != Section::Facts {
+        if !matches!(section, Section::Facts | Section::Person) {
             lines.sort_by_key(|c| std::cmp::Reverse(c.as_of));
         }
         out.push('\n');
@@ -237,6 +257,14 @@ fn render(fixed: &str, chosen: &[Candidate]) -> String {
     out
 }
 
+/// The person's facts, for every project; none for the person's own store.
+fn person_fold(store: &Store) -> Result<Fold> {
+    if store.is_person() {
+        return Ok(Fold::default());
+    }
+    Fold::read(&Store::person(store.home()).facts_path())
+}
+
 fn apply_hand_edits(
     store: &Store,
     lock: &WriteLock,
@@ -247,7 +275,8 @@ fn apply_hand_edits(
 ) -> Result<UndoLog> {
     let fold = Fold::read(&store.facts_path())?;
     let journal = Journal::read(&store.journal_path())?;
-    let found = edits::detect(parsed, previous, &fold, &journal);
+    let person = person_fold(store)?;
+    let found = edits::detect(parsed, previous, &fold, &person, &journal);
     report.removals_ignored = found.removals_ignored;
     report.refused_edits = found.refused;
     let mut undo = UndoLog::default();
@@ -271,6 +300,14 @@ fn apply_hand_edits(
                 }
                 touched.push(id.clone());
                 fact_events.push(facts::Event::Add { fact: id, text, at: now, convention: false });
+            }
+            // The person's facts live in their own store, under its own lock.
+            Edit::EditPersonFact { id, text } => {
+                let person = Store::person(store.home());
+                facts::apply(&person, &id, facts::Action::Edit(text), &facts::SubjectKeyJudge, now)?;
+            }
+            Edit::AddPersonFact { text } => {
+                facts::add(&Store::person(store.home()), &text, &facts::SubjectKeyJudge, now)?;
             }
             Edit::DeleteFact { id } => {
                 facts::delete_locked(store, lock, &id, now)?;
@@ -306,6 +343,8 @@ fn describe(edit: &Edit) -> String {
         Edit::EditFact { id, text } => format!("edited fact {id}: {text}"),
         Edit::DeleteFact { id } => format!("deleted fact {id} (its line was removed)"),
         Edit::AddFact { text } => format!("added your fact: {text}"),
+        Edit::EditPersonFact { id, text } => format!("edited your fact {id} (every project): {text}"),
+        Edit::AddPersonFact { text } => format!("added your fact for every project: {text}"),
         Edit::EditSummary { session, .. } => format!("edited the summary of {session}"),
         Edit::Archive { session } => format!("archived {session} (its line was removed)"),
         Edit::Unpin { session } => format!("unpinned {session} (its line was removed)"),

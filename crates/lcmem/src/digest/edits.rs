@@ -16,7 +16,7 @@
 
 use std::collections::HashSet;
 
-use super::markdown::{self, Parsed};
+use super::markdown::{self, Parsed, Section};
 use super::state::{DigestState, LineSection};
 use crate::facts::{Fold, normalize};
 use crate::journal::Journal;
@@ -24,12 +24,35 @@ use crate::journal::Journal;
 /// One action read from the file.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Edit {
-    EditFact { id: String, text: String },
-    DeleteFact { id: String },
-    AddFact { text: String },
-    EditSummary { session: String, summary: String },
-    Archive { session: String },
-    Unpin { session: String },
+    EditFact {
+        id: String,
+        text: String,
+    },
+    /// A line of the person's own facts (every project) changed.
+    EditPersonFact {
+        id: String,
+        text: String,
+    },
+    /// A new line under the person's heading: a fact of theirs for every project.
+    AddPersonFact {
+        text: String,
+    },
+    DeleteFact {
+        id: String,
+    },
+    AddFact {
+        text: String,
+    },
+    EditSummary {
+        session: String,
+        summary: String,
+    },
+    Archive {
+        session: String,
+    },
+    Unpin {
+        session: String,
+    },
 }
 
 /// What the file says the user did.
@@ -59,13 +82,13 @@ fn quoted(line: &str) -> String {
 }
 
 /// Compares the file with the lines last generated.
-pub fn detect(parsed: &Parsed, state: Option<&DigestState>, fold: &Fold, journal: &Journal) -> Found {
+pub fn detect(parsed: &Parsed, state: Option<&DigestState>, fold: &Fold, person: &Fold, journal: &Journal) -> Found {
     let previous = state.map(|s| s.lines.as_slice()).unwrap_or_default();
     let previous_texts: HashSet<&str> = previous.iter().map(|l| l.text.as_str()).collect();
     let mut seen: HashSet<String> = HashSet::new();
     let mut found = Found::default();
     let mut added = Vec::new();
-    for (_, line) in &parsed.lines {
+    for (section, line) in &parsed.lines {
         if previous_texts.contains(line.as_str()) {
             if let Some(p) = previous.iter().find(|p| &p.text == line) {
                 seen.insert(p.origin.clone());
@@ -74,8 +97,8 @@ pub fn detect(parsed: &Parsed, state: Option<&DigestState>, fold: &Fold, journal
         }
         let garbled = not_text(line);
         let (fact_id, fact_text) = markdown::fact_of_line(line);
-        if let Some(id) = fact_id
-            && let Some(fact) = fold.get(&id)
+        if let Some(id) = &fact_id
+            && let Some(fact) = fold.get(id)
         {
             seen.insert(fact.id.clone());
             if garbled {
@@ -85,6 +108,17 @@ pub fn detect(parsed: &Parsed, state: Option<&DigestState>, fold: &Fold, journal
                 ));
             } else if !fact_text.is_empty() && normalize(&fact_text) != normalize(&fact.text) {
                 found.edits.push(Edit::EditFact { id: fact.id.clone(), text: fact_text });
+            }
+            continue;
+        }
+        if let Some(id) = &fact_id
+            && let Some(fact) = person.get(id)
+        {
+            seen.insert(fact.id.clone());
+            if garbled {
+                found.refused.push(format!("the line of your fact {} is not text: its wording was kept", fact.id));
+            } else if !fact_text.is_empty() && normalize(&fact_text) != normalize(&fact.text) {
+                found.edits.push(Edit::EditPersonFact { id: fact.id.clone(), text: fact_text });
             }
             continue;
         }
@@ -112,7 +146,10 @@ pub fn detect(parsed: &Parsed, state: Option<&DigestState>, fold: &Fold, journal
                 quoted(text)
             ));
         } else if text.chars().filter(|c| c.is_alphanumeric()).count() >= 3 {
-            added.push(Edit::AddFact { text: text.to_string() });
+            added.push(match section {
+                Some(Section::Person) => Edit::AddPersonFact { text: text.to_string() },
+                _ => Edit::AddFact { text: text.to_string() },
+            });
         }
     }
     if added.len() > MAX_NEW_LINES {
@@ -130,6 +167,14 @@ pub fn detect(parsed: &Parsed, state: Option<&DigestState>, fold: &Fold, journal
     }
     for line in removed {
         found.edits.push(match line.section {
+            LineSection::Person => {
+                found.refused.push(format!(
+                    "the line of your fact {id} was taken out of this file only: it holds in every project; \
+                     `lcmem facts --user delete {id}` removes it",
+                    id = line.origin
+                ));
+                continue;
+            }
             LineSection::Facts => Edit::DeleteFact { id: line.origin.clone() },
             LineSection::Recently => Edit::Archive { session: line.origin.clone() },
             LineSection::Pinned => Edit::Unpin { session: line.origin.clone() },

@@ -19,6 +19,8 @@ use crate::journal::Outcome;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Section {
     Facts,
+    /// The person's own facts, for every project.
+    Person,
     Pinned,
     Recently,
 }
@@ -32,6 +34,7 @@ const SUMMARY_CHARS: usize = 240;
 pub fn heading(section: Section) -> &'static str {
     match section {
         Section::Facts => "## Facts",
+        Section::Person => "## About the user (every project)",
         Section::Pinned => "## Pinned threads",
         Section::Recently => "## Recently",
     }
@@ -60,6 +63,12 @@ pub fn fact_line(fact: &Fact) -> String {
     };
     let pin = if fact.pinned { "pinned, " } else { "" };
     format!("- {} ({pin}{provenance}) [{}]", inline(&fact.text), fact.id)
+}
+
+/// `- I use pnpm everywhere. (yours, every project, 2026-12-05) [f1c0ffee123]`
+pub fn person_line(fact: &Fact) -> String {
+    let pin = if fact.pinned { "pinned, " } else { "" };
+    format!("- {} ({pin}yours, every project, {}) [{}]", inline(&fact.text), day(fact.last_seen), fact.id)
 }
 
 /// A session's line in Recently or Pinned threads.
@@ -123,6 +132,7 @@ pub fn parse(text: &str) -> Parsed {
         if let Some(title) = trimmed.strip_prefix("## ") {
             section = match title.trim().to_ascii_lowercase().as_str() {
                 "facts" => Some(Section::Facts),
+                "about the user (every project)" | "about the user" => Some(Section::Person),
                 "pinned threads" => Some(Section::Pinned),
                 "recently" => Some(Section::Recently),
                 _ => None,

@@ -60,6 +60,18 @@ pub fn correct_fact(
     Ok(id)
 }
 
+/// Whether the person's facts (every project) changed since this project's
+/// MEMORY.md was written: two file times, so session start can ask it.
+pub fn person_changed(store: &Store) -> bool {
+    let modified = |p: std::path::PathBuf| std::fs::metadata(p).and_then(|m| m.modified()).ok();
+    let person = modified(Store::person(store.home()).facts_path());
+    match (person, modified(store.memory_md_path())) {
+        (Some(person), Some(digest)) => person > digest,
+        (Some(_), None) => true,
+        _ => false,
+    }
+}
+
 /// What `welcome` says for a project with no memory yet.
 pub fn welcome_for_new_project() -> String {
     NO_MEMORY_YET.to_string()

@@ -71,9 +71,28 @@ pub fn fact_signal(fact: &Fact, now: Timestamp) -> f64 {
     pinned + base * fresh
 }
 
+/// At most this many of the person's facts are candidates: theirs is a
+/// short section.
+pub const PERSON_LINES: usize = 8;
+
 /// Every line that could go into the digest, highest signal first.
-pub fn candidates(journal: &Journal, fold: &Fold, now: Timestamp) -> Vec<Candidate> {
+pub fn candidates(journal: &Journal, fold: &Fold, person: &Fold, now: Timestamp) -> Vec<Candidate> {
     let mut out = Vec::new();
+    let mut theirs: Vec<&Fact> =
+        person.active().filter(|f| fold.get(&f.id).is_none_or(|own| !own.is_active())).collect();
+    theirs.sort_by(|a, b| b.pinned.cmp(&a.pinned).then(b.last_seen.cmp(&a.last_seen)));
+    for fact in theirs.into_iter().take(PERSON_LINES) {
+        // Below the project's own confirmed facts, above everything observed.
+        let signal = if fact.pinned { 100.0 } else { 0.0 } + 15.0;
+        out.push(Candidate {
+            section: Section::Person,
+            signal,
+            origin: fact.id.clone(),
+            text: super::markdown::person_line(fact),
+            as_of: fact.last_seen,
+            sources: Vec::new(),
+        });
+    }
     let mut summaries: Vec<(String, String)> = Vec::new();
     for fact in fold.active() {
         let newest = fact.sources.iter().max_by_key(|s| s.at);

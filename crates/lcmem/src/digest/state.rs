@@ -23,6 +23,7 @@ use crate::store::Store;
 #[serde(rename_all = "lowercase")]
 pub enum LineSection {
     Facts,
+    Person,
     Pinned,
     Recently,
 }
@@ -31,6 +32,7 @@ impl From<Section> for LineSection {
     fn from(s: Section) -> LineSection {
         match s {
             Section::Facts => LineSection::Facts,
+            Section::Person => LineSection::Person,
             Section::Pinned => LineSection::Pinned,
             Section::Recently => LineSection::Recently,
         }

@@ -103,7 +103,7 @@ fn said_together(older: &Fact, newer: &Fact) -> bool {
 
 /// Facts the user set aside, withheld instructions, the agent's proposals
 /// waiting for the person and items withdrawn from the team file take no part.
-fn takes_part(fact: &Fact) -> bool {
+pub(super) fn takes_part(fact: &Fact) -> bool {
     let set_aside = fact.not_true || fact.deleted || fact.is_proposal() || fact.state == State::Withdrawn;
     !(set_aside || fact.instruction && !fact.confirmed)
 }

@@ -213,6 +213,10 @@ pub struct Conflict {
     pub with: String,
     pub at: Timestamp,
     pub reason: String,
+    /// `with` is one of the person's facts, for every project (see
+    /// [`super::person_conflicts`]); found when asked, never recorded.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub persons: bool,
 }
 
 /// Every fact, folded from `facts.jsonl`.
@@ -457,7 +461,7 @@ impl Fold {
             Event::Conflict { fact, with, at, reason } => {
                 let (fact, with) = (self.resolve(&fact).to_string(), self.resolve(&with).to_string());
                 self.conflicts.retain(|c| !(c.fact == fact && c.with == with));
-                self.conflicts.push(Conflict { fact, with, at, reason });
+                self.conflicts.push(Conflict { fact, with, at, reason, persons: false });
             }
         }
     }

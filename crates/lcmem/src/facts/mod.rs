@@ -14,6 +14,7 @@ mod conflict;
 mod fold;
 pub(crate) mod log;
 mod pending;
+mod person;
 pub mod proposal;
 pub mod subject;
 mod warm_fold;
@@ -26,6 +27,7 @@ pub use conflict::{ConflictJudge, Judgement, SubjectKeyJudge, reconcile};
 pub use fold::{Conflict, Fact, Fold, Provenance, Source, State};
 pub use log::append;
 pub use pending::{PENDING_COMMAND, pending_note};
+pub use person::person_conflicts;
 pub(crate) use workspace::WorkspaceText;
 
 use jiff::Timestamp;

@@ -146,6 +146,8 @@ impl Across {
 fn merge(answers: &[(String, Answer)], limit: usize) -> Vec<ProjectHit> {
     let mut next = vec![0usize; answers.len()];
     let mut hits = Vec::new();
+    // The person's facts are in every project's answer: each once.
+    let mut facts_taken = std::collections::HashSet::new();
     while hits.len() < limit {
         let head = |p: usize| answers[p].1.hits.get(next[p]).map(|h| h.score);
         let Some(best) = (0..answers.len()).filter(|&p| head(p).is_some()).max_by(|&a, &b| {
@@ -155,8 +157,14 @@ fn merge(answers: &[(String, Answer)], limit: usize) -> Vec<ProjectHit> {
             break;
         };
         let (slug, answer) = &answers[best];
-        hits.push(ProjectHit { project: slug.clone(), hit: answer.hits[next[best]].clone() });
+        let hit = &answer.hits[next[best]];
         next[best] += 1;
+        if let Some(id) = &hit.fact_id
+            && !facts_taken.insert((hit.path.clone(), id.clone()))
+        {
+            continue;
+        }
+        hits.push(ProjectHit { project: slug.clone(), hit: hit.clone() });
     }
     hits
 }

@@ -178,7 +178,8 @@ pub(super) fn build(
         }
         Loc::Fact(i) => {
             let fact = &corpus.memory.fold.facts[i as usize];
-            hit.path = store.facts_path();
+            let persons = corpus.memory.is_persons(i as usize);
+            hit.path = if persons { Store::person(store.home()).facts_path() } else { store.facts_path() };
             hit.fact_id = Some(fact.id.clone());
             hit.state = HitState::Fact(fact.state);
             hit.note = match fact.state {
@@ -198,10 +199,12 @@ pub(super) fn build(
                 ),
                 State::Team => fact.team_source().and_then(|s| s.team_label()),
                 State::Withdrawn => Some("taken out of the team file; no longer the team's".to_string()),
+                State::Confirmed if persons => Some("yours, for every project (lcmem facts --user)".to_string()),
                 State::Confirmed | State::Observed => None,
             };
+            let whence = if named.is_empty() { "written by the user".to_string() } else { format!("in {named}") };
             hit.citation = format!(
-                "fact {} (learned {} in {named}) {}:{line}",
+                "fact {} (learned {} {whence}) {}:{line}",
                 fact.id,
                 day(fact.learned_at),
                 shown(store, &hit.path)

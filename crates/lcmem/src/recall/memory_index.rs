@@ -22,15 +22,34 @@ use crate::journal::Journal;
 /// folding a large facts log for every query would cost more than the query.
 pub struct Memory {
     pub journal: Journal,
+    /// The project's facts, then the person's (every project) that the
+    /// project does not hold itself, from [`Memory::person_from`] on.
     pub fold: Fold,
+    /// Where the person's facts start in `fold.facts`.
+    pub person_from: usize,
     /// Their searchable text, analysed.
     pub analyzed: MemoryIndex,
 }
 
-/// The size and modification time of the journal and the facts log (`None`
-/// for a missing file): the same test of "unchanged" the index applies to
-/// session files.
-pub type MemoryStamp = [Option<(u64, std::time::SystemTime)>; 2];
+/// The size and modification time of the journal, the facts log and the
+/// person's facts log (`None` for a missing file): the same test of
+/// "unchanged" the index applies to session files.
+pub type MemoryStamp = [Option<(u64, std::time::SystemTime)>; 3];
+
+/// Where the files of a project's memory are: its journal and facts, and the
+/// person's facts (none when the store is the person's own).
+pub struct MemoryFiles {
+    pub journal: std::path::PathBuf,
+    pub facts: std::path::PathBuf,
+    pub person: Option<std::path::PathBuf>,
+}
+
+impl MemoryFiles {
+    pub fn of(store: &crate::store::Store) -> MemoryFiles {
+        let person = (!store.is_person()).then(|| crate::store::Store::person(store.home()).facts_path());
+        MemoryFiles { journal: store.journal_path(), facts: store.facts_path(), person }
+    }
+}
 
 impl Memory {
     /// The text a journal entry or a fact is searched by: what the lexical
@@ -42,18 +61,30 @@ impl Memory {
         }
     }
 
-    pub fn read(journal: &Path, facts: &Path) -> Result<Memory> {
-        let mut memory =
-            Memory { journal: Journal::read(journal)?, fold: Fold::read(facts)?, analyzed: Default::default() };
+    pub fn read(files: &MemoryFiles) -> Result<Memory> {
+        let mut fold = Fold::read(&files.facts)?;
+        let person_from = fold.facts.len();
+        if let Some(person) = &files.person {
+            let theirs = Fold::read(person)?;
+            let own: std::collections::HashSet<String> = fold.facts.iter().map(|f| f.id.clone()).collect();
+            fold.facts.extend(theirs.facts.into_iter().filter(|f| !own.contains(&f.id)));
+        }
+        let journal = Journal::read(&files.journal)?;
+        let mut memory = Memory { journal, fold, person_from, analyzed: Default::default() };
         memory.analyzed = MemoryIndex::build(&memory);
         Ok(memory)
     }
 
-    pub fn stamp(journal: &Path, facts: &Path) -> MemoryStamp {
+    /// Whether fact `i` of the fold is the person's (every project).
+    pub fn is_persons(&self, i: usize) -> bool {
+        i >= self.person_from
+    }
+
+    pub fn stamp(files: &MemoryFiles) -> MemoryStamp {
         let of = |path: &Path| {
             std::fs::metadata(path).ok().map(|m| (m.len(), m.modified().unwrap_or(std::time::UNIX_EPOCH)))
         };
-        [of(journal), of(facts)]
+        [of(&files.journal), of(&files.facts), files.person.as_deref().and_then(of)]
     }
 }
 

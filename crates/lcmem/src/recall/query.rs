@@ -14,7 +14,7 @@ use super::corpus::{COMMON_SHARE, Corpus, Narrow};
 use super::hit::{self, Hit};
 use super::kind::HitKind;
 use super::listing::Listing;
-use super::memory_index::{Memory, MemoryStamp};
+use super::memory_index::{Memory, MemoryFiles, MemoryStamp};
 use super::open_index::OpenIndex;
 use super::postings::Earlier;
 use super::query_terms::QueryTerms;
@@ -159,10 +159,10 @@ impl Warm {
     /// Reads the journal and the facts again if either changed since the
     /// last query.
     fn refresh_memory(&mut self, store: &Store) -> Result<()> {
-        let (journal, facts) = (store.journal_path(), store.facts_path());
-        let stamp = Memory::stamp(&journal, &facts);
+        let files = MemoryFiles::of(store);
+        let stamp = Memory::stamp(&files);
         if self.memory.as_ref().is_none_or(|(s, _)| *s != stamp) {
-            self.memory = Some((stamp, Memory::read(&journal, &facts)?));
+            self.memory = Some((stamp, Memory::read(&files)?));
         }
         Ok(())
     }

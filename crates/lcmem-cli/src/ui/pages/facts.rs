@@ -15,9 +15,22 @@ pub fn page(app: &App) -> anyhow::Result<String> {
     body.push_str(&format!(
         "<form method=\"post\" action=\"/facts/add\" class=\"add\">{}<label>Add a fact of your own \
          <input name=\"text\" required maxlength=\"2000\" placeholder=\"The API returns dates in UTC.\"></label> \
-         <button>Add</button></form>",
+         <label><input type=\"checkbox\" name=\"every\" value=\"1\"> for every project (about you, not this \
+         project)</label> <button>Add</button></form>",
         html::hidden(app, "/facts")
     ));
+    let person = Fold::read(&lcmem::Store::person(app.store.home()).facts_path())?;
+    let yours: Vec<&Fact> = person.active().collect();
+    if !yours.is_empty() {
+        body.push_str(&format!(
+            "<h2>Yours, for every project ({})</h2><p class=\"hint\">Change them with <code>lcmem facts --user</code>.</p><ul>",
+            yours.len()
+        ));
+        for fact in yours {
+            body.push_str(&format!("<li>{} <code>{}</code></li>", html::esc(&fact.text), fact.id));
+        }
+        body.push_str("</ul>");
+    }
     let (active, others): (Vec<&Fact>, Vec<&Fact>) = fold.facts.iter().partition(|f| f.is_active());
     body.push_str(&format!("<h2>May appear in the digest ({})</h2>", active.len()));
     if active.is_empty() {

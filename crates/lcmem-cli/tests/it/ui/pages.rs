@@ -67,3 +67,16 @@ fn settings_switch_memory_and_undo_shows_its_change_first() {
     let (_, page) = server.get("/");
     assert!(page.contains("restored MEMORY.md from"), "{page}");
 }
+
+#[test]
+fn the_facts_page_adds_a_fact_for_every_project() {
+    let sandbox = store();
+    let server = Server::start(&sandbox);
+    assert_eq!(post(&server, "/facts/add", "text=I+use+pnpm+everywhere.&every=1"), 303);
+    let theirs = lcmem(&sandbox, &["facts", "--user", "--json"]);
+    assert!(theirs.contains("I use pnpm everywhere."), "{theirs}");
+    assert!(!lcmem(&sandbox, &["facts", "--json", "--all"]).contains("pnpm"), "it is not the project's");
+    let (_, page) = server.get("/facts");
+    assert!(page.contains("Yours, for every project (1)") && page.contains("I use pnpm everywhere."), "{page}");
+    assert!(lcmem(&sandbox, &["digest"]).contains("I use pnpm everywhere."), "the digest shows it at once");
+}

@@ -18,7 +18,7 @@ use serde::Serialize;
 
 use super::super::build::Progress;
 use super::super::listing::list_sessions;
-use super::super::memory_index::Memory;
+use super::super::memory_index::{Memory, MemoryFiles};
 use super::cache::{self, Vectors};
 use super::model::Encoder;
 use crate::diagnostic::Diagnostic;
@@ -79,7 +79,7 @@ pub fn embed_with(store: &Store, dir: &Path, progress: &mut dyn Progress) -> Res
     };
     let folder = super::cache_dir(store);
     let files = list_sessions(store)?;
-    let memory = Memory::read(&store.journal_path(), &store.facts_path())?;
+    let memory = Memory::read(&MemoryFiles::of(store))?;
     let texts: Vec<String> = memory.analyzed.units.iter().map(|&s| memory.text(s)).collect();
     // Most writes (a seal, an import of nothing new) leave nothing to embed:
     // then the model's weights are not loaded at all.
