@@ -12,9 +12,11 @@ use crate::output::{day, print_json, warn_all};
     args_conflicts_with_subcommands = true,
     after_help = "States: confirmed (a user said so), observed (seen in two or more independent sessions), \
 inferred (seen once), superseded (replaced by a newer fact), unconfirmed-instruction (reads as an order: \
-recorded, never promoted until a user confirms it). A [convention] is how the team works (\"we use \
+recorded, never promoted until a user confirms it), team (an item of the repository's .lcmem/team.md: a teammate \
+confirmed it; see `lcmem share`), withdrawn (it left the team file). A [convention] is how the team works (\"we use \
 conventional commits\"); one that reads as an order waits for your confirmation: see `lcmem facts pending`. \
-Without --all, only facts that may appear in the digest are listed."
+Without --all, only facts that may appear in the digest are listed. --user acts on your own facts, for every \
+project, instead of this project's."
 )]
 pub struct Args {
     #[command(subcommand)]

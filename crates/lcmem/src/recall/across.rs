@@ -4,11 +4,13 @@
 //! `recall.cross_project` is on (a store may hold what one client must not
 //! see of another's); never part of a digest.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashSet};
 
 use serde::Serialize;
 
+use super::query::Ranked;
 use super::{Answer, Hit, Progress, Query, Searcher};
+use crate::diagnostic::Diagnostic;
 use crate::error::{Error, QueryProblem, Result};
 use crate::project::{self, Project};
 use crate::store::Store;
@@ -105,7 +107,7 @@ impl Across {
         let this = &self.this.project().slug.clone();
         let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
         let share = asked.len().div_ceil(cores).max(1);
-        let results: Vec<(String, Result<Answer>)> = std::thread::scope(|scope| {
+        let results: Vec<(String, Result<Ranked>)> = std::thread::scope(|scope| {
             let mut progress = Some(progress);
             let workers: Vec<_> = asked
                 .chunks_mut(share)
@@ -124,7 +126,7 @@ impl Across {
                                     Some(p) if **slug == *this => &mut **p,
                                     _ => &mut quiet,
                                 };
-                                ((*slug).clone(), searcher.search(query, progress))
+                                ((*slug).clone(), searcher.rank(query, progress))
                             })
                             .collect::<Vec<_>>()
                     })
@@ -132,39 +134,104 @@ impl Across {
                 .collect();
             workers.into_iter().flat_map(|w| w.join().expect("a project's search does not panic")).collect()
         });
-        let mut answers = Vec::with_capacity(results.len());
-        for (slug, answer) in results {
-            answers.push((slug, answer?));
+        let mut ranked = Vec::with_capacity(results.len());
+        for (slug, one) in results {
+            ranked.push((slug, one?));
         }
-        let hits = merge(&answers, query.limit);
-        Ok(AcrossAnswer { hits, answers })
+        // Only the hits that make the list are built: a hit costs more than
+        // its rank (its text read, its snippet found).
+        let mut merge = Merge::new(&ranked);
+        let mut hits: Vec<(usize, usize, Hit)> = Vec::new();
+        let mut built: Vec<Vec<Diagnostic>> = vec![Vec::new(); ranked.len()];
+        while hits.len() < query.limit {
+            let picked = merge.next(query.limit - hits.len());
+            if picked.is_empty() {
+                break;
+            }
+            for (p, (slug, one)) in ranked.iter().enumerate() {
+                let which: Vec<usize> = picked.iter().filter(|(q, _)| *q == p).map(|(_, i)| *i).collect();
+                if which.is_empty() {
+                    continue;
+                }
+                let (made, diagnostics) = self.searchers[slug].hits(one, &which)?;
+                built[p].extend(diagnostics);
+                hits.extend(which.into_iter().zip(made).filter_map(|(i, h)| h.map(|h| (p, i, h))));
+            }
+            // Best first across projects, each project's own order kept.
+            hits.sort_by_key(|&(p, i, _)| merge.position(p, i));
+        }
+        // Each project searched keeps its own page budget: one pass over the
+        // process's mappings, against the sum.
+        let budgeted: Vec<(&Searcher, u64)> = ranked
+            .iter()
+            .filter_map(|(slug, _)| self.searchers.get(slug))
+            .filter_map(|s| s.page_budget.filter(|_| s.warm.index.is_some()).map(|b| (s, b)))
+            .collect();
+        if !budgeted.is_empty() {
+            let dirs: Vec<std::path::PathBuf> = budgeted.iter().map(|(s, _)| super::index_dir(&s.store)).collect();
+            let dirs: Vec<&std::path::Path> = dirs.iter().map(|d| d.as_path()).collect();
+            super::os::trim(&dirs, budgeted.iter().map(|(_, b)| b).sum());
+        }
+        let mut answers: Vec<(String, Answer)> = ranked
+            .into_iter()
+            .zip(built)
+            .map(|((slug, one), built)| {
+                let mut diagnostics = one.diagnostics;
+                diagnostics.extend(built);
+                (slug, Answer { hits: Vec::new(), coverage: one.coverage, diagnostics })
+            })
+            .collect();
+        let mut labelled = Vec::with_capacity(hits.len());
+        for (p, _, hit) in hits {
+            answers[p].1.hits.push(hit.clone());
+            labelled.push(ProjectHit { project: answers[p].0.clone(), hit });
+        }
+        Ok(AcrossAnswer { hits: labelled, answers })
     }
 }
 
-/// The projects' hits as one list of at most `limit`: each time the best of
-/// the projects' next hits, so that every project's own order is kept.
-fn merge(answers: &[(String, Answer)], limit: usize) -> Vec<ProjectHit> {
-    let mut next = vec![0usize; answers.len()];
-    let mut hits = Vec::new();
-    // The person's facts are in every project's answer: each once.
-    let mut facts_taken = std::collections::HashSet::new();
-    while hits.len() < limit {
-        let head = |p: usize| answers[p].1.hits.get(next[p]).map(|h| h.score);
-        let Some(best) = (0..answers.len()).filter(|&p| head(p).is_some()).max_by(|&a, &b| {
-            // The earlier project wins a tie, so that the merge is stable.
-            head(a).unwrap_or(f64::MIN).total_cmp(&head(b).unwrap_or(f64::MIN)).then(b.cmp(&a))
-        }) else {
-            break;
-        };
-        let (slug, answer) = &answers[best];
-        let hit = &answer.hits[next[best]];
-        next[best] += 1;
-        if let Some(id) = &hit.fact_id
-            && !facts_taken.insert((hit.path.clone(), id.clone()))
-        {
-            continue;
-        }
-        hits.push(ProjectHit { project: slug.clone(), hit: hit.clone() });
+/// The projects' rankings as one: each time the best of the projects' next
+/// units, so that every project's own order is kept; one of the person's
+/// facts, in every project's ranking, is taken once.
+struct Merge<'a> {
+    ranked: &'a [(String, Ranked)],
+    next: Vec<usize>,
+    /// Every unit taken so far, in order: (project, unit).
+    order: Vec<(usize, usize)>,
+    persons_taken: HashSet<&'a str>,
+}
+
+impl<'a> Merge<'a> {
+    fn new(ranked: &'a [(String, Ranked)]) -> Merge<'a> {
+        Merge { ranked, next: vec![0; ranked.len()], order: Vec::new(), persons_taken: HashSet::new() }
     }
-    hits
+
+    /// The next `n` units, best first.
+    fn next(&mut self, n: usize) -> Vec<(usize, usize)> {
+        let mut picked = Vec::new();
+        while picked.len() < n {
+            let head = |p: usize| self.ranked[p].1.units.get(self.next[p]).map(|(_, score)| *score);
+            let Some(best) = (0..self.ranked.len()).filter(|&p| head(p).is_some()).max_by(|&a, &b| {
+                // The earlier project wins a tie, so that the merge is stable.
+                head(a).unwrap_or(f64::MIN).total_cmp(&head(b).unwrap_or(f64::MIN)).then(b.cmp(&a))
+            }) else {
+                break;
+            };
+            let i = self.next[best];
+            self.next[best] += 1;
+            if let Some(id) = &self.ranked[best].1.persons[i]
+                && !self.persons_taken.insert(id.as_str())
+            {
+                continue;
+            }
+            self.order.push((best, i));
+            picked.push((best, i));
+        }
+        picked
+    }
+
+    /// Where a taken unit stands in the merged order.
+    fn position(&self, project: usize, unit: usize) -> usize {
+        self.order.iter().position(|&o| o == (project, unit)).unwrap_or(usize::MAX)
+    }
 }

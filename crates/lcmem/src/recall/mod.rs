@@ -170,22 +170,52 @@ impl Searcher {
     /// Answers one query. Writes nothing but the cache, and that only when
     /// memory is on and the searcher is not read-only.
     pub fn search(&mut self, query: &Query, progress: &mut dyn Progress) -> Result<Answer> {
-        if query.limit == 0 {
-            return Err(Error::BadQuery(QueryProblem::ZeroLimit));
-        }
-        if let (Some(since), Some(until)) = (query.since, query.until)
-            && since > until
-        {
-            return Err(Error::BadQuery(QueryProblem::EmptyRange { since, until }));
-        }
+        check(query)?;
         let answer = query::search(&self.store, &mut self.warm, self.update, query, progress);
+        self.trim();
+        answer
+    }
+
+    /// Ranks `query` without building its hits ([`Searcher::hits`] builds
+    /// those asked for); the caller trims the pages ([`Searcher::trim`]) once
+    /// it built them.
+    fn rank(&mut self, query: &Query, progress: &mut dyn Progress) -> Result<query::Ranked> {
+        check(query)?;
+        query::rank(&self.store, &mut self.warm, self.update, query, progress)
+    }
+
+    /// The hits of the units of `ranked` (the searcher's last ranking) that
+    /// `which` names, and what building them reported.
+    fn hits(
+        &self,
+        ranked: &query::Ranked,
+        which: &[usize],
+    ) -> Result<(Vec<Option<Hit>>, Vec<crate::diagnostic::Diagnostic>)> {
+        query::hits(&self.store, &self.warm, ranked, which)
+    }
+
+    /// Keeps the mapped index pages within the page budget, if there is one.
+    fn trim(&self) {
         if let Some(budget) = self.page_budget
             && self.warm.index.is_some()
         {
-            os::trim(&index_dir(&self.store), budget);
+            os::trim(&[&index_dir(&self.store)], budget);
         }
-        answer
     }
+}
+
+/// A query that cannot be answered: no hits asked for, or a time range that
+/// ends before it starts.
+fn check(query: &Query) -> Result<()> {
+    if query.limit == 0 {
+        return Err(Error::BadQuery(QueryProblem::ZeroLimit));
+    }
+    if let (Some(since), Some(until)) = (query.since, query.until)
+        && since > until
+    {
+        return Err(Error::BadQuery(QueryProblem::EmptyRange { since, until }));
+    }
+    Ok(())
 }
 
 /// A hit scoring under this fraction of the best hit's score is padding: a

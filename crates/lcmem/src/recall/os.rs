@@ -139,9 +139,9 @@ mod linux {
         }
     }
 
-    /// Releases the pages of the index in `dir` mapped into this process, if the
-    /// process maps more file pages than `budget` (bytes) allows.
-    pub fn trim(dir: &Path, budget: u64) {
+    /// Releases the pages of the indexes in `dirs` mapped into this process,
+    /// if the process maps more file pages than `budget` (bytes) allows.
+    pub fn trim(dirs: &[&Path], budget: u64) {
         // statm: size resident shared …, in pages; `shared` counts file pages.
         let Ok(statm) = std::fs::read_to_string("/proc/self/statm") else { return };
         let shared_pages: u64 = statm.split_whitespace().nth(2).and_then(|n| n.parse().ok()).unwrap_or(0);
@@ -151,14 +151,20 @@ mod linux {
             return;
         }
         // The maps name files by their resolved paths.
-        let Ok(dir) = std::fs::canonicalize(dir) else { return };
+        let prefixes: Vec<Vec<u8>> = dirs
+            .iter()
+            .filter_map(|dir| std::fs::canonicalize(dir).ok())
+            .map(|dir| {
+                let mut prefix = dir.as_os_str().as_bytes().to_vec();
+                prefix.push(b'/');
+                prefix
+            })
+            .collect();
         let Ok(maps) = std::fs::read("/proc/self/maps") else { return };
-        let mut prefix = dir.as_os_str().as_bytes().to_vec();
-        prefix.push(b'/');
-        let prefix = prefix.as_slice();
         for line in maps.split(|&b| b == b'\n') {
             // "start-end perms offset dev inode path"
-            let Some(path_at) = line.windows(prefix.len()).position(|w| w == prefix) else { continue };
+            let found = prefixes.iter().find_map(|p| line.windows(p.len()).position(|w| w == p.as_slice()));
+            let Some(path_at) = found else { continue };
             let range = line[..path_at].split(|&b| b == b' ').next().unwrap_or_default();
             let Some((start, end)) = std::str::from_utf8(range).ok().and_then(|r| r.split_once('-')) else { continue };
             let (Ok(start), Ok(end)) = (usize::from_str_radix(start, 16), usize::from_str_radix(end, 16)) else {
@@ -237,5 +243,5 @@ mod other {
     }
 
     /// Nothing to release: no page trimming on this system.
-    pub fn trim(_dir: &Path, _budget: u64) {}
+    pub fn trim(_dirs: &[&Path], _budget: u64) {}
 }

@@ -18,7 +18,7 @@ use super::memory_index::{Memory, MemoryFiles, MemoryStamp};
 use super::open_index::OpenIndex;
 use super::postings::Earlier;
 use super::query_terms::QueryTerms;
-use super::rank::{self, Candidates, Tuning, Unit};
+use super::rank::{self, Candidates, Loc, Tuning, Unit};
 use super::schema::index_dir;
 use super::semantic::{self, Lane, SemanticCoverage};
 use super::session_table::Table;
@@ -186,6 +186,73 @@ pub(super) fn search(
     query: &Query,
     progress: &mut dyn Progress,
 ) -> Result<Answer> {
+    let (ranked, hits) = rank_then(store, warm, update, query, progress, true)?;
+    Ok(Answer { hits, coverage: ranked.coverage, diagnostics: ranked.diagnostics })
+}
+
+/// A query's answer before its hits are built: the best units, with their
+/// scores, and what building their hits needs. Building a hit (reading its
+/// text, finding the snippet) costs more than ranking it, so a search of
+/// several projects ranks each and builds only the hits that make its list.
+pub(super) struct Ranked {
+    pub units: Vec<(Unit, f64)>,
+    /// For a unit that is one of the person's facts, its id: it is in every
+    /// project's ranking, and a list of several projects holds it once.
+    pub persons: Vec<Option<String>>,
+    terms: QueryTerms,
+    pub coverage: Coverage,
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+/// Builds the hits of the units `which` names (positions in `ranked.units`)
+/// from what the searcher holds since it ranked them; `None` for a unit whose
+/// text is gone. Also returns what building them reported.
+pub(super) fn hits(
+    store: &Store,
+    warm: &Warm,
+    ranked: &Ranked,
+    which: &[usize],
+) -> Result<(Vec<Option<Hit>>, Vec<Diagnostic>)> {
+    let (Some((_, memory)), Some((_, table))) = (warm.memory.as_ref(), warm.table.as_ref()) else {
+        return Ok((Vec::new(), Vec::new()));
+    };
+    let mut corpus = Corpus::new(warm.listing.files(), table, warm.index.as_ref(), memory);
+    let hits = build_hits(store, &corpus, which.iter().map(|&i| &ranked.units[i]), &ranked.terms)?;
+    Ok((hits, std::mem::take(&mut corpus.diagnostics)))
+}
+
+/// The hit of each unit, in order (`None` for one whose text is gone).
+fn build_hits<'a>(
+    store: &Store,
+    corpus: &Corpus,
+    units: impl Iterator<Item = &'a (Unit, f64)>,
+    terms: &QueryTerms,
+) -> Result<Vec<Option<Hit>>> {
+    let mut snippets = Analyzer::queries();
+    units.map(|(unit, score)| hit::build(store, corpus, unit, *score, terms, &mut snippets)).collect()
+}
+
+/// Ranks one query over `store` ([`search`] without building the hits).
+pub(super) fn rank(
+    store: &Store,
+    warm: &mut Warm,
+    update: bool,
+    query: &Query,
+    progress: &mut dyn Progress,
+) -> Result<Ranked> {
+    rank_then(store, warm, update, query, progress, false).map(|(ranked, _)| ranked)
+}
+
+/// Ranks one query, then, when `build`, builds the hits of every ranked unit
+/// with the same corpus.
+fn rank_then(
+    store: &Store,
+    warm: &mut Warm,
+    update: bool,
+    query: &Query,
+    progress: &mut dyn Progress,
+    build: bool,
+) -> Result<(Ranked, Vec<Hit>)> {
     let dir = index_dir(store);
     if warm.index.as_ref().is_none_or(|i| !i.is_current()) {
         warm.reopen(&dir);
@@ -297,15 +364,20 @@ pub(super) fn search(
             best.into_iter().map(|i| (candidates.units[i].clone(), scores[i])).collect()
         }
     };
-    let mut hits = Vec::with_capacity(ranked.len());
-    let mut snippets = Analyzer::queries();
-    for (unit, score) in &ranked {
-        if let Some(h) = hit::build(store, &corpus, unit, *score, &terms, &mut snippets)? {
-            hits.push(h);
-        }
-    }
+    let persons = ranked
+        .iter()
+        .map(|(unit, _)| match unit.loc {
+            Loc::Fact(i) if memory.is_persons(i as usize) => Some(memory.fold.facts[i as usize].id.clone()),
+            _ => None,
+        })
+        .collect();
+    let hits = if build {
+        build_hits(store, &corpus, ranked.iter(), &terms)?.into_iter().flatten().collect()
+    } else {
+        Vec::new()
+    };
     diagnostics.append(&mut corpus.diagnostics);
-    Ok(Answer { hits, coverage, diagnostics })
+    Ok((Ranked { units: ranked, persons, terms, coverage, diagnostics }, hits))
 }
 
 /// The feedback pass is narrowed to the sessions of the first ranking's head
