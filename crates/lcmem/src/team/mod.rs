@@ -129,7 +129,7 @@ pub fn take_in_locked(store: &Store, lock: &WriteLock, now: Timestamp) -> Result
                 (TeamMark { by: m.author.clone(), commit: Some(commit) }, session, m.at)
             }
             None => {
-                let by = item.by.clone().unwrap_or_else(|| "someone (the line is not committed)".to_string());
+                let by = item.by.clone().unwrap_or_else(|| "someone".to_string());
                 let on = item.on.as_deref().and_then(|d| format!("{d}T00:00:00Z").parse().ok()).unwrap_or(now);
                 (TeamMark { by, commit: None }, UNCOMMITTED.to_string(), on)
             }
