@@ -175,6 +175,13 @@ fn a_shared_convention_reaches_a_teammates_next_digest_after_one_pull_with_its_p
     let conflicts = bob.text(&["facts", "conflicts"]);
     assert!(conflicts.contains("Redis") && conflicts.contains("Postgres"), "a contradiction is surfaced:\n{conflicts}");
 
+    // Bob confirms it: it is his now, and its line still says where it came from.
+    let id = convention["id"].as_str().unwrap().to_string();
+    bob.lcmem(&["facts", "confirm", &id]);
+    bob.lcmem(&["consolidate"]);
+    let digest = bob.session_start();
+    assert!(digest.contains(&format!("We use conventional commits. (confirmed; {provenance}) [{id}]")), "{digest}");
+
     // Alice takes an item back: it leaves the file, and bob's digest, after his next pull.
     let redis = alice.fact("uses Redis")["id"].as_str().unwrap().to_string();
     alice.lcmem(&["facts", "not-true", &redis]);

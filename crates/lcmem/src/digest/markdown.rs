@@ -57,7 +57,7 @@ pub fn fact_line(fact: &Fact) -> String {
         let source = newest.map_or_else(String::new, |s| {
             let more = fact.sources.len().saturating_sub(1);
             let more = if more > 0 { format!(" +{more}") } else { String::new() };
-            format!("{}{more}, {}", s.session, day(s.at))
+            s.team_label().unwrap_or_else(|| format!("{}{more}, {}", s.session, day(s.at)))
         });
         format!("{label}; {source}")
     };
