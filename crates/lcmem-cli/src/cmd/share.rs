@@ -143,5 +143,11 @@ fn read_back_note(outcome: &BlockOutcome) -> String {
     if !outcome.removed.is_empty() {
         parts.push(format!("{} lines you took out marked not true", outcome.removed.len()));
     }
+    if !outcome.withheld.is_empty() {
+        parts.push(format!(
+            "{} changed or new lines read as orders: they wait for your confirm (`lcmem facts pending`)",
+            outcome.withheld.len()
+        ));
+    }
     if parts.is_empty() { String::new() } else { format!(" ({})", parts.join("; ")) }
 }

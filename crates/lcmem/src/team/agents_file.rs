@@ -20,7 +20,7 @@ use regex::Regex;
 use serde::Serialize;
 
 use crate::error::{Error, IoContext, Result};
-use crate::facts::{Action, Fold, State, SubjectKeyJudge, normalize};
+use crate::facts::{Action, Event, Fold, Observation, Origin, State, SubjectKeyJudge, normalize};
 use crate::plain::{inline, unescape};
 use crate::store::Store;
 
@@ -65,7 +65,14 @@ pub struct BlockOutcome {
     pub added: Vec<String>,
     /// Lines a person took out: their facts are marked not true.
     pub removed: Vec<String>,
+    /// Changed or new lines that read as an order: kept as facts waiting for
+    /// the person's confirm (`lcmem facts pending`), not taken as theirs.
+    pub withheld: Vec<String>,
 }
+
+/// The source a line of the block that reads as an order is recorded under:
+/// the file is the repository's, and anyone who can commit to it wrote it.
+pub const BLOCK_SOURCE: &str = "agents-file";
 
 /// The block where it is: byte offsets of its first and past its last line,
 /// the ids its begin marker lists, and its item lines (text, id).
@@ -121,23 +128,35 @@ fn target(store: &Store, which: AgentsFile) -> Result<PathBuf> {
     Ok(path)
 }
 
-/// Reads back what a person changed in the block since lcmem wrote it.
+/// Reads back what a person changed in the block since lcmem wrote it. A
+/// changed or new line that reads as an order is not taken as the person's:
+/// the block is in a file anyone who commits to the repository can edit, so
+/// it waits for their confirm like any order from the workspace.
 fn read_back(store: &Store, block: &Block, outcome: &mut BlockOutcome, now: Timestamp) -> Result<()> {
     let fold = Fold::read(&store.facts_path())?;
     let judge = SubjectKeyJudge;
+    let reads_as_order = |text: &str| (store.guards().is_instruction)(text);
     let mut seen = Vec::new();
     for (text, id) in &block.lines {
         match id.as_deref().and_then(|id| fold.get(id)) {
             Some(fact) => {
                 seen.push(fact.id.clone());
-                if !text.is_empty() && normalize(text) != normalize(&fact.text) {
+                if text.is_empty() || normalize(text) == normalize(&fact.text) {
+                    continue;
+                }
+                if reads_as_order(text) {
+                    outcome.withheld.push(withhold(store, &fold, text, now)?);
+                } else {
                     crate::facts::apply(store, &fact.id, Action::Edit(text.clone()), &judge, now)?;
                     outcome.edited.push(fact.id.clone());
                 }
             }
             None if text.chars().filter(|c| c.is_alphanumeric()).count() >= 3 => {
-                let id = crate::facts::add_convention(store, text, &judge, now)?;
-                outcome.added.push(id);
+                if reads_as_order(text) {
+                    outcome.withheld.push(withhold(store, &fold, text, now)?);
+                } else {
+                    outcome.added.push(crate::facts::add_convention(store, text, &judge, now)?);
+                }
             }
             None => {}
         }
@@ -149,6 +168,32 @@ fn read_back(store: &Store, block: &Block, outcome: &mut BlockOutcome, now: Time
         }
     }
     Ok(())
+}
+
+/// Records a line of the block that reads as an order as a convention
+/// waiting for the person's confirm (once: a later share finds it recorded).
+fn withhold(store: &Store, fold: &Fold, text: &str, now: Timestamp) -> Result<String> {
+    let text = crate::scrub::scrub_text(store.guards(), text);
+    let id = crate::facts::fact_id(&text);
+    if fold.get(&id).is_some_and(|f| f.sources.iter().any(|s| s.session == BLOCK_SOURCE)) {
+        return Ok(id);
+    }
+    let observation = Observation {
+        fact: id.clone(),
+        text,
+        source_session: BLOCK_SOURCE.to_string(),
+        learned_at: now,
+        confidence: 0.5,
+        confirmed: false,
+        origin: Origin::User,
+        instruction: true,
+        workspace_echo: true,
+        convention: true,
+        team: None,
+    };
+    let lock = store.lock()?;
+    crate::facts::append(store, &lock, &[Event::Observe(observation)])?;
+    Ok(id)
 }
 
 /// The block as it should read now.
