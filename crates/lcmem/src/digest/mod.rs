@@ -60,12 +60,14 @@ pub fn correct_fact(
     Ok(id)
 }
 
-/// Whether the person's facts (every project) changed since this project's
-/// MEMORY.md was written: two file times, so session start can ask it.
+/// Whether the person's facts (every project) changed since this project
+/// last consolidated: two file times, so session start can ask it. The
+/// state file is written by every consolidation, MEMORY.md only when its
+/// text changed (a person's fact the digest does not show leaves it as it was).
 pub fn person_changed(store: &Store) -> bool {
     let modified = |p: std::path::PathBuf| std::fs::metadata(p).and_then(|m| m.modified()).ok();
     let person = modified(Store::person(store.home()).facts_path());
-    match (person, modified(store.memory_md_path())) {
+    match (person, modified(state_path(store))) {
         (Some(person), Some(digest)) => person > digest,
         (Some(_), None) => true,
         _ => false,
@@ -135,4 +137,27 @@ pub fn digest(store: &Store) -> Result<Option<Digest>> {
         sources: state.map(|s| s.sources).unwrap_or_default(),
         text,
     }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_persons_fact_the_digest_does_not_show_is_not_asked_about_again() {
+        let (_dir, store) = crate::store::temp_store();
+        let now: Timestamp = "2026-11-30T12:00:00Z".parse().unwrap();
+        let judge = crate::facts::SubjectKeyJudge;
+        crate::facts::add(&store, "The product cache uses Redis.", &judge, now).unwrap();
+        consolidate(&store, now).unwrap();
+        let before = std::fs::read(store.memory_md_path()).unwrap();
+        assert!(!person_changed(&store));
+        // The project holds this fact itself: the digest does not repeat it, so MEMORY.md stays as it was.
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        crate::facts::add(&Store::person(store.home()), "The product cache uses Redis.", &judge, now).unwrap();
+        assert!(person_changed(&store));
+        consolidate(&store, now).unwrap();
+        assert_eq!(std::fs::read(store.memory_md_path()).unwrap(), before);
+        assert!(!person_changed(&store), "every session start would consolidate again");
+    }
 }

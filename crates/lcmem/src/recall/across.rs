@@ -162,14 +162,10 @@ impl Across {
         }
         // Each project searched keeps its own page budget: one pass over the
         // process's mappings, against the sum.
-        let budgeted: Vec<(&Searcher, u64)> = ranked
-            .iter()
-            .filter_map(|(slug, _)| self.searchers.get(slug))
-            .filter_map(|s| s.page_budget.filter(|_| s.warm.index.is_some()).map(|b| (s, b)))
-            .collect();
+        let budgeted: Vec<(std::path::PathBuf, u64)> =
+            ranked.iter().filter_map(|(slug, _)| self.searchers.get(slug)?.budgeted()).collect();
         if !budgeted.is_empty() {
-            let dirs: Vec<std::path::PathBuf> = budgeted.iter().map(|(s, _)| super::index_dir(&s.store)).collect();
-            let dirs: Vec<&std::path::Path> = dirs.iter().map(|d| d.as_path()).collect();
+            let dirs: Vec<&std::path::Path> = budgeted.iter().map(|(d, _)| d.as_path()).collect();
             super::os::trim(&dirs, budgeted.iter().map(|(_, b)| b).sum());
         }
         let mut answers: Vec<(String, Answer)> = ranked

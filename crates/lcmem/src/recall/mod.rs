@@ -196,11 +196,16 @@ impl Searcher {
 
     /// Keeps the mapped index pages within the page budget, if there is one.
     fn trim(&self) {
-        if let Some(budget) = self.page_budget
-            && self.warm.index.is_some()
-        {
-            os::trim(&[&index_dir(&self.store)], budget);
+        if let Some((dir, budget)) = self.budgeted() {
+            os::trim(&[&dir], budget);
         }
+    }
+
+    /// The folder of the index this searcher maps, and its page budget, when
+    /// it has both.
+    fn budgeted(&self) -> Option<(std::path::PathBuf, u64)> {
+        let budget = self.page_budget.filter(|_| self.warm.index.is_some())?;
+        Some((index_dir(&self.store), budget))
     }
 }
 

@@ -90,10 +90,17 @@ fn fingerprint(bytes: Option<&[u8]>) -> String {
 /// a small file and of the marker). Session start asks this before
 /// consolidating.
 pub fn changed(store: &Store) -> Result<bool> {
-    let Some(path) = team_file(store) else { return Ok(false) };
+    Ok(changed_file(store)?.is_some())
+}
+
+/// The team file's path and bytes (`None` when it is gone) when it changed
+/// since it was last read; `None` when it did not.
+fn changed_file(store: &Store) -> Result<Option<(PathBuf, Option<Vec<u8>>)>> {
+    let Some(path) = team_file(store) else { return Ok(None) };
     let bytes = read_team_file(&path)?;
     let seen = std::fs::read_to_string(seen_marker(store)).unwrap_or_default();
-    Ok(fingerprint(bytes.as_deref()) != seen.trim() && !(bytes.is_none() && seen.is_empty()))
+    let changed = fingerprint(bytes.as_deref()) != seen.trim() && !(bytes.is_none() && seen.is_empty());
+    Ok(changed.then_some((path, bytes)))
 }
 
 /// Reads the team file back into the facts log when it changed since the
@@ -102,11 +109,7 @@ pub fn changed(store: &Store) -> Result<bool> {
 /// replace an older one, and one that contradicts this person's fact is a
 /// conflict). Idempotent: the same file gives no new events.
 pub fn take_in_locked(store: &Store, lock: &WriteLock, now: Timestamp) -> Result<TakenIn> {
-    if !changed(store)? {
-        return Ok(TakenIn::default());
-    }
-    let path = team_file(store).expect("changed() saw a team file");
-    let bytes = read_team_file(&path)?;
+    let Some((_, bytes)) = changed_file(store)? else { return Ok(TakenIn::default()) };
     let text = bytes.as_deref().map(String::from_utf8_lossy).unwrap_or_default();
     let items = file::items(&text);
     let blame = if items.is_empty() { None } else { git::blame(&store.project().root, TEAM_FILE) };
