@@ -199,6 +199,13 @@ struct TuningArgs {
     /// turns the rarer words find (0: on any store)
     #[arg(long)]
     common_min_turns: Option<u64>,
+    /// Indexed turns from which the first pass is pruned: a top-k search picks the head and only
+    /// its sessions are ranked (0: on any store)
+    #[arg(long)]
+    prune_min_turns: Option<u64>,
+    /// How many turns the pruned first stage picks (0: never pruned)
+    #[arg(long)]
+    prune_head: Option<usize>,
 }
 
 impl TuningArgs {
@@ -233,6 +240,12 @@ impl TuningArgs {
         }
         if let Some(v) = self.common_min_turns {
             t.common_min_turns = v;
+        }
+        if let Some(v) = self.prune_min_turns {
+            t.prune_min_turns = v;
+        }
+        if let Some(v) = self.prune_head {
+            t.prune_head = v;
         }
         t
     }

@@ -221,7 +221,24 @@ pub fn run(dir: &Path, options: Options) -> anyhow::Result<String> {
     }
     warm.sort();
     let query_peak = peak_mb().unwrap_or(0.0);
-    let whole = whole_feedback(&mut searcher, &qs)?;
+    let exhaustive = |t: &mut lcmem::recall::Tuning| t.prune_head = 0;
+    let pruned = in_turn(
+        &mut searcher,
+        &qs,
+        &|_| {},
+        &exhaustive,
+        "the pruned first stage / every candidate ranked (prune_head 0)",
+    )?;
+    let whole = in_turn(
+        &mut searcher,
+        &qs,
+        &exhaustive,
+        &|t| {
+            exhaustive(t);
+            t.rerank_depth = 0;
+        },
+        "without pruning, the feedback pass over the head's sessions / over every session (rerank_depth 0)",
+    )?;
     // What keeps an answer exact where no watch does (a fresh process, or a
     // warm one whose watch lost track): one stat per session file.
     let mut listing = Vec::with_capacity(qs.len());
@@ -244,6 +261,7 @@ pub fn run(dir: &Path, options: Options) -> anyhow::Result<String> {
     if let Some(parts) = resident_breakdown() {
         writeln!(out, "  resident after the queries: {parts}")?;
     }
+    writeln!(out, "  {pruned}")?;
     writeln!(out, "  {whole}")?;
     writeln!(
         out,
@@ -340,17 +358,23 @@ pub fn run(dir: &Path, options: Options) -> anyhow::Result<String> {
     Ok(out)
 }
 
-/// The same queries with the feedback pass over every session
-/// (`Tuning::rerank_depth` 0) instead of those of the first ranking's head:
-/// both timed, query by query in turn, and how many queries get the same
-/// hits from both.
-fn whole_feedback(searcher: &mut Searcher, qs: &[String]) -> anyhow::Result<String> {
+/// The same queries ranked two ways (`base` and `variant` change the default
+/// tuning), both timed, query by query in turn, and how many queries get the
+/// same hits from both; `what` names the two ways.
+fn in_turn(
+    searcher: &mut Searcher,
+    qs: &[String],
+    base: &dyn Fn(&mut lcmem::recall::Tuning),
+    variant: &dyn Fn(&mut lcmem::recall::Tuning),
+    what: &str,
+) -> anyhow::Result<String> {
     let cite = |hits: &[lcmem::recall::Hit]| hits.iter().map(|h| h.citation.clone()).collect::<Vec<_>>();
-    let (mut narrow_times, mut whole_times) = (Vec::new(), Vec::new());
+    let (mut base_times, mut variant_times) = (Vec::new(), Vec::new());
     let (mut same_top, mut same_all, mut shared, mut total) = (0, 0, 0, 0);
     for (i, q) in qs.iter().enumerate() {
-        let mut whole_query = Query::new(q.as_str());
-        whole_query.tuning.rerank_depth = 0;
+        let (mut base_query, mut variant_query) = (Query::new(q.as_str()), Query::new(q.as_str()));
+        base(&mut base_query.tuning);
+        variant(&mut variant_query.tuning);
         let mut timed = |query: &Query, times: &mut Vec<Duration>| -> anyhow::Result<Vec<String>> {
             let started = Instant::now();
             let hits = cite(&searcher.search(query, &mut Quiet)?.hits);
@@ -359,24 +383,24 @@ fn whole_feedback(searcher: &mut Searcher, qs: &[String]) -> anyhow::Result<Stri
         };
         // Which goes first alternates, so neither gains from the other's
         // reading of the index.
-        let (narrowed, whole) = if i % 2 == 0 {
-            let n = timed(&Query::new(q.as_str()), &mut narrow_times)?;
-            (n, timed(&whole_query, &mut whole_times)?)
+        let (one, other) = if i % 2 == 0 {
+            let b = timed(&base_query, &mut base_times)?;
+            (b, timed(&variant_query, &mut variant_times)?)
         } else {
-            let w = timed(&whole_query, &mut whole_times)?;
-            (timed(&Query::new(q.as_str()), &mut narrow_times)?, w)
+            let v = timed(&variant_query, &mut variant_times)?;
+            (timed(&base_query, &mut base_times)?, v)
         };
-        same_top += usize::from(narrowed.first() == whole.first());
-        same_all += usize::from(narrowed == whole);
-        shared += whole.iter().filter(|c| narrowed.contains(c)).count();
-        total += whole.len();
+        same_top += usize::from(one.first() == other.first());
+        same_all += usize::from(one == other);
+        shared += other.iter().filter(|c| one.contains(c)).count();
+        total += other.len();
     }
-    narrow_times.sort();
-    whole_times.sort();
+    base_times.sort();
+    variant_times.sort();
     Ok(format!(
-        "the feedback pass over the head's sessions / over every session (rerank_depth 0), query by query in turn: p50 {} / {}; the same top hit in {same_top} of {} queries, the same ten in {same_all}, {:.1}% of their hits shared",
-        ms(percentile(&narrow_times, 0.5)),
-        ms(percentile(&whole_times, 0.5)),
+        "{what}, query by query in turn: p50 {} / {}; the same top hit in {same_top} of {} queries, the same ten in {same_all}, {:.1}% of their hits shared",
+        ms(percentile(&base_times, 0.5)),
+        ms(percentile(&variant_times, 0.5)),
         qs.len(),
         100.0 * shared as f64 / total.max(1) as f64
     ))

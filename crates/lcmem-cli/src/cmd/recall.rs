@@ -43,6 +43,12 @@ pub struct Args {
     /// Print one JSON array of hits
     #[arg(long)]
     json: bool,
+    /// Also say how the answer was found: sessions read from the index and
+    /// scanned, whether the first stage was pruned, how much of the store the
+    /// semantic lane covered. With --json, prints {"hits": [...], "coverage":
+    /// [{"project": ..., ...}]} instead of the bare array
+    #[arg(long)]
+    coverage: bool,
     /// Search every project's memory under this home, not only this one's; each hit names its project
     /// (needs recall.cross_project on for this project)
     #[arg(long, conflicts_with = "projects")]
@@ -91,6 +97,11 @@ pub fn run(args: Args, context: &Context) -> anyhow::Result<ExitCode> {
     // read-only: recall never writes into another project's store.
     let mut searchers = Across::new(Searcher::new(store.clone()), |s| Searcher::new(s).read_only());
     let answer = searchers.search(&query, &which, &mut Bar::new())?;
+    // This process ends with the answer: what the searchers hold (on a year
+    // of sessions, the index's manifest and session table, tens of thousands
+    // of small allocations) goes back with it, not freed piece by piece.
+    #[expect(clippy::mem_forget, reason = "a one-off process: its memory goes back when it exits")]
+    std::mem::forget(searchers);
     let labelled = which != Projects::This;
     for (slug, one) in &answer.answers {
         warn_all(&one.diagnostics);
@@ -103,12 +114,21 @@ pub fn run(args: Args, context: &Context) -> anyhow::Result<ExitCode> {
     let own: Vec<Hit> =
         answer.hits.iter().filter(|h| h.project == store.project().slug).map(|h| h.hit.clone()).collect();
     crate::used::record(&store, &own, context.now()?)?;
+    let coverage: Vec<Covered> =
+        answer.answers.iter().map(|(slug, one)| Covered { project: slug, coverage: &one.coverage }).collect();
     if args.json {
-        match labelled {
-            true => print_json(&answer.hits)?,
-            false => print_json(&own)?,
+        match (labelled, args.coverage) {
+            (true, false) => print_json(&answer.hits)?,
+            (false, false) => print_json(&own)?,
+            (true, true) => print_json(&serde_json::json!({ "hits": &answer.hits, "coverage": coverage }))?,
+            (false, true) => print_json(&serde_json::json!({ "hits": &own, "coverage": coverage }))?,
         }
         return Ok(ExitCode::SUCCESS);
+    }
+    if args.coverage {
+        for covered in &coverage {
+            eprintln!("{}", coverage_line(covered, labelled));
+        }
     }
     if answer.hits.is_empty() {
         match labelled {
@@ -125,6 +145,35 @@ pub fn run(args: Args, context: &Context) -> anyhow::Result<ExitCode> {
         print!("{}", render_hit(i + 1, &found.hit, bold));
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// One project's coverage, as `--coverage --json` prints it.
+#[derive(serde::Serialize)]
+struct Covered<'a> {
+    project: &'a str,
+    #[serde(flatten)]
+    coverage: &'a lcmem::recall::Coverage,
+}
+
+/// What `--coverage` says of one project's answer, in a line.
+fn coverage_line(covered: &Covered<'_>, labelled: bool) -> String {
+    let c = covered.coverage;
+    let mut line = format!(
+        "coverage: {} session(s) from the index, {} read from their files{}",
+        c.indexed_sessions,
+        c.scanned_sessions,
+        if c.index_updated { " (the index was brought up to date first)" } else { "" }
+    );
+    if c.pruned {
+        line.push_str("; first stage pruned: only the sessions of the best turns by their words were ranked in full");
+    }
+    match &c.semantic {
+        Some(s) => {
+            line.push_str(&format!("; semantic lane: {}% of turns ({} of {})", s.percent(), s.turns_embedded, s.turns))
+        }
+        None => line.push_str("; semantic lane off"),
+    }
+    if labelled { format!("[{}] {line}", covered.project) } else { line }
 }
 
 /// Brings the semantic cache up to date (when a model is set) with a

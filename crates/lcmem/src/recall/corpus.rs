@@ -11,6 +11,7 @@ use super::listing::SessionFile;
 use super::memory_index::{Memory, Source};
 use super::open_index::OpenIndex;
 use super::postings::{Ask, Earlier, Found};
+use super::prune::{Head, TopAsk};
 use super::query_terms::QueryTerms;
 use super::rank::{Candidates, Loc, NO_SESSION, Tuning, Unit};
 use super::scan;
@@ -133,6 +134,7 @@ impl<'a> Corpus<'a> {
         analyzer: &mut Analyzer,
         earlier: Option<Earlier<'_>>,
         narrow: Option<Narrow<'_>>,
+        head: Option<&Head>,
     ) -> Result<(Candidates, Vec<Found>)> {
         let nt = q.terms.len();
         let mut c = Candidates {
@@ -162,22 +164,28 @@ impl<'a> Corpus<'a> {
                 // words feedback lends: they score the turns the query's own
                 // words find.
                 let estimates: Vec<u64> = q.terms.iter().map(|t| index.doc_freq(t)).collect();
-                for (t, &e) in estimates.iter().enumerate() {
-                    c.common[t] = (rerank && t >= q.asked) || (large && e.saturating_mul(COMMON_SHARE) > c.docs);
-                }
-                if c.common[..q.asked].iter().all(|&x| x)
-                    && let Some(rarest) = (0..q.asked).min_by_key(|&t| estimates[t])
-                {
-                    c.common[rarest] = false;
-                }
+                c.common = common_terms(q, &estimates, c.docs, tuning);
                 for ((df, &common), &estimate) in c.df.iter_mut().zip(&c.common).zip(&estimates) {
                     if common {
                         *df = estimate;
                     }
                 }
             }
-            narrowed =
-                narrow.filter(|n| rerank && n.first.df.len() <= q.asked && n.sessions.len() >= c.session_tokens.len());
+            if let Some(head) = head {
+                // Only the head's sessions are read; the statistics of the
+                // query's own words are the first stage's, over all of them.
+                for (t, (&df, &common)) in head.df.iter().zip(&head.common).enumerate() {
+                    if !common && t < nt {
+                        c.df[t] = df;
+                    }
+                }
+                c.session_df = head.session_df.clone();
+                let phrases = |positions: &[Vec<u32>]| q.phrases.is_empty() || q.phrases_match(positions);
+                found = index.gather_sessions(head, &q.terms, &need_positions, &c.common, &phrases)?;
+            }
+            narrowed = narrow.filter(|n| {
+                head.is_none() && rerank && n.first.df.len() <= q.asked && n.sessions.len() >= c.session_tokens.len()
+            });
             let common = c.common.clone();
             let map = &self.table.key_to_session;
             let within = |s: u32| narrowed.is_none_or(|n| n.sessions[s as usize]);
@@ -191,7 +199,9 @@ impl<'a> Corpus<'a> {
                 phrases: &phrases,
                 earlier,
             };
-            found = index.gather(&ask)?;
+            if head.is_none() {
+                found = index.gather(&ask)?;
+            }
             let total: usize = found.iter().map(|f| f.docs.len()).sum();
             c.units.reserve(total);
             c.tfs.reserve(total * nt);
@@ -206,7 +216,9 @@ impl<'a> Corpus<'a> {
                     phrases: doc.phrases,
                     loc: Loc::Indexed { segment, doc: doc.doc },
                 };
-                c.count(tfs, true);
+                if head.is_none() {
+                    c.count(tfs, true);
+                }
                 c.push(unit, tfs);
             }
         }
@@ -229,8 +241,17 @@ impl<'a> Corpus<'a> {
                     continue;
                 }
             };
+            // Where the head's statistics stand for the index's sessions,
+            // this one's are added.
+            let mut held = vec![head.is_none(); c.session_df.len()];
             for turn in &parsed.turns {
                 let len = counter.count(analyzer, &turn.text);
+                for (t, seen) in held.iter_mut().enumerate() {
+                    if !*seen && counter.tfs[t] > 0 {
+                        *seen = true;
+                        c.session_df[t] += 1;
+                    }
+                }
                 c.docs += 1;
                 c.tokens += u64::from(len);
                 c.session_tokens[ord as usize] += u64::from(len);
@@ -281,6 +302,27 @@ impl<'a> Corpus<'a> {
     }
 }
 
+/// Which of the query's words are common on an index of `docs` turns
+/// ([`COMMON_SHARE`]; `estimates`: how many turns hold each), and which
+/// only re-rank because feedback lent them (see [`Tuning::lent_rerank_turns`]):
+/// both only count in the turns the other words find. One of the query's
+/// own words always leads.
+pub(super) fn common_terms(q: &QueryTerms, estimates: &[u64], docs: u64, tuning: &Tuning) -> Vec<bool> {
+    let large = docs >= tuning.common_min_turns;
+    let rerank = docs >= tuning.lent_rerank_turns && q.asked < q.terms.len();
+    let mut common: Vec<bool> = estimates
+        .iter()
+        .enumerate()
+        .map(|(t, &e)| (rerank && t >= q.asked) || (large && e.saturating_mul(COMMON_SHARE) > docs))
+        .collect();
+    if common[..q.asked].iter().all(|&x| x)
+        && let Some(rarest) = (0..q.asked).min_by_key(|&t| estimates[t])
+    {
+        common[rarest] = false;
+    }
+    common
+}
+
 impl Corpus<'_> {
     /// A journal entry or a fact as a unit of `len` tokens: the session it
     /// came from (by the table's `by_id`) and its time.
@@ -328,5 +370,43 @@ impl Counter<'_> {
 
     fn hit(&self) -> bool {
         self.tfs.iter().any(|&t| t > 0)
+    }
+}
+
+impl Corpus<'_> {
+    /// The head of a query over a large index, when the first stage is
+    /// pruned: the index holds at least [`Tuning::prune_min_turns`] turns
+    /// this query reads, and the query has neither quoted phrases nor dates
+    /// (which the plain BM25 of the first stage cannot weigh: a phrase
+    /// demands words in order, a date doubles a turn's score). `None`: the
+    /// first pass reads every candidate.
+    pub fn head(&self, q: &QueryTerms, tuning: &Tuning, window: (Option<i64>, Option<i64>)) -> Result<Option<Head>> {
+        let Some(index) = self.index else { return Ok(None) };
+        if tuning.prune_head == 0 || q.terms.is_empty() || !q.phrases.is_empty() || !q.dates.is_empty() {
+            return Ok(None);
+        }
+        let indexed = self.table.sessions.iter().filter(|s| s.indexed);
+        let (docs, tokens) = indexed.fold((0, 0), |(d, t), s| (d + s.docs, t + s.tokens));
+        if docs < tuning.prune_min_turns {
+            return Ok(None);
+        }
+        let estimates: Vec<u64> = q.terms.iter().map(|t| index.doc_freq(t)).collect();
+        let common = common_terms(q, &estimates, docs, tuning);
+        let map = &self.table.key_to_session;
+        let session = |key: u64| map.get(key as usize).copied().filter(|&s| s != NO_SESSION);
+        let wanted = |key: u64| session(key).is_some();
+        let docs_of = |key: u64| session(key).map(|s| self.table.sessions[s as usize].docs);
+        let in_window = |ts: i64| window.0.is_none_or(|s| ts >= s) && window.1.is_none_or(|u| ts <= u);
+        let when: Option<&(dyn Fn(i64) -> bool + Sync)> =
+            (window.0.is_some() || window.1.is_some()).then_some(&in_window);
+        let counted = index.term_stats(&q.terms, &common, &wanted, &docs_of)?;
+        let df: Vec<u64> =
+            counted.iter().zip(&estimates).zip(&common).map(|((c, &e), &x)| if x { e } else { c.0 }).collect();
+        let head = tuning.prune_head;
+        let ask = TopAsk { terms: &q.terms, df: &df, docs, tokens, head, wanted: &wanted, when, docs_of: &docs_of };
+        let mut head = index.top_sessions(&ask)?;
+        head.common = common;
+        (head.df, head.session_df) = counted.into_iter().unzip();
+        Ok(Some(head))
     }
 }

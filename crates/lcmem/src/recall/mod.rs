@@ -60,6 +60,7 @@ mod open_index;
 // inotify, madvise and the model's mapping: the engine's only unsafe code, each block with its SAFETY note
 mod os;
 mod postings;
+mod prune;
 mod query;
 mod query_terms;
 mod rank;

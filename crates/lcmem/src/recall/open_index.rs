@@ -9,7 +9,7 @@ use std::sync::Mutex;
 
 use tantivy::columnar::Column;
 use tantivy::index::SegmentReader;
-use tantivy::{Index, Term};
+use tantivy::{Index, ReloadPolicy, Searcher, Term};
 
 use super::schema::{Fields, Manifest, schema};
 
@@ -18,6 +18,9 @@ use super::schema::{Fields, Manifest, schema};
 pub struct OpenIndex {
     pub manifest: Manifest,
     pub segments: Vec<SegmentReader>,
+    /// The same segments as tantivy's searcher, which its own top-k search
+    /// (the pruned first stage, [`super::prune`]) needs.
+    pub(super) searcher: Searcher,
     /// Each segment's fast fields.
     pub(super) columns: Vec<Columns>,
     pub fields: Fields,
@@ -64,14 +67,19 @@ impl OpenIndex {
         if index.schema() != expected {
             return Ok(None);
         }
-        let segments = metas
-            .segments
-            .into_iter()
-            .map(|meta| SegmentReader::open(&index.segment(meta)))
-            .collect::<tantivy::Result<Vec<_>>>()?;
+        // The reader reads `meta.json` again: a commit in between gives it
+        // other segments than the manifest's, and the opening is tried again.
+        let reader = index.reader_builder().reload_policy(ReloadPolicy::Manual).try_into()?;
+        let searcher = reader.searcher();
+        let segments = searcher.segment_readers().to_vec();
+        let same = segments.len() == metas.segments.len()
+            && segments.iter().zip(&metas.segments).all(|(s, m)| s.segment_id() == m.id());
+        if !same {
+            return Err(tantivy::TantivyError::InternalError("a commit happened while opening".into()));
+        }
         let freqs = Mutex::new(HashMap::new());
         let columns = segments.iter().map(Columns::open).collect::<tantivy::Result<Vec<_>>>()?;
-        Ok(Some(OpenIndex { manifest, segments, columns, fields, stamp, dir: dir.to_path_buf(), freqs }))
+        Ok(Some(OpenIndex { manifest, segments, searcher, columns, fields, stamp, dir: dir.to_path_buf(), freqs }))
     }
 
     /// The commit this was opened at, as its `meta.json` stands on disk.

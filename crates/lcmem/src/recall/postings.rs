@@ -102,33 +102,45 @@ impl OpenIndex {
                 && e.terms <= ask.terms.len()
                 && (0..e.terms).all(|t| ask.common[t] || !e.common[t])
         });
-        let results: Vec<Mutex<Option<Result<Found>>>> = ranges.iter().map(|_| Mutex::new(None)).collect();
-        let next = AtomicUsize::new(0);
-        let work = || {
-            loop {
-                let i = next.fetch_add(1, Ordering::Relaxed);
-                let Some((s, range)) = ranges.get(i) else { break };
-                let before = earlier.map(|e| (&e.found[i], e.terms, e.common));
-                let found = self
-                    .gather_range(&self.segments[*s], &self.columns[*s], range.clone(), ask, before)
-                    .map(|found| Found { segment: *s as u32, ..found });
-                *results[i].lock().unwrap_or_else(std::sync::PoisonError::into_inner) = Some(found);
-            }
-        };
-        let threads = reading_threads();
-        if threads > 1 && ranges.len() > 1 {
-            std::thread::scope(|scope| {
-                scope.spawn(work);
-                work();
-            });
-        } else {
-            work();
-        }
-        results
-            .into_iter()
-            .map(|r| r.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner).expect("every range is read"))
-            .collect()
+        each_in_parallel(ranges.len(), |i| {
+            let (s, range) = &ranges[i];
+            let before = earlier.map(|e| (&e.found[i], e.terms, e.common));
+            self.gather_range(&self.segments[*s], &self.columns[*s], range.clone(), ask, before)
+                .map(|found| Found { segment: *s as u32, ..found })
+        })
+        .into_iter()
+        .collect()
     }
+}
+
+/// `work` of each of `0..n`, in that order, done by the reading threads
+/// (two where the machine has two cores or more), each taking the next item
+/// when done with one.
+pub(super) fn each_in_parallel<T: Send>(n: usize, work: impl Fn(usize) -> T + Sync) -> Vec<T> {
+    let results: Vec<Mutex<Option<T>>> = (0..n).map(|_| Mutex::new(None)).collect();
+    let next = AtomicUsize::new(0);
+    let run = || {
+        loop {
+            let i = next.fetch_add(1, Ordering::Relaxed);
+            if i >= n {
+                break;
+            }
+            let done = work(i);
+            *results[i].lock().unwrap_or_else(std::sync::PoisonError::into_inner) = Some(done);
+        }
+    };
+    if reading_threads() > 1 && n > 1 {
+        std::thread::scope(|scope| {
+            scope.spawn(run);
+            run();
+        });
+    } else {
+        run();
+    }
+    results
+        .into_iter()
+        .map(|r| r.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner).expect("every item is done"))
+        .collect()
 }
 
 /// How many threads read a query's postings: two where the machine has two
@@ -330,7 +342,7 @@ impl OpenIndex {
 
 /// The values of `docs` in a fast field (the type's default where a document
 /// has none), read in one call per column rather than one per document.
-fn values<T>(column: &Column<T>, docs: &[DocId]) -> Vec<T>
+pub(super) fn values<T>(column: &Column<T>, docs: &[DocId]) -> Vec<T>
 where
     T: PartialOrd + Copy + Default + std::fmt::Debug + Send + Sync + 'static,
 {
@@ -349,7 +361,7 @@ where
 /// A document's value in a fast field. Every document has exactly one value
 /// in each, so the column is read directly: going through its row index (as
 /// `Column::first` does) costs about as much again, for every candidate.
-fn value<T>(column: &Column<T>, doc: DocId) -> Option<T>
+pub(super) fn value<T>(column: &Column<T>, doc: DocId) -> Option<T>
 where
     T: PartialOrd + Copy + std::fmt::Debug + Send + Sync + 'static,
 {

@@ -65,6 +65,10 @@ pub struct Coverage {
     pub scanned_sessions: usize,
     /// Whether the index was brought up to date first.
     pub index_updated: bool,
+    /// Whether the first pass was pruned: a top-k search picked the head of
+    /// the ranking and only its sessions were ranked in full (see
+    /// [`super::Tuning::prune_min_turns`]).
+    pub pruned: bool,
     /// How much of the store the semantic lane saw (`None` when it was off).
     /// A query embeds nothing but itself: turns without a vector yet are
     /// found by words alone, until a builder embeds them
@@ -297,7 +301,10 @@ fn rank_then(
 
     let mut analyzer = Analyzer::documents();
     let terms = QueryTerms::parse(&query.text, &mut Analyzer::queries());
-    let (first, first_found) = corpus.gather(&terms, &query.tuning, &mut analyzer, None, None)?;
+    let window = (query.since.map(|t| t.as_second()), query.until.map(|t| t.as_second()));
+    let head = corpus.head(&terms, &query.tuning, window)?;
+    coverage.pruned = head.is_some();
+    let (first, first_found) = corpus.gather(&terms, &query.tuning, &mut analyzer, None, None, head.as_ref())?;
     let (scores, session_df) = rank::score_with_session_df(&first, &terms, &query.tuning);
     let (terms, candidates, scores) = if query.tuning.feedback_docs > 0 && !terms.terms.is_empty() {
         let top = order(&corpus, &first, &scores, query, query.tuning.feedback_docs);
@@ -340,7 +347,8 @@ fn rank_then(
             sessions
         });
         let narrow = sessions.as_deref().map(|sessions| Narrow { first: &first, session_df: &session_df, sessions });
-        let (second, _) = corpus.gather(&expanded, &query.tuning, &mut analyzer, Some(earlier), narrow)?;
+        let (second, _) =
+            corpus.gather(&expanded, &query.tuning, &mut analyzer, Some(earlier), narrow, head.as_ref())?;
         let scores = rank::score(&second, &expanded, &query.tuning);
         (expanded, second, scores)
     } else {

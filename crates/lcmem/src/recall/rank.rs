@@ -82,6 +82,14 @@ pub struct Tuning {
     /// only, each of those sessions whole (0: over every session). A unit
     /// of those sessions scores exactly what it would over all of them.
     pub rerank_depth: usize,
+    /// Indexed turns from which the first pass is pruned: a top-k search
+    /// over the postings (block-max WAND, plain BM25) picks the best
+    /// `prune_head` turns, and only their sessions are read and ranked with
+    /// every refinement (see `recall::prune`). Below, every turn that holds
+    /// a query word is ranked.
+    pub prune_min_turns: u64,
+    /// How many turns the pruned first stage picks (0: never pruned).
+    pub prune_head: usize,
     /// With the semantic lane on: how much its similarity weighs against
     /// the lexical score (0: lexical only); see [`Fusion`].
     pub semantic_weight: f64,
@@ -113,6 +121,8 @@ impl Default for Tuning {
             common_min_turns: 100_000,
             lent_rerank_turns: 20_000,
             rerank_depth: 1_000,
+            prune_min_turns: 100_000,
+            prune_head: 300,
             // Chosen on LoCoMo's tuning conversations (docs/benchmarks.md):
             // MiniLM's ranking alone is far weaker there than the lexical
             // one, so its similarity reorders the lexical head rather than

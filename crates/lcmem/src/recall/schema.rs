@@ -39,9 +39,11 @@ use crate::store::Store;
 pub use crate::store::RECALL_INDEX_DIR as DIR_NAME;
 /// The name the analyser is registered under when the index is written.
 pub(super) const TOKENIZER: &str = "lcmem";
-/// Bumped with any change to tokenisation: an index written by another
-/// analysis is rebuilt, never mixed.
-pub(super) const FORMAT: u32 = 4;
+/// Bumped with any change to tokenisation or to what is stored: an index
+/// written by another analysis or schema is rebuilt, never mixed. 5: turn
+/// lengths are kept as tantivy's field norms, which its block-max WAND (the
+/// pruned first stage) needs for its bounds.
+pub(super) const FORMAT: u32 = 5;
 /// Memory for tantivy's indexing arenas, per thread.
 pub(super) const ARENA_BYTES: usize = 32 * 1024 * 1024;
 
@@ -139,7 +141,7 @@ pub(super) fn schema() -> (Schema, Fields) {
     let mut b = Schema::builder();
     let indexing = TextFieldIndexing::default()
         .set_tokenizer(TOKENIZER)
-        .set_fieldnorms(false)
+        .set_fieldnorms(true)
         .set_index_option(IndexRecordOption::WithFreqsAndPositions);
     let text = b.add_text_field("text", TextOptions::default().set_indexing_options(indexing));
     let fast = || NumericOptions::default().set_fast();

@@ -11,5 +11,6 @@ mod import_growing;
 mod import_store;
 mod real_sessions;
 mod recall;
+mod recall_pruned;
 mod red_team;
 mod session_format;

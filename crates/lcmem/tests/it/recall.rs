@@ -9,9 +9,9 @@ use lcmem::facts::{Event, Observation, Origin, State};
 use lcmem::recall::{Answer, Hit, HitKind, HitState, Query, Quiet, Searcher};
 use lcmem_test_support::{SessionFile, TempDirs, session};
 
-struct Fixture {
+pub(crate) struct Fixture {
     _dirs: TempDirs,
-    store: Store,
+    pub(crate) store: Store,
     inbox: PathBuf,
 }
 
@@ -480,6 +480,13 @@ fn a_warm_searcher_follows_the_facts_log() {
 /// sealed (journal entries), facts from several, and one session the index
 /// has not seen yet.
 fn many_sessions() -> Fixture {
+    sessions_of(31, 6)
+}
+
+/// `sessions` sessions of `turns` turns each, drawn from twenty words, the
+/// last one written after the index (scanned); a fact for every fourth
+/// session, and two sealed.
+pub(crate) fn sessions_of(sessions: usize, turns: usize) -> Fixture {
     const WORDS: &[&str] = &[
         "refund",
         "ledger",
@@ -513,8 +520,8 @@ fn many_sessions() -> Fixture {
     let mut text = |words: usize| (0..words).map(|_| WORDS[next(WORDS.len())]).collect::<Vec<_>>().join(" ");
     let id = |s: usize| format!("2026-10-{:02}-s{s:02}", 1 + s % 28);
     let mut facts = Vec::new();
-    for s in 0..31 {
-        let lines: Vec<String> = (0..6)
+    for s in 0..sessions {
+        let lines: Vec<String> = (0..turns)
             .map(|t| {
                 let role = if t % 2 == 0 { "user" } else { "assistant" };
                 let at = format!("2026-10-{:02}T10:{:02}:00Z", 1 + s % 28, t);
@@ -522,7 +529,7 @@ fn many_sessions() -> Fixture {
             })
             .collect();
         let created = format!("2026-10-{:02}T10:00:00Z", 1 + s % 28);
-        if s == 30 {
+        if s == sessions - 1 {
             lcmem::recall::refresh_index(&f.store, &mut Quiet).unwrap();
             // Written after the index: scanned, not indexed.
             std::fs::write(f.store.session_path(&id(s)), session_bytes(&id(s), "Late", &created, &lines)).unwrap();

@@ -1,0 +1,76 @@
+//! The pruned first stage (`Tuning::prune_min_turns`): a top-k search over
+//! the postings picks the head, and only its sessions are ranked in full.
+//! When the head has room for every turn that holds a query word, nothing is
+//! left out, and every hit must score exactly what the exhaustive pass gives
+//! it: the same candidates, the same statistics, the same refinements.
+//!
+//! The store is large enough that every word's postings run to several
+//! blocks of 128 turns: block-max WAND skips whole blocks by their bounds,
+//! and a wrong bound loses turns only there.
+
+use lcmem::recall::{Answer, HitKind, Query, Quiet, Searcher};
+
+use crate::recall::sessions_of;
+
+fn ask(text: &str, kinds: &[HitKind], head: usize) -> Query {
+    let mut query = Query::new(text);
+    // Pruned on any store (or never: head 0); the words feedback lends only
+    // re-rank, as they do on every store large enough to be pruned.
+    query.tuning.prune_min_turns = 0;
+    query.tuning.prune_head = head;
+    query.tuning.lent_rerank_turns = 0;
+    query.tuning.fusion_depth = 0;
+    query.kinds = kinds.to_vec();
+    query.limit = 10_000;
+    query
+}
+
+fn scored(answer: &Answer) -> Vec<(String, u64)> {
+    answer.hits.iter().map(|h| (h.citation.clone(), h.score.to_bits())).collect()
+}
+
+#[test]
+fn a_pruned_first_stage_with_room_for_every_turn_ranks_exactly_as_the_exhaustive_pass() {
+    let f = sessions_of(60, 40);
+    let mut searcher = Searcher::new(f.store.clone()).read_only();
+    let mut compared = 0;
+    for text in ["refund ledger", "cache postgres timeout", "webhook retry", "billing export parser", "queue worker"] {
+        for kinds in [&[][..], &[HitKind::Turn], &[HitKind::Fact]] {
+            let whole = searcher.search(&ask(text, kinds, 0), &mut Quiet).unwrap();
+            let pruned = searcher.search(&ask(text, kinds, 1_000_000), &mut Quiet).unwrap();
+            assert!(!whole.coverage.pruned && pruned.coverage.pruned, "{text:?}: pruned only when asked");
+            assert_eq!(whole.coverage.scanned_sessions, 1, "one session is scanned, and ranked by both");
+            assert_eq!(scored(&pruned), scored(&whole), "{text:?} {kinds:?}");
+            compared += whole.hits.len();
+        }
+    }
+    assert!(compared > 1_000, "only {compared} hits compared");
+}
+
+#[test]
+fn a_small_head_keeps_the_best_hits_and_leaves_sessions_out() {
+    let f = sessions_of(60, 40);
+    let mut searcher = Searcher::new(f.store.clone()).read_only();
+    let (mut same_top, mut fewer) = (0, 0);
+    let texts = ["refund ledger", "cache postgres timeout", "webhook retry", "billing export parser", "queue worker"];
+    for text in texts {
+        // Without feedback, which would lend words from another head.
+        let first_pass = |head: usize| {
+            let mut query = ask(text, &[HitKind::Turn], head);
+            query.tuning.feedback_docs = 0;
+            query
+        };
+        let whole = searcher.search(&first_pass(0), &mut Quiet).unwrap();
+        let pruned = searcher.search(&first_pass(20), &mut Quiet).unwrap();
+        same_top += usize::from(whole.hits.first().map(|h| &h.citation) == pruned.hits.first().map(|h| &h.citation));
+        fewer += usize::from(pruned.hits.len() < whole.hits.len());
+        // The head's sessions are ranked whole, with the statistics of all:
+        // each hit kept scores exactly what the exhaustive pass gives it.
+        let scores: std::collections::HashMap<String, u64> = scored(&whole).into_iter().collect();
+        for (citation, score) in scored(&pruned) {
+            assert_eq!(scores.get(&citation), Some(&score), "{text:?}: {citation}");
+        }
+    }
+    assert_eq!(same_top, texts.len(), "the best hit is in the head");
+    assert_eq!(fewer, texts.len(), "a head of 20 turns leaves sessions out");
+}
