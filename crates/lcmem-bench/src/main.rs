@@ -115,6 +115,10 @@ enum Command {
         /// rebuild` does (its time gives the embedding throughput). Fresh processes stay lexical.
         #[arg(long)]
         model: Option<PathBuf>,
+        /// How many turns the pruned first stage picks, for the warm figures (default: the
+        /// engine's; 0: never pruned). Fresh processes keep the engine's.
+        #[arg(long)]
+        prune_head: Option<usize>,
     },
     /// Recall across every project under HOME, warm, as the MCP server answers
     /// `"projects": ["all"]` (turns recall.cross_project on in the first project).
@@ -293,8 +297,8 @@ fn main() -> anyhow::Result<()> {
         Command::SealAll { dir, lcmem, sessions, keep } => {
             print!("{}", seal_all::run(&dir, seal_all::Options { lcmem, sessions, keep })?)
         }
-        Command::Speed { dir, queries, fresh, rg, lcmem, skip_build, model } => {
-            let options = speed::Options { queries, fresh, rg, lcmem, skip_build, model };
+        Command::Speed { dir, queries, fresh, rg, lcmem, skip_build, model, prune_head } => {
+            let options = speed::Options { queries, fresh, rg, lcmem, skip_build, model, prune_head };
             print!("{}", speed::run(&dir, options)?)
         }
     }

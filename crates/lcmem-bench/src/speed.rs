@@ -129,6 +129,9 @@ pub struct Options {
     pub skip_build: bool,
     /// The embedding model for the semantic lane (warm figures only).
     pub model: Option<PathBuf>,
+    /// The pruned first stage's head for the warm figures (default: the
+    /// engine's); fresh processes keep the engine's.
+    pub prune_head: Option<usize>,
 }
 
 pub fn run(dir: &Path, options: Options) -> anyhow::Result<String> {
@@ -206,14 +209,24 @@ pub fn run(dir: &Path, options: Options) -> anyhow::Result<String> {
             started.elapsed().as_secs_f64()
         )?;
     }
+    let head = |t: &mut lcmem::recall::Tuning| {
+        if let Some(h) = options.prune_head {
+            t.prune_head = h;
+        }
+    };
+    let query = |q: &str| {
+        let mut query = Query::new(q);
+        head(&mut query.tuning);
+        query
+    };
     let mut hits = 0usize;
     for q in &qs {
-        hits += searcher.search(&Query::new(q.as_str()), &mut Quiet)?.hits.len();
+        hits += searcher.search(&query(q), &mut Quiet)?.hits.len();
     }
     let mut warm = Vec::with_capacity(qs.len());
     for q in &qs {
         let started = Instant::now();
-        let answer = searcher.search(&Query::new(q.as_str()), &mut Quiet)?;
+        let answer = searcher.search(&query(q), &mut Quiet)?;
         warm.push(started.elapsed());
         if answer.coverage.scanned_sessions > 0 {
             bail!("the index does not cover {} session(s): run without --skip-build", answer.coverage.scanned_sessions);
@@ -225,7 +238,7 @@ pub fn run(dir: &Path, options: Options) -> anyhow::Result<String> {
     let pruned = in_turn(
         &mut searcher,
         &qs,
-        &|_| {},
+        &head,
         &exhaustive,
         "the pruned first stage / every candidate ranked (prune_head 0)",
     )?;

@@ -158,13 +158,15 @@ impl<'a> Corpus<'a> {
                 }
             }
             let large = c.docs >= tuning.common_min_turns;
-            let rerank = c.docs >= tuning.lent_rerank_turns && q.asked < nt;
+            // A pruned pass reads the head's sessions only: the words feedback
+            // lends cannot find turns elsewhere, whatever the store's size.
+            let rerank = (c.docs >= tuning.lent_rerank_turns || head.is_some()) && q.asked < nt;
             if large || rerank {
                 // Common words, and (see `Tuning::lent_rerank_turns`) the
                 // words feedback lends: they score the turns the query's own
                 // words find.
                 let estimates: Vec<u64> = q.terms.iter().map(|t| index.doc_freq(t)).collect();
-                c.common = common_terms(q, &estimates, c.docs, tuning);
+                c.common = common_terms(q, &estimates, c.docs, (large, rerank));
                 for ((df, &common), &estimate) in c.df.iter_mut().zip(&c.common).zip(&estimates) {
                     if common {
                         *df = estimate;
@@ -303,13 +305,11 @@ impl<'a> Corpus<'a> {
 }
 
 /// Which of the query's words are common on an index of `docs` turns
-/// ([`COMMON_SHARE`]; `estimates`: how many turns hold each), and which
-/// only re-rank because feedback lent them (see [`Tuning::lent_rerank_turns`]):
-/// both only count in the turns the other words find. One of the query's
-/// own words always leads.
-pub(super) fn common_terms(q: &QueryTerms, estimates: &[u64], docs: u64, tuning: &Tuning) -> Vec<bool> {
-    let large = docs >= tuning.common_min_turns;
-    let rerank = docs >= tuning.lent_rerank_turns && q.asked < q.terms.len();
+/// ([`COMMON_SHARE`]; `estimates`: how many turns hold each), when `large`,
+/// and which only re-rank because feedback lent them (see
+/// [`Tuning::lent_rerank_turns`]), when `rerank`: both only count in the
+/// turns the other words find. One of the query's own words always leads.
+pub(super) fn common_terms(q: &QueryTerms, estimates: &[u64], docs: u64, (large, rerank): (bool, bool)) -> Vec<bool> {
     let mut common: Vec<bool> = estimates
         .iter()
         .enumerate()
@@ -391,7 +391,7 @@ impl Corpus<'_> {
             return Ok(None);
         }
         let estimates: Vec<u64> = q.terms.iter().map(|t| index.doc_freq(t)).collect();
-        let common = common_terms(q, &estimates, docs, tuning);
+        let common = common_terms(q, &estimates, docs, (docs >= tuning.common_min_turns, false));
         let map = &self.table.key_to_session;
         let session = |key: u64| map.get(key as usize).copied().filter(|&s| s != NO_SESSION);
         let wanted = |key: u64| session(key).is_some();

@@ -54,6 +54,7 @@ mod fusion;
 mod hit;
 mod kind;
 mod listing;
+mod manifest_codec;
 mod memory_index;
 mod open_index;
 #[allow(unsafe_code)]

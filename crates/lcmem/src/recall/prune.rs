@@ -28,6 +28,7 @@
 //! measures how often.
 
 use std::ops::Range;
+use std::sync::atomic::{AtomicU32, Ordering};
 
 use tantivy::postings::Postings;
 use tantivy::query::{
@@ -97,12 +98,19 @@ impl OpenIndex {
         let union = BooleanWeight::with_minimum_number_should_match(clauses, 1, true, Box::new(SumCombiner::default));
         // Each segment keeps its own best `head`; their union holds the best
         // `head` overall, and is cut to it below.
-        let per_segment = each_in_parallel(self.segments.len(), |s| -> Result<Vec<(Score, DocId, u64)>> {
+        // The largest segments first, and one floor for all: a segment's own
+        // `head`-th best score is never above the head's overall, so the
+        // highest any segment has reached prunes every segment.
+        let mut order: Vec<usize> = (0..self.segments.len()).collect();
+        order.sort_by_key(|&s| std::cmp::Reverse(self.segments[s].max_doc()));
+        let floor = AtomicU32::new(0);
+        let per_segment = each_in_parallel(order.len(), |i| -> Result<Vec<(Score, u32, DocId, u64)>> {
+            let s = order[i];
             let (segment, columns) = (&self.segments[s], &self.columns[s]);
             let mut best: std::collections::BinaryHeap<std::cmp::Reverse<(Ordered, DocId, u64)>> =
                 std::collections::BinaryHeap::with_capacity(ask.head + 1);
             // Called for each document whose score beats the floor; returns
-            // the floor: the head's lowest score once the head is full.
+            // the floor.
             let mut keep = |doc: DocId, score: Score| -> Score {
                 if !segment.is_deleted(doc) {
                     let key = value(&columns.sid, doc).unwrap_or(u64::MAX);
@@ -114,17 +122,21 @@ impl OpenIndex {
                         }
                     }
                 }
-                match best.len() < ask.head {
-                    true => 0.0,
-                    false => best.peek().map_or(0.0, |r| r.0.0.0),
+                if best.len() >= ask.head
+                    && let Some(least) = best.peek()
+                {
+                    // Scores are positive: their bits order as they do.
+                    floor.fetch_max(least.0.0.0.to_bits(), Ordering::Relaxed);
                 }
+                Score::from_bits(floor.load(Ordering::Relaxed))
             };
-            union.for_each_pruning(0.0, segment, &mut keep).map_err(|e| index_error(self.dir(), e))?;
-            Ok(best.into_iter().map(|r| (r.0.0.0, r.0.1, r.0.2)).collect())
+            let start = Score::from_bits(floor.load(Ordering::Relaxed));
+            union.for_each_pruning(start, segment, &mut keep).map_err(|e| index_error(self.dir(), e))?;
+            Ok(best.into_iter().map(|r| (r.0.0.0, s as u32, r.0.1, r.0.2)).collect())
         });
         let mut all: Vec<(Score, u32, DocId, u64)> = Vec::new();
-        for (s, found) in per_segment.into_iter().enumerate() {
-            all.extend(found?.into_iter().map(|(score, doc, key)| (score, s as u32, doc, key)));
+        for found in per_segment {
+            all.extend(found?);
         }
         all.sort_unstable_by(|a, b| b.0.total_cmp(&a.0).then_with(|| (a.1, a.2).cmp(&(b.1, b.2))));
         all.truncate(ask.head);

@@ -13,14 +13,14 @@
 //! and modification time it had when indexed, its key, counts, and its
 //! header. A file whose size or time differs, or that the manifest does not
 //! list, is stale: recall scans it and ignores whatever the index holds for
-//! it. The manifest is a file beside the segments, `manifest-HASH.json`,
-//! named by its content and written before the commit; the commit's payload
-//! names it. So a commit and its manifest never disagree, even after a crash
-//! (a manifest no commit names is left over, and removed by the next
-//! commit). It is not the payload itself because tantivy parses the payload
-//! with the rest of `meta.json`, on every opening: on a large store that
-//! was a few hundred kilobytes of escaped JSON, read three times by every
-//! fresh `lcmem recall`.
+//! it. The manifest is a file beside the segments, `manifest-HASH.bin`
+//! (its layout: [`super::manifest_codec`]), named by its content and written
+//! before the commit; the commit's payload names it. So a commit and its
+//! manifest never disagree, even after a crash (a manifest no commit names is
+//! left over, and removed by the next commit). It is not the payload itself
+//! because tantivy parses the payload with the rest of `meta.json`, on every
+//! opening: on a large store that was a few hundred kilobytes of escaped
+//! JSON, read three times by every fresh `lcmem recall`.
 //!
 //! Each file is added as one batch, so its turns are contiguous and in order
 //! inside one segment (merges keep that order): neighbours in a session are
@@ -68,7 +68,7 @@ pub(super) struct Committed {
 }
 
 /// How manifest files are named: this, the first 16 hex digits of the
-/// SHA-256 of their content, `.json`.
+/// SHA-256 of their content, `.bin` (`.json` before format 5).
 const MANIFEST_PREFIX: &str = "manifest-";
 
 impl Manifest {
@@ -76,10 +76,10 @@ impl Manifest {
     /// name its content gives), and returns what the commit's payload says.
     pub(super) fn save(&self, dir: &Path) -> crate::error::Result<Committed> {
         use sha2::{Digest, Sha256};
-        let json = serde_json::to_vec(self).map_err(|e| index_error(dir, e))?;
-        let hash: String = Sha256::digest(&json).iter().take(8).map(|b| format!("{b:02x}")).collect();
-        let name = format!("{MANIFEST_PREFIX}{hash}.json");
-        crate::jsonl::atomic_write(&dir.join(&name), &json)?;
+        let bytes = super::manifest_codec::encode(self);
+        let hash: String = Sha256::digest(&bytes).iter().take(8).map(|b| format!("{b:02x}")).collect();
+        let name = format!("{MANIFEST_PREFIX}{hash}.bin");
+        crate::jsonl::atomic_write(&dir.join(&name), &bytes)?;
         Ok(Committed { format: self.format, manifest: name })
     }
 
@@ -91,7 +91,7 @@ impl Manifest {
         if committed.format != FORMAT || !name.starts_with(MANIFEST_PREFIX) || name.contains(['/', '\\']) {
             return None;
         }
-        let manifest = serde_json::from_slice::<Manifest>(&std::fs::read(dir.join(name)).ok()?).ok()?;
+        let manifest = super::manifest_codec::decode(&std::fs::read(dir.join(name)).ok()?)?;
         (manifest.format == FORMAT).then_some(manifest)
     }
 
@@ -103,7 +103,8 @@ impl Manifest {
         for entry in entries.flatten() {
             let name = entry.file_name();
             let name = name.to_string_lossy();
-            if name.starts_with(MANIFEST_PREFIX) && name.ends_with(".json") && name != committed.manifest {
+            let ours = name.ends_with(".bin") || name.ends_with(".json");
+            if name.starts_with(MANIFEST_PREFIX) && ours && name != committed.manifest {
                 let _ = std::fs::remove_file(entry.path());
             }
         }
