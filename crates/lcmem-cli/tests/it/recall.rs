@@ -40,6 +40,28 @@ fn json_hits_carry_every_field_and_cite_real_lines() {
 }
 
 #[test]
+fn coverage_says_how_an_answer_was_found_and_keeps_the_hits_as_they_are() {
+    let sandbox = shop();
+    let plain = recall_json(&sandbox, &["refund", "retries"]);
+    let out = sandbox.assert_cmd().args(["recall", "refund", "retries", "--json", "--coverage"]).assert().success();
+    let answer: serde_json::Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
+    assert_eq!(answer["hits"].as_array().unwrap(), &plain, "the hits are those of --json");
+    let coverage = answer["coverage"].as_array().unwrap();
+    assert_eq!(coverage.len(), 1, "{answer}");
+    let sessions = example_sessions().len() as u64;
+    let c = &coverage[0];
+    assert!(!c["project"].as_str().unwrap().is_empty(), "{c}");
+    assert_eq!((c["indexed_sessions"].as_u64(), c["scanned_sessions"].as_u64()), (Some(sessions), Some(0)), "{c}");
+    // A small store is ranked exhaustively; no model is set.
+    assert_eq!((&c["pruned"], &c["semantic"]), (&serde_json::json!(false), &serde_json::Value::Null), "{c}");
+    // In words, on stderr, after the hits.
+    let out = sandbox.assert_cmd().args(["recall", "refund", "retries", "--coverage"]).assert().success();
+    let said = String::from_utf8_lossy(&out.get_output().stderr).to_string();
+    assert!(said.contains(&format!("coverage: {sessions} session(s) from the index, 0 read from their files")), "{said}");
+    assert!(said.contains("semantic lane off"), "{said}");
+}
+
+#[test]
 fn human_output_shows_citation_state_and_snippet() {
     let sandbox = shop();
     sandbox

@@ -198,6 +198,12 @@ fn a_query_embeds_nothing_but_itself_and_says_what_it_covered() {
     assert!(stderr.contains("lcmem index rebuild"), "{stderr}");
     let lexical = hits(&out.get_output().stdout);
     assert!(lexical.iter().all(|h| !h["snippet"].as_str().unwrap().contains("walk by the river")), "{lexical:?}");
+    let semantic_coverage = || {
+        let out = sandbox.assert_cmd().args(["recall", "--json", "--coverage", "--", QUESTION]).assert().success();
+        let answer: serde_json::Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
+        answer["coverage"][0]["semantic"].clone()
+    };
+    assert_eq!(semantic_coverage(), serde_json::json!({"turns_embedded": 0, "turns": 6}));
     let cache = sandbox.store_dir().join("cache/semantic-v1");
     assert!(!cache.join("vectors.f32").exists(), "a query wrote the semantic cache");
     // The rebuild embeds, and says how much.
@@ -208,6 +214,7 @@ fn a_query_embeds_nothing_but_itself_and_says_what_it_covered() {
     assert!(out.get_output().stderr.is_empty(), "{}", String::from_utf8_lossy(&out.get_output().stderr));
     let semantic = hits(&out.get_output().stdout);
     assert!(semantic[0]["snippet"].as_str().unwrap().contains("walk by the river"), "{semantic:#?}");
+    assert_eq!(semantic_coverage(), serde_json::json!({"turns_embedded": 6, "turns": 6}));
 }
 
 /// A session of `n` distinct turns of unlike lengths.
