@@ -57,7 +57,10 @@ fn coverage_says_how_an_answer_was_found_and_keeps_the_hits_as_they_are() {
     // In words, on stderr, after the hits.
     let out = sandbox.assert_cmd().args(["recall", "refund", "retries", "--coverage"]).assert().success();
     let said = String::from_utf8_lossy(&out.get_output().stderr).to_string();
-    assert!(said.contains(&format!("coverage: {sessions} session(s) from the index, 0 read from their files")), "{said}");
+    assert!(
+        said.contains(&format!("coverage: {sessions} session(s) from the index, 0 read from their files")),
+        "{said}"
+    );
     assert!(said.contains("semantic lane off"), "{said}");
 }
 

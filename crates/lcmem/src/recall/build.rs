@@ -13,11 +13,10 @@ use tantivy::indexer::UserOperation;
 use tantivy::{Index, IndexWriter, TantivyDocument, Term};
 
 use super::listing::{SessionFile, list_sessions};
+use super::manifest::{FileEntry, Manifest};
 use super::open_index::OpenIndex;
 use super::scan;
-use super::schema::{
-    ARENA_BYTES, DIR_NAME, FORMAT, Fields, FileEntry, Manifest, TOKENIZER, index_dir, index_error, schema,
-};
+use super::schema::{ARENA_BYTES, DIR_NAME, FORMAT, Fields, TOKENIZER, index_dir, index_error, schema};
 use super::tokenize::{Analyzer, count_tokens};
 use crate::error::{Error, IoContext, Result};
 use crate::store::Store;

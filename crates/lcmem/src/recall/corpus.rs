@@ -14,8 +14,8 @@ use super::postings::{Ask, Earlier, Found};
 use super::prune::{Head, TopAsk};
 use super::query_terms::QueryTerms;
 use super::rank::{Candidates, Loc, NO_SESSION, Tuning, Unit};
-use super::scan;
-use super::session_table::{SessionInfo, Table};
+use super::scan::{self, SessionMeta};
+use super::session_table::Table;
 use super::tokenize::Analyzer;
 use crate::diagnostic::Diagnostic;
 use crate::error::Result;
@@ -60,10 +60,8 @@ impl<'a> Corpus<'a> {
         // they get an ordinal too.
         let journal = corpus.memory.journal.entries.iter().map(|c| c.entry.session_id.as_str());
         let facts = scan::searchable_facts(&corpus.memory.fold).filter_map(|(_, f)| f.sources.first());
-        let missing: Vec<&str> = journal
-            .chain(facts.map(|s| s.session.as_str()))
-            .filter(|id| !corpus.table.by_id.contains_key(*id))
-            .collect();
+        let missing: Vec<&str> =
+            journal.chain(facts.map(|s| s.session.as_str())).filter(|id| corpus.table.ordinal(id).is_none()).collect();
         for id in missing {
             corpus.session_ordinal(id);
         }
@@ -72,14 +70,10 @@ impl<'a> Corpus<'a> {
 
     /// The ordinal of a session, adding one without a transcript if needed.
     fn session_ordinal(&mut self, id: &str) -> u32 {
-        if let Some(&ord) = self.table.by_id.get(id) {
-            return ord;
+        match self.table.ordinal(id) {
+            Some(ord) => ord,
+            None => self.table.to_mut().add_named(id),
         }
-        let table = self.table.to_mut();
-        let ord = table.sessions.len() as u32;
-        table.sessions.push(SessionInfo::new(id, None, None, 0, 0));
-        table.by_id.insert(id.to_string(), ord);
-        ord
     }
 
     /// Where a unit is, with an indexed turn's place read from the index.
@@ -91,6 +85,19 @@ impl<'a> Corpus<'a> {
             }
             (loc, _) => loc,
         }
+    }
+
+    /// The session file of a session, if it has one.
+    pub fn path(&self, session: u32) -> Option<&std::path::Path> {
+        let info = self.table.sessions.get(session as usize)?;
+        info.file.then(|| self.files.get(session as usize).map(|f| f.path.as_path())).flatten()
+    }
+
+    /// A session's header: as scanned, or from the index's manifest.
+    pub fn meta(&self, session: u32) -> Option<&SessionMeta> {
+        let info = self.table.sessions.get(session as usize)?;
+        let indexed = || self.index.filter(|_| info.indexed)?.manifest.files.get(&info.id).map(|e| &e.meta);
+        info.meta.as_ref().or_else(indexed)
     }
 
     /// The cited line of a unit (for ordering ties).
@@ -107,7 +114,7 @@ impl<'a> Corpus<'a> {
     pub fn text(&self, u: &Unit) -> Result<Option<(String, Option<String>)>> {
         Ok(match self.place(u) {
             Loc::Indexed { .. } => None,
-            Loc::Turn { offset, .. } => match self.table.sessions[u.session as usize].path.as_deref() {
+            Loc::Turn { offset, .. } => match self.path(u.session) {
                 Some(path) => scan::read_turn(path, offset)?,
                 None => None,
             },
@@ -276,11 +283,11 @@ impl<'a> Corpus<'a> {
         let analyzed = &self.memory.analyzed;
         c.docs += analyzed.units.len() as u64;
         c.tokens += analyzed.tokens;
-        let (by_id, memory) = (&self.table.by_id, self.memory);
+        let (table, memory) = (&*self.table, self.memory);
         analyzed.each_match(&q.terms, !q.phrases.is_empty(), |i, tfs, positions| {
             let phrases = q.phrases.is_empty() || q.phrases_match(positions);
             let len = analyzed.lens[i as usize];
-            let unit = Corpus::memory_unit(by_id, memory, analyzed.units[i as usize], len, phrases);
+            let unit = Corpus::memory_unit(table, memory, analyzed.units[i as usize], len, phrases);
             c.count(tfs, false);
             c.push(unit, tfs);
         });
@@ -325,18 +332,18 @@ pub(super) fn common_terms(q: &QueryTerms, estimates: &[u64], docs: u64, (large,
 
 impl Corpus<'_> {
     /// A journal entry or a fact as a unit of `len` tokens: the session it
-    /// came from (by the table's `by_id`) and its time.
-    pub fn memory_unit(by_id: &HashMap<String, u32>, memory: &Memory, source: Source, len: u32, phrases: bool) -> Unit {
+    /// came from (its ordinal in `table`) and its time.
+    pub fn memory_unit(table: &Table, memory: &Memory, source: Source, len: u32, phrases: bool) -> Unit {
         match source {
             Source::Journal(j) => {
                 let current = memory.journal.revision(j as usize);
-                let session = by_id.get(&current.entry.session_id).copied().unwrap_or(NO_SESSION);
+                let session = table.ordinal(&current.entry.session_id).unwrap_or(NO_SESSION);
                 let ts = current.entry.last_active.as_second();
                 Unit { kind: HitKind::Journal, session, turn: 0, len, ts, phrases, loc: Loc::Journal(j) }
             }
             Source::Fact(f) => {
                 let fact = &memory.fold.facts[f as usize];
-                let session = fact.sources.first().and_then(|s| by_id.get(&s.session).copied()).unwrap_or(NO_SESSION);
+                let session = fact.sources.first().and_then(|s| table.ordinal(&s.session)).unwrap_or(NO_SESSION);
                 let ts = fact.last_seen.as_second();
                 Unit { kind: HitKind::Fact, session, turn: 0, len, ts, phrases, loc: Loc::Fact(f) }
             }

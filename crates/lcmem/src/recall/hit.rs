@@ -106,7 +106,7 @@ pub(super) fn build(
     let Some((text, message_id)) = corpus.text(unit)? else { return Ok(None) };
     let session = corpus.table.sessions.get(unit.session as usize);
     let session_id = session.map_or(String::new(), |s| s.id.clone());
-    let meta = session.and_then(|s| s.meta.as_ref());
+    let meta = corpus.meta(unit.session);
     let journal = corpus.memory.journal.get(&session_id);
     // Titles and turns come from transcripts: redacted and stripped of
     // control characters like everything a hit carries.
@@ -142,7 +142,7 @@ pub(super) fn build(
         Loc::Turn { role, .. } => {
             let created = meta.map_or(ts, |m| m.created_at);
             hit.role = Some(role);
-            hit.path = session.and_then(|s| s.path.clone()).unwrap_or_default();
+            hit.path = corpus.path(unit.session).map(PathBuf::from).unwrap_or_default();
             let standing = corpus.memory.journal.standing(
                 &session_id,
                 meta.and_then(|m| m.closing),

@@ -16,9 +16,9 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
+use super::manifest::FileEntry;
 use super::open_index::OpenIndex;
 use super::os::{Changes, Watch};
-use super::schema::FileEntry;
 use crate::error::{IoContext, Result};
 use crate::store::Store;
 

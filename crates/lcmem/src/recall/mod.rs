@@ -54,7 +54,7 @@ mod fusion;
 mod hit;
 mod kind;
 mod listing;
-mod manifest_codec;
+mod manifest;
 mod memory_index;
 mod open_index;
 #[allow(unsafe_code)]
@@ -91,8 +91,9 @@ pub use semantic::SemanticCoverage;
 pub mod index {
     pub use super::build::{IndexReport, rebuild_index, refresh_index};
     pub use super::listing::{SessionFile, list_sessions};
+    pub use super::manifest::{FileEntry, Manifest};
     pub use super::open_index::OpenIndex;
-    pub use super::schema::{DIR_NAME, Fields, FileEntry, Manifest};
+    pub use super::schema::{DIR_NAME, Fields};
 }
 
 /// Searches the project's memory. Opens (and, when memory is on, refreshes)

@@ -11,7 +11,8 @@ use tantivy::columnar::Column;
 use tantivy::index::SegmentReader;
 use tantivy::{Index, ReloadPolicy, Searcher, Term};
 
-use super::schema::{Fields, Manifest, schema};
+use super::manifest::Manifest;
+use super::schema::{Fields, schema};
 
 /// An index opened for reading: the segments of one commit and the manifest
 /// committed with them.

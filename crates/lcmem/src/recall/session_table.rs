@@ -5,19 +5,23 @@
 //! does not cover, a session only the journal or the facts name).
 
 use std::collections::HashMap;
-use std::path::PathBuf;
 
 use super::listing::SessionFile;
 use super::open_index::OpenIndex;
 use super::rank::NO_SESSION;
 use super::scan::SessionMeta;
 
-/// What recall knows of a session.
+/// What recall knows of a session. Where its file is, and its header when
+/// the index covers it, are not copied here: the listing and the index's
+/// manifest hold them (see `Corpus::path` and `Corpus::meta`), and a fresh
+/// process on a year of sessions would copy 10,000 of each for a few hits.
 #[derive(Debug, Clone)]
 pub(super) struct SessionInfo {
     pub id: String,
-    /// The session file, if the store has one.
-    pub path: Option<PathBuf>,
+    /// Whether the store has a session file for it: the listing's file of
+    /// the same ordinal.
+    pub file: bool,
+    /// The header of a file the index does not cover, once scanned.
     pub meta: Option<SessionMeta>,
     /// Whether the index covers the file as it is now.
     pub indexed: bool,
@@ -27,9 +31,8 @@ pub(super) struct SessionInfo {
 }
 
 impl SessionInfo {
-    pub fn new(id: &str, path: Option<PathBuf>, meta: Option<SessionMeta>, docs: u64, tokens: u64) -> SessionInfo {
-        let indexed = meta.is_some();
-        SessionInfo { id: id.to_string(), path, meta, indexed, docs, tokens }
+    pub fn new(id: &str, file: bool, indexed: bool, docs: u64, tokens: u64) -> SessionInfo {
+        SessionInfo { id: id.to_string(), file, meta: None, indexed, docs, tokens }
     }
 }
 
@@ -39,7 +42,11 @@ pub(super) struct Table {
     /// The store's files first (in id order), then sessions only the
     /// journal or the facts name.
     pub sessions: Vec<SessionInfo>,
-    pub by_id: HashMap<String, u32>,
+    /// How many of `sessions` are the store's files, in id order: found by
+    /// a binary search (see [`Table::ordinal`]).
+    files: usize,
+    /// The ordinals of the sessions only the journal or the facts name.
+    extra: HashMap<String, u32>,
     /// For each index key, the ordinal of its file if the index is current
     /// for it, else `NO_SESSION`.
     pub key_to_session: Vec<u32>,
@@ -54,13 +61,14 @@ impl Table {
     pub fn build(files: &[SessionFile], index: Option<&OpenIndex>) -> Table {
         let mut t = Table {
             sessions: Vec::with_capacity(files.len()),
-            by_id: HashMap::with_capacity(files.len()),
+            files: files.len(),
+            extra: HashMap::new(),
             key_to_session: vec![NO_SESSION; index.map_or(0, |i| i.manifest.next_key as usize)],
             stale: Vec::new(),
             indexed: 0,
         };
+        debug_assert!(files.is_sorted_by(|a, b| a.id < b.id), "the listing is in id order");
         for (ord, f) in files.iter().enumerate() {
-            t.by_id.insert(f.id.clone(), ord as u32);
             let entry = index.and_then(|i| i.manifest.files.get(&f.id)).filter(|e| f.matches(e));
             match entry {
                 Some(e) => {
@@ -68,21 +76,32 @@ impl Table {
                         *slot = ord as u32;
                     }
                     t.indexed += 1;
-                    t.sessions.push(SessionInfo::new(
-                        &f.id,
-                        Some(f.path.clone()),
-                        Some(e.meta.clone()),
-                        e.docs,
-                        e.tokens,
-                    ));
+                    t.sessions.push(SessionInfo::new(&f.id, true, true, e.docs, e.tokens));
                 }
                 None => {
                     t.stale.push(ord as u32);
-                    t.sessions.push(SessionInfo::new(&f.id, Some(f.path.clone()), None, 0, 0));
+                    t.sessions.push(SessionInfo::new(&f.id, true, false, 0, 0));
                 }
             }
         }
         t
+    }
+
+    /// The ordinal of session `id`, if the table has it.
+    pub fn ordinal(&self, id: &str) -> Option<u32> {
+        match self.sessions[..self.files].binary_search_by(|s| s.id.as_str().cmp(id)) {
+            Ok(ord) => Some(ord as u32),
+            Err(_) => self.extra.get(id).copied(),
+        }
+    }
+
+    /// Adds a session without a transcript (one only the journal or the
+    /// facts name), and returns its ordinal.
+    pub fn add_named(&mut self, id: &str) -> u32 {
+        let ord = self.sessions.len() as u32;
+        self.sessions.push(SessionInfo::new(id, false, false, 0, 0));
+        self.extra.insert(id.to_string(), ord);
+        ord
     }
 
     /// Whether the index covers exactly the store's files as they are now.

@@ -113,7 +113,7 @@ impl Lane {
     pub fn coverage(&self, corpus: &Corpus) -> SemanticCoverage {
         let files: HashMap<&str, &SessionFile> = corpus.files.iter().map(|f| (f.id.as_str(), f)).collect();
         let mut c = SemanticCoverage::default();
-        for info in corpus.table.sessions.iter().filter(|s| s.path.is_some()) {
+        for info in corpus.table.sessions.iter().filter(|s| s.file) {
             match self.current_rows(&files, &info.id) {
                 Some(rows) => {
                     c.turns_embedded += rows.turns.len() as u64;
@@ -164,7 +164,7 @@ impl Lane {
             }
         }
         for &(source, row) in &self.memory_rows {
-            let unit = Corpus::memory_unit(&corpus.table.by_id, corpus.memory, source, 0, true);
+            let unit = Corpus::memory_unit(&corpus.table, corpus.memory, source, 0, true);
             if admit(&unit) {
                 scored.push((self.dot(row, query), unit));
             }

@@ -1,4 +1,7 @@
-//! The manifest's bytes on disk (`manifest-HASH.bin` beside the index).
+//! The index's manifest: what it covers (every session file indexed, with
+//! its size, time, key, counts and header), the file beside the segments
+//! that holds it (`manifest-HASH.bin`, named by its content, which the
+//! commit's payload names), and that file's bytes.
 //!
 //! Every fresh `lcmem recall` reads the manifest whole: on a year of
 //! sessions it lists 10,000 files, and as JSON (2.4 MB, a timestamp to parse
@@ -20,12 +23,87 @@
 //! it.
 
 use std::collections::BTreeMap;
+use std::path::Path;
 
 use jiff::Timestamp;
+use serde::{Deserialize, Serialize};
 
 use super::scan::SessionMeta;
-use super::schema::{FileEntry, Manifest};
+use super::schema::FORMAT;
 use crate::session::Status;
+
+/// What the index covers, in a file its commit names.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct Manifest {
+    pub format: u32,
+    pub next_key: u64,
+    pub files: BTreeMap<String, FileEntry>,
+}
+
+/// What a commit's payload says: the format, and the manifest file.
+#[derive(Debug, Serialize, Deserialize)]
+pub(super) struct Committed {
+    pub format: u32,
+    pub manifest: String,
+}
+
+/// How manifest files are named: this, the first 16 hex digits of the
+/// SHA-256 of their content, `.bin` (`.json` before format 5).
+const MANIFEST_PREFIX: &str = "manifest-";
+
+impl Manifest {
+    /// Writes the manifest beside the index in `dir` (atomically, under a
+    /// name its content gives), and returns what the commit's payload says.
+    pub(super) fn save(&self, dir: &Path) -> crate::error::Result<Committed> {
+        use sha2::{Digest, Sha256};
+        let bytes = encode(self);
+        let hash: String = Sha256::digest(&bytes).iter().take(8).map(|b| format!("{b:02x}")).collect();
+        let name = format!("{MANIFEST_PREFIX}{hash}.bin");
+        crate::jsonl::atomic_write(&dir.join(&name), &bytes)?;
+        Ok(Committed { format: self.format, manifest: name })
+    }
+
+    /// The manifest a commit's payload names, if it is there and of this
+    /// format.
+    pub(super) fn load(dir: &Path, payload: &str) -> Option<Manifest> {
+        let committed = serde_json::from_str::<Committed>(payload).ok()?;
+        let name = committed.manifest;
+        if committed.format != FORMAT || !name.starts_with(MANIFEST_PREFIX) || name.contains(['/', '\\']) {
+            return None;
+        }
+        let manifest = decode(&std::fs::read(dir.join(name)).ok()?)?;
+        (manifest.format == FORMAT).then_some(manifest)
+    }
+
+    /// Removes the manifest files beside the index other than the one
+    /// `committed` names: left over from earlier commits, or from a write
+    /// that did not commit. Best effort: one left behind costs only space.
+    pub(super) fn remove_others(dir: &Path, committed: &Committed) {
+        let Ok(entries) = std::fs::read_dir(dir) else { return };
+        for entry in entries.flatten() {
+            let name = entry.file_name();
+            let name = name.to_string_lossy();
+            let ours = name.ends_with(".bin") || name.ends_with(".json");
+            if name.starts_with(MANIFEST_PREFIX) && ours && name != committed.manifest {
+                let _ = std::fs::remove_file(entry.path());
+            }
+        }
+    }
+}
+
+/// One indexed session file.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct FileEntry {
+    /// The `sid` of its documents: never reused, so a leftover document of a
+    /// replaced file can never pass for the new one.
+    pub key: u64,
+    pub size: u64,
+    /// Modification time in nanoseconds since the epoch.
+    pub mtime: u128,
+    pub docs: u64,
+    pub tokens: u64,
+    pub meta: SessionMeta,
+}
 
 const MAGIC: &[u8; 4] = b"LCMF";
 
@@ -140,6 +218,54 @@ impl<'a> Reader<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::recall::Quiet;
+    use crate::recall::build::write;
+    use crate::recall::listing::list_sessions;
+    use crate::recall::open_index::OpenIndex;
+    use crate::recall::schema::index_dir;
+
+    fn manifests(dir: &Path) -> Vec<String> {
+        let names = std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned());
+        let mut names: Vec<String> = names.filter(|n| n.starts_with(MANIFEST_PREFIX)).collect();
+        names.sort();
+        names
+    }
+
+    #[test]
+    fn each_commit_names_its_manifest_and_the_ones_it_replaced_are_removed() {
+        let (_dir, store) = crate::store::temp_store();
+        let dir = index_dir(&store);
+        let session = |id: &str, text: &str| {
+            let meta = serde_json::json!({"type": "session", "v": 1, "id": id, "title": id,
+                "created_at": "2026-11-01T10:00:00Z"});
+            let turn = serde_json::json!({"type": "message", "role": "user", "text": text,
+                "ts": "2026-11-01T10:01:00Z", "id": "m1"});
+            std::fs::write(store.session_path(id), format!("{meta}\n{turn}\n")).unwrap();
+        };
+        session("2026-11-01-a", "refund retries");
+        write(&dir, &list_sessions(&store).unwrap(), false, &mut Quiet).unwrap();
+        let first = manifests(&dir);
+        assert_eq!(first.len(), 1, "{first:?}");
+        // A manifest that no commit names: left over by a write that died
+        // before committing.
+        let stray = dir.join(format!("{MANIFEST_PREFIX}0123456789abcdef.json"));
+        std::fs::write(&stray, "{}").unwrap();
+
+        session("2026-11-02-b", "cache postgres");
+        write(&dir, &list_sessions(&store).unwrap(), false, &mut Quiet).unwrap();
+        let second = manifests(&dir);
+        assert_eq!(second.len(), 1, "{second:?}");
+        assert_ne!(second, first, "the manifest changed with what the index covers");
+        let index = OpenIndex::open(&dir).expect("the index opens");
+        assert_eq!(index.manifest.files.keys().collect::<Vec<_>>(), ["2026-11-01-a", "2026-11-02-b"]);
+
+        // Without the manifest its commit names, the index is not used: it
+        // is rebuilt, not trusted.
+        std::fs::remove_file(dir.join(&second[0])).unwrap();
+        assert!(OpenIndex::open(&dir).is_none());
+        write(&dir, &list_sessions(&store).unwrap(), false, &mut Quiet).unwrap();
+        assert_eq!(OpenIndex::open(&dir).expect("rebuilt").manifest.files.len(), 2);
+    }
 
     fn entry(key: u64, title: &str, closing: Option<Status>, pinned: bool) -> FileEntry {
         let created_at: Timestamp = "2026-11-03T09:15:30.123456789Z".parse().unwrap();
