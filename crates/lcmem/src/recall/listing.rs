@@ -96,6 +96,17 @@ pub fn list_sessions(store: &Store) -> Result<Vec<SessionFile>> {
     Ok(files)
 }
 
+/// The file of session `id` in the sessions folder `dir`, built in one
+/// allocation: a listing taken from the manifest builds 10,000 of them.
+fn session_path(dir: &Path, id: &str) -> PathBuf {
+    let mut path = std::ffi::OsString::with_capacity(dir.as_os_str().len() + id.len() + 7);
+    path.push(dir);
+    path.push("/");
+    path.push(id);
+    path.push(".jsonl");
+    PathBuf::from(path)
+}
+
 /// The sessions folder's modification time, in seconds and nanoseconds.
 fn folder_time(dir: &Path) -> Option<(i64, i64)> {
     use std::os::unix::fs::MetadataExt;
@@ -235,7 +246,7 @@ impl Listing {
                 .iter()
                 .map(|(id, e)| SessionFile {
                     id: id.clone(),
-                    path: dir.join(format!("{id}.jsonl")),
+                    path: session_path(dir, id),
                     size: e.size,
                     mtime: e.mtime,
                 })
@@ -266,7 +277,7 @@ impl Listing {
 
     /// Brings one file's entry up to date: added, changed or gone.
     fn restat(&mut self, dir: &Path, id: &str) {
-        let path = dir.join(format!("{id}.jsonl"));
+        let path = session_path(dir, id);
         let now = std::fs::symlink_metadata(&path).ok().and_then(|m| SessionFile::from_metadata(id, path, &m));
         self.generation += 1;
         let at = self.files.binary_search_by(|f| f.id.as_str().cmp(id));

@@ -144,7 +144,9 @@ pub(super) fn decode(bytes: &[u8]) -> Option<Manifest> {
     let format = u32::from_le_bytes(r.array()?);
     let next_key = r.u64()?;
     let count = r.u64()?;
-    let mut files = BTreeMap::new();
+    // Collected first and built in one go: the files are in id order, which
+    // the map builds from without a search per file.
+    let mut files = Vec::with_capacity(count.min(1 << 20) as usize);
     for _ in 0..count {
         let id = r.text()?;
         let (key, size) = (r.u64()?, r.u64()?);
@@ -159,8 +161,9 @@ pub(super) fn decode(bytes: &[u8]) -> Option<Manifest> {
             _ => return None,
         };
         let meta = SessionMeta { title, created_at, closing, pinned };
-        files.insert(id, FileEntry { key, size, mtime, docs, tokens, meta });
+        files.push((id, FileEntry { key, size, mtime, docs, tokens, meta }));
     }
+    let files = BTreeMap::from_iter(files);
     r.bytes.is_empty().then_some(Manifest { format, next_key, files })
 }
 

@@ -115,6 +115,34 @@ impl OpenIndex {
         n
     }
 
+    /// Whether more than `n` documents hold `term` (deleted and stale ones
+    /// included, as [`OpenIndex::doc_freq`] counts): the largest segments
+    /// are asked first, and the answer is known as soon as they pass `n`,
+    /// so a word found nearly everywhere costs one or two dictionary
+    /// lookups, not one per segment.
+    pub fn holds_more_than(&self, term: &str, n: u64) -> bool {
+        if let Some(&df) = self.freqs.lock().unwrap_or_else(std::sync::PoisonError::into_inner).get(term) {
+            return df > n;
+        }
+        let key = Term::from_field_text(self.fields.text, term);
+        let mut order: Vec<&SegmentReader> = self.segments.iter().collect();
+        order.sort_by_key(|s| std::cmp::Reverse(s.max_doc()));
+        let mut sum = 0u64;
+        for segment in order {
+            sum +=
+                segment.inverted_index(self.fields.text).ok().and_then(|i| i.doc_freq(&key).ok()).map_or(0, u64::from);
+            if sum > n {
+                return true;
+            }
+        }
+        let mut freqs = self.freqs.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        if freqs.len() >= FREQS_MAX {
+            freqs.clear();
+        }
+        freqs.insert(term.to_string(), sum);
+        false
+    }
+
     /// The index folder.
     pub(super) fn dir(&self) -> &Path {
         &self.dir

@@ -313,9 +313,9 @@ fn rank_then(
         let indexed: u64 = corpus.table.sessions.iter().filter(|s| s.indexed).map(|s| s.docs).sum();
         let mut common: HashMap<String, bool> = HashMap::new();
         let mut is_common = |word: &str| match corpus.index {
-            Some(index) if indexed >= query.tuning.common_min_turns => *common
-                .entry(word.to_string())
-                .or_insert_with(|| index.doc_freq(word).saturating_mul(COMMON_SHARE) > indexed),
+            Some(index) if indexed >= query.tuning.common_min_turns => {
+                *common.entry(word.to_string()).or_insert_with(|| index.holds_more_than(word, indexed / COMMON_SHARE))
+            }
             _ => false,
         };
         let mut feedback = Vec::with_capacity(top.len());

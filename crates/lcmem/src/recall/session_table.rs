@@ -68,8 +68,14 @@ impl Table {
             indexed: 0,
         };
         debug_assert!(files.is_sorted_by(|a, b| a.id < b.id), "the listing is in id order");
+        // Both in id order: walked side by side, without a lookup per file.
+        let mut entries = index.map(|i| i.manifest.files.iter().peekable());
         for (ord, f) in files.iter().enumerate() {
-            let entry = index.and_then(|i| i.manifest.files.get(&f.id)).filter(|e| f.matches(e));
+            let entry = entries.as_mut().and_then(|entries| {
+                while entries.next_if(|(id, _)| id.as_str() < f.id.as_str()).is_some() {}
+                entries.next_if(|(id, _)| **id == f.id).map(|(_, e)| e)
+            });
+            let entry = entry.filter(|e| f.matches(e));
             match entry {
                 Some(e) => {
                     if let Some(slot) = t.key_to_session.get_mut(e.key as usize) {
