@@ -127,6 +127,12 @@ pub(crate) fn write(
     let threads = if stale.len() < 8 { 1 } else { threads };
     let mut writer: IndexWriter<TantivyDocument> =
         index.writer_with_num_threads(threads, threads * ARENA_BYTES).map_err(|e| index_error(dir, e))?;
+    // Segments are merged four at a time rather than tantivy's eight: every
+    // one-off recall looks each word up once per segment, and on a large
+    // store it pays a page fault or two for each lookup.
+    let mut policy = tantivy::indexer::LogMergePolicy::default();
+    policy.set_min_num_segments(MERGE_SEGMENTS);
+    writer.set_merge_policy(Box::new(policy));
     for id in stale.iter().map(|f| &f.id).chain(&gone) {
         if let Some(entry) = manifest.files.remove(id.as_str()) {
             writer.delete_term(Term::from_field_u64(fields.sid, entry.key));
@@ -197,6 +203,9 @@ pub(crate) fn write(
     writer.wait_merging_threads().map_err(|e| index_error(dir, e))?;
     Ok(report)
 }
+
+/// How many segments of a size are merged into one.
+const MERGE_SEGMENTS: usize = 4;
 
 /// Input indexed between two commits.
 const CHUNK_BYTES: u64 = 32 * 1024 * 1024;
