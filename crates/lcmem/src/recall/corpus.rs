@@ -134,6 +134,11 @@ impl<'a> Corpus<'a> {
     /// if every session had been: its session is whole, and the term
     /// statistics of the query's own words are the first pass's, over all
     /// sessions (the lent words' are the index's estimates, as always).
+    ///
+    /// `head` applies where the first stage was pruned (see `recall::prune`):
+    /// the index is read for the head's sessions only, each whole, with the
+    /// statistics the first stage counted over every session; `earlier` and
+    /// `narrow` are then of no use and left aside.
     pub fn gather(
         &mut self,
         q: &QueryTerms,
