@@ -61,13 +61,12 @@ pub(super) struct TopAsk<'a> {
     pub docs_of: &'a (dyn Fn(u64) -> Option<u64> + Sync),
 }
 
-/// The head the first stage picked: the session keys of its turns, and the
-/// documents of those sessions, by segment, as sorted, disjoint ranges; with
+/// The head the first stage picked: the documents of its turns' sessions,
+/// by segment, as sorted, disjoint ranges, each with its session key; with
 /// the statistics of the query's words over every session, as the
 /// exhaustive pass counts them.
 #[derive(Debug, Default)]
 pub(super) struct Head {
-    pub keys: Vec<u64>,
     pub ranges: Vec<Vec<(Range<DocId>, u64)>>,
     /// Which words are common (see `corpus::common_terms`).
     pub common: Vec<bool>,
@@ -97,10 +96,10 @@ impl OpenIndex {
         }
         let union = BooleanWeight::with_minimum_number_should_match(clauses, 1, true, Box::new(SumCombiner::default));
         // Each segment keeps its own best `head`; their union holds the best
-        // `head` overall, and is cut to it below.
-        // The largest segments first, and one floor for all: a segment's own
-        // `head`-th best score is never above the head's overall, so the
-        // highest any segment has reached prunes every segment.
+        // `head` overall, and is cut to it below. The largest segments go
+        // first, with one floor for all: a segment's own `head`-th best score
+        // is never above the head's overall, so the highest any segment has
+        // reached prunes every segment.
         let mut order: Vec<usize> = (0..self.segments.len()).collect();
         order.sort_by_key(|&s| std::cmp::Reverse(self.segments[s].max_doc()));
         let floor = AtomicU32::new(0);
@@ -144,14 +143,11 @@ impl OpenIndex {
             let docs = (ask.docs_of)(key).unwrap_or(0);
             let range = self.session_range(s as usize, doc, key, docs);
             head.ranges[s as usize].push((range, key));
-            head.keys.push(key);
         }
         for ranges in &mut head.ranges {
             ranges.sort_unstable_by_key(|(r, _)| (r.start, r.end));
             ranges.dedup_by(|b, a| b.0.start < a.0.end);
         }
-        head.keys.sort_unstable();
-        head.keys.dedup();
         Ok(head)
     }
 
