@@ -48,6 +48,35 @@ fn a_pruned_first_stage_with_room_for_every_turn_ranks_exactly_as_the_exhaustive
 }
 
 #[test]
+fn a_pruned_first_stage_keeps_to_the_time_window_asked_for() {
+    let f = sessions_of(60, 40);
+    let mut searcher = Searcher::new(f.store.clone()).read_only();
+    let at = |s: &str| s.parse::<jiff::Timestamp>().unwrap();
+    let (since, until) = (at("2026-10-08T00:00:00Z"), at("2026-10-15T23:59:59Z"));
+    let mut compared = 0;
+    for text in ["refund ledger", "cache postgres timeout", "queue worker"] {
+        let windowed = |head: usize| {
+            let mut query = ask(text, &[], head);
+            (query.since, query.until) = (Some(since), Some(until));
+            query
+        };
+        let whole = searcher.search(&windowed(0), &mut Quiet).unwrap();
+        let pruned = searcher.search(&windowed(1_000_000), &mut Quiet).unwrap();
+        assert!(pruned.coverage.pruned, "{text:?}");
+        assert_eq!(scored(&pruned), scored(&whole), "{text:?}");
+        assert!(whole.hits.iter().all(|h| h.ts >= since && h.ts <= until), "{text:?}");
+        // The head is picked inside the window: a head of one turn is the
+        // best turn there, and its session answers; picked outside, the
+        // window would leave no turn at all.
+        let one = searcher.search(&windowed(1), &mut Quiet).unwrap();
+        assert!(one.hits.iter().any(|h| h.kind == HitKind::Turn), "{text:?}: no turn in the window");
+        assert!(one.hits.iter().all(|h| h.ts >= since && h.ts <= until), "{text:?}");
+        compared += whole.hits.len();
+    }
+    assert!(compared > 50, "only {compared} hits in the window");
+}
+
+#[test]
 fn a_small_head_keeps_the_best_hits_and_leaves_sessions_out() {
     let f = sessions_of(60, 40);
     let mut searcher = Searcher::new(f.store.clone()).read_only();
