@@ -11,10 +11,9 @@ import os
 import sys
 
 from selenium import webdriver
-from selenium.common.exceptions import NoAlertPresentException
+from selenium.common.exceptions import NoAlertPresentException, StaleElementReferenceException, WebDriverException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support import expected_conditions
 from selenium.webdriver.support.wait import WebDriverWait
 
 url, driver_path, browser_path, shots, wrong, poison, convention, pin_session, forget_session = sys.argv[1:10]
@@ -49,11 +48,30 @@ def no_script_ran():
     assert driver.execute_script("return window.__pwned === undefined"), "a script from memory ran"
 
 
+def replaced(old):
+    """Whether the page that held `old` has been replaced. Asked while the next
+    page loads, chromedriver may answer that the node no longer belongs to the
+    document instead of calling it stale: both say the page is gone."""
+
+    def check(_driver):
+        try:
+            old.is_enabled()
+            return False
+        except StaleElementReferenceException:
+            return True
+        except WebDriverException as e:
+            if "does not belong to the document" in str(e):
+                return True
+            raise
+
+    return check
+
+
 def navigate_by(element):
     """Clicks `element` and waits until the page it leads to has replaced this one."""
     old = driver.find_element(By.TAG_NAME, "html")
     element.click()
-    WebDriverWait(driver, 10).until(expected_conditions.staleness_of(old))
+    WebDriverWait(driver, 10).until(replaced(old))
     no_script_ran()
 
 
