@@ -96,51 +96,38 @@ impl OpenIndex {
     /// How many documents hold `term`, deleted and stale ones included: an
     /// estimate, good enough to tell a term that is nearly everywhere.
     pub fn doc_freq(&self, term: &str) -> u64 {
-        let mut freqs = self.freqs.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-        if let Some(&n) = freqs.get(term) {
-            return n;
-        }
-        let key = Term::from_field_text(self.fields.text, term);
-        let n = self
-            .segments
-            .iter()
-            .filter_map(|s| s.inverted_index(self.fields.text).ok())
-            .filter_map(|i| i.doc_freq(&key).ok())
-            .map(u64::from)
-            .sum();
-        if freqs.len() >= FREQS_MAX {
-            freqs.clear();
-        }
-        freqs.insert(term.to_string(), n);
-        n
+        self.count_past(term, u64::MAX)
     }
 
-    /// Whether more than `n` documents hold `term` (deleted and stale ones
-    /// included, as [`OpenIndex::doc_freq`] counts): the largest segments
-    /// are asked first, and the answer is known as soon as they pass `n`,
-    /// so a word found nearly everywhere costs one or two dictionary
-    /// lookups, not one per segment.
+    /// Whether more than `n` documents hold `term` (counted as
+    /// [`OpenIndex::doc_freq`] counts): a word found nearly everywhere is
+    /// known after the largest segment or two, not one lookup per segment.
     pub fn holds_more_than(&self, term: &str, n: u64) -> bool {
-        if let Some(&df) = self.freqs.lock().unwrap_or_else(std::sync::PoisonError::into_inner).get(term) {
-            return df > n;
+        self.count_past(term, n) > n
+    }
+
+    /// How many documents hold `term`, asking the largest segments first and
+    /// stopping once the count passes `stop`; a whole count is remembered.
+    fn count_past(&self, term: &str, stop: u64) -> u64 {
+        if let Some(&n) = self.freqs.lock().unwrap_or_else(std::sync::PoisonError::into_inner).get(term) {
+            return n;
         }
         let key = Term::from_field_text(self.fields.text, term);
         let mut order: Vec<&SegmentReader> = self.segments.iter().collect();
         order.sort_by_key(|s| std::cmp::Reverse(s.max_doc()));
-        let mut sum = 0u64;
+        let mut n = 0u64;
         for segment in order {
-            sum +=
-                segment.inverted_index(self.fields.text).ok().and_then(|i| i.doc_freq(&key).ok()).map_or(0, u64::from);
-            if sum > n {
-                return true;
+            n += segment.inverted_index(self.fields.text).ok().and_then(|i| i.doc_freq(&key).ok()).map_or(0, u64::from);
+            if n > stop {
+                return n;
             }
         }
         let mut freqs = self.freqs.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
         if freqs.len() >= FREQS_MAX {
             freqs.clear();
         }
-        freqs.insert(term.to_string(), sum);
-        false
+        freqs.insert(term.to_string(), n);
+        n
     }
 
     /// The index folder.

@@ -46,7 +46,8 @@ use crate::error::Result;
 pub(super) struct TopAsk<'a> {
     /// The query's words.
     pub terms: &'a [String],
-    /// How many turns hold each, as the index estimates it.
+    /// How many turns hold each: counted for the words that lead, the
+    /// index's estimate for the common ones (0: none hold it; left out).
     pub df: &'a [u64],
     /// Turns and tokens indexed, for the idf and the mean length.
     pub docs: u64,
