@@ -15,7 +15,7 @@ use std::time::Duration;
 use jiff::Timestamp;
 
 use crate::error::Result;
-use crate::import::{self, Format, Known};
+use crate::import::{self, Format, Known, Source};
 use crate::ingest::{Ingested, ingest, unsealed};
 use crate::store::Store;
 
@@ -34,15 +34,32 @@ pub struct Look {
     pub quiet: Duration,
     /// The transcript of the session that is running now.
     pub skip: Option<PathBuf>,
-    /// The agent's folder of this project's transcripts, with their format:
-    /// a session whose hooks never got as far as an import (a headless run
-    /// exits before its asynchronous Stop hook) is found there.
+    /// A folder of this project's transcripts named by hand, with their
+    /// format: every transcript directly in it is looked at.
     pub folder: Option<(PathBuf, Format)>,
+    /// The agents' transcript folders ([`crate::import::agent_folders`]),
+    /// searched for this project's transcripts the store never saw: a
+    /// session whose hooks never fired (a headless run that exits before its
+    /// asynchronous Stop hook, an agent whose hooks were not installed yet)
+    /// is found there.
+    pub agents: Vec<(&'static dyn Source, PathBuf)>,
+    /// How recently such a transcript must have changed to be taken in
+    /// (`None`: whenever): [`UNSEEN_WITHIN`] for the hooks, which run at every
+    /// turn, and any time for a catch-up asked for by hand.
+    pub unseen_within: Option<Duration>,
 }
 
-/// How recent a transcript lcmem never saw must be to be taken in by a
-/// catch-up: one that ran while the hooks were installed, not the user's
-/// older history (which `lcmem import --all` takes in on purpose).
+impl Look {
+    /// A look at the transcripts the store knows, and at recent ones of the
+    /// project in `agents`' folders, as the hooks make it.
+    pub fn hooks(quiet: Duration, skip: Option<PathBuf>, agents: Vec<(&'static dyn Source, PathBuf)>) -> Look {
+        Look { quiet, skip, folder: None, agents, unseen_within: Some(UNSEEN_WITHIN) }
+    }
+}
+
+/// How recent a transcript lcmem never saw must be to be taken in by the
+/// hooks' catch-up: one that ran while the hooks were installed. A catch-up
+/// run by hand takes the project's older ones in too.
 pub const UNSEEN_WITHIN: Duration = Duration::from_secs(24 * 3600);
 
 /// Takes in and seals every transcript whose session ended and is not
@@ -84,28 +101,56 @@ pub fn due(store: &Store, look: &Look) -> Result<bool> {
 }
 
 /// The transcripts a catch-up looks at: those the store knows, then the
-/// folder's recent ones it never saw (as if imported up to byte 0), all but
-/// the running session's.
+/// project's ones in the folders it looks in that the store never saw (as if
+/// imported up to byte 0), all but the running session's.
 fn candidates(store: &Store, look: &Look) -> Vec<(Known, Format)> {
     let mut out: Vec<(Known, Format)> = import::known(store).into_iter().map(|k| (k.clone(), k.format)).collect();
-    if let Some((folder, format)) = &look.folder
-        && let Ok(entries) = std::fs::read_dir(folder)
-    {
-        let recent = |path: &Path| std::fs::metadata(path).is_ok_and(|m| idle(&m) < UNSEEN_WITHIN);
-        let mut unseen: Vec<PathBuf> = entries
-            .flatten()
-            .map(|e| e.path())
-            .filter(|p| p.extension().is_some_and(|x| x == "jsonl") && p.is_file())
-            // A subagent's transcript is part of its parent's session.
-            .filter(|p| !p.file_name().is_some_and(|n| n.to_string_lossy().starts_with("agent-")))
-            .filter(|p| !out.iter().any(|(k, _)| &k.path == p) && recent(p))
-            .collect();
-        unseen.sort();
-        let unseen =
-            unseen.into_iter().map(|path| Known { path, format: *format, session: String::new(), converted: 0 });
-        out.extend(unseen.map(|k| (k, *format)));
+    for (path, format) in unseen(store, look, &out) {
+        out.push((Known { path, format, session: String::new(), converted: 0 }, format));
     }
     out.retain(|(k, _)| look.skip.as_ref().is_none_or(|s| *s != k.path));
+    out
+}
+
+/// The project's transcripts in the folders `look` names that none of
+/// `known` is, and that changed within its window.
+fn unseen(store: &Store, look: &Look, known: &[(Known, Format)]) -> Vec<(PathBuf, Format)> {
+    let new = |path: &Path| !known.iter().any(|(k, _)| k.path == path) && look.skip.as_deref() != Some(path);
+    let recent = |path: &Path| look.unseen_within.is_none_or(|w| std::fs::metadata(path).is_ok_and(|m| idle(&m) < w));
+    let mut out: Vec<(PathBuf, Format)> = Vec::new();
+    if let Some((folder, format)) = &look.folder
+        && let Some(source) = format.source()
+    {
+        // The agent's own rule for which files are sessions (a subagent's
+        // transcript is part of its parent's session).
+        let sessions = import::discover(source, folder).unwrap_or_default();
+        out.extend(sessions.into_iter().filter(|p| new(p) && recent(p)).map(|p| (p, *format)));
+    }
+    let root = &store.project().root;
+    for (source, folder) in &look.agents {
+        let found = import::project_transcripts(*source, folder, root, look.unseen_within, &new);
+        out.extend(found.into_iter().map(|f| (f.path, Format::of(f.source))));
+    }
+    out.sort_by(|a, b| a.0.cmp(&b.0));
+    out.dedup_by(|a, b| a.0 == b.0);
+    out
+}
+
+/// The project's transcripts in the agents' folders that the store never took
+/// in, whatever their age (for `doctor`): not followed by an import, and
+/// whose session is neither in the store nor forgotten.
+pub fn never_taken_in(store: &Store, agents: &[(&'static dyn Source, PathBuf)]) -> Vec<import::Found> {
+    let known: HashSet<PathBuf> = import::known(store).into_iter().map(|k| k.path).collect();
+    let stored: HashSet<String> = store.session_ids().unwrap_or_default().into_iter().collect();
+    let root = &store.project().root;
+    let mut out = Vec::new();
+    for (source, folder) in agents {
+        let found = import::project_transcripts(*source, folder, root, None, &|path| !known.contains(path));
+        out.extend(found.into_iter().filter(|f| match &f.session {
+            Some(id) => !stored.contains(id) && !store.tombstone(id).is_ok_and(|t| t.is_some()),
+            None => true,
+        }));
+    }
     out
 }
 

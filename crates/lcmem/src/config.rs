@@ -57,7 +57,7 @@ pub const KEYS: &[Key] = &[
     },
     Key {
         name: "memory.cap_tokens",
-        help: "hard cap on MEMORY.md, in o200k tokens (at most 2000: Claude Code's 10,000-character limit)",
+        help: "hard cap on MEMORY.md, in o200k tokens (at most 2000: the 10,000 characters an agent takes from a hook at session start)",
         default: Default::Int(1500),
     },
     Key {

@@ -188,7 +188,7 @@ impl<T> IoContext<T> for std::io::Result<T> {
 /// Why `memory.cap_tokens` has a ceiling of `max`, in one clause.
 fn cap_reason(max: u32) -> String {
     format!(
-        "a digest of more than {max} tokens can pass the 10,000 characters Claude Code accepts from a \
+        "a digest of more than {max} tokens can pass the 10,000 characters an agent takes from a \
          session-start hook, and would be cut off"
     )
 }

@@ -20,6 +20,7 @@ use jiff::Timestamp;
 use crate::digest::{self, DigestState, PINNED_END, PINNED_START};
 use crate::error::{Error, IoContext, Result};
 use crate::facts;
+use crate::import;
 use crate::journal;
 use crate::jsonl;
 use crate::jsonl::TEMP_PREFIX;
@@ -162,6 +163,22 @@ pub fn plan(store: &Store, session: &str) -> Result<ForgetPlan> {
     })
 }
 
+/// Takes back the last `lcmem import` that added sessions: forgets each of
+/// them exactly, as [`forget`] does, and drops its record. `None` when no
+/// import is recorded. A session already forgotten since is passed over.
+pub fn undo_import(store: &Store, now: Timestamp) -> Result<Option<(import::ImportRun, Vec<ForgetReport>)>> {
+    let Some(run) = import::last_run(store)? else { return Ok(None) };
+    // Its record goes first: each forget below rewrites the others.
+    import::drop_last_run(store)?;
+    let mut reports = Vec::new();
+    for id in &run.sessions {
+        if store.tombstone(id)?.is_none() {
+            reports.push(forget(store, id, now)?);
+        }
+    }
+    Ok(Some((run, reports)))
+}
+
 /// Removes a session's whole contribution, then rewrites MEMORY.md without
 /// it and drops every history snapshot that cites it, so that nothing of
 /// the session is left on disk. Physical: the files are rewritten
@@ -236,7 +253,10 @@ fn forget_memory_files(store: &Store, lock: &WriteLock, session: &str) -> Result
     }
     let cache = store.cache_dir();
     if cache.exists() {
+        // What each import added is no cache: it is kept, without the session.
+        let runs = import::without_session(store, session)?;
         std::fs::remove_dir_all(&cache).at(&cache)?;
+        import::put_back(store, lock, &runs)?;
         report.cache_cleared = true;
     }
     jsonl::sync_dir(store.dir())?;

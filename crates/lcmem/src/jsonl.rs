@@ -10,6 +10,20 @@
 //! next append: the fragment is moved to a `.torn` sidecar file (nothing is
 //! thrown away) and the file is cut back to its last complete line.
 
+// Sessions and memory files are anyone's input: no index, slice, unwrap or
+// panic on what they hold (see `import`).
+#![cfg_attr(
+    not(test),
+    warn(
+        clippy::indexing_slicing,
+        clippy::string_slice,
+        clippy::unwrap_used,
+        clippy::expect_used,
+        clippy::panic,
+        clippy::unreachable
+    )
+)]
+
 use std::fs::File;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
@@ -40,6 +54,16 @@ pub enum LineProblem {
     NotJson(String),
     /// The last line has no newline and does not parse: an append was cut off.
     Torn,
+}
+
+impl LineProblem {
+    /// What is wrong with the line, without what the store does about it.
+    pub fn plain(&self) -> String {
+        match self {
+            LineProblem::Torn => "last line is incomplete (the file was cut off)".to_string(),
+            other => other.to_string(),
+        }
+    }
 }
 
 impl std::fmt::Display for LineProblem {
@@ -121,15 +145,13 @@ fn read_line_capped(reader: &mut impl BufRead, buf: &mut Vec<u8>) -> std::io::Re
         if available.is_empty() {
             return Ok(total);
         }
-        let (chunk, done) = match memchr::memchr(b'\n', available) {
-            Some(i) => (&available[..=i], true),
+        let (chunk, done) = match memchr::memchr(b'\n', available).and_then(|i| available.get(..=i)) {
+            Some(line) => (line, true),
             None => (available, false),
         };
         let len = chunk.len();
-        if buf.len() < MAX_LINE_BYTES + 1 {
-            let room = MAX_LINE_BYTES + 1 - buf.len();
-            buf.extend_from_slice(&chunk[..len.min(room)]);
-        }
+        let room = (MAX_LINE_BYTES + 1).saturating_sub(buf.len());
+        buf.extend(chunk.iter().take(room));
         total += len;
         reader.consume(len);
         if done {
@@ -183,7 +205,7 @@ pub fn contains_id(haystack: &[u8], id: &str) -> bool {
     let is_id_byte = |b: u8| b.is_ascii_alphanumeric() || b"._-".contains(&b);
     !id.is_empty()
         && memchr::memmem::find_iter(haystack, id.as_bytes()).any(|at| {
-            let before = at.checked_sub(1).map(|i| haystack[i]);
+            let before = at.checked_sub(1).and_then(|i| haystack.get(i)).copied();
             let after = haystack.get(at + id.len()).copied();
             !before.is_some_and(is_id_byte) && !after.is_some_and(is_id_byte)
         })
@@ -196,8 +218,7 @@ pub fn contains_id(haystack: &[u8], id: &str) -> bool {
 pub fn holds_field(line: &[u8], key: &str, value: &str) -> bool {
     let quoted = format!("\"{key}\"");
     memchr::memmem::find_iter(line, quoted.as_bytes()).any(|at| {
-        let rest = &line[at + quoted.len()..];
-        let rest = trim_start(rest);
+        let rest = trim_start(line.get(at + quoted.len()..).unwrap_or_default());
         let Some(rest) = rest.strip_prefix(b":") else { return false };
         let rest = trim_start(rest);
         rest.strip_prefix(b"\"")
@@ -207,8 +228,7 @@ pub fn holds_field(line: &[u8], key: &str, value: &str) -> bool {
 }
 
 fn trim_start(bytes: &[u8]) -> &[u8] {
-    let skip = bytes.iter().take_while(|b| b.is_ascii_whitespace()).count();
-    &bytes[skip..]
+    bytes.trim_ascii_start()
 }
 
 /// Where a torn fragment of `path` is kept.

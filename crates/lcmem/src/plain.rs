@@ -36,12 +36,11 @@ pub fn control_free(text: &str) -> Cow<'_, str> {
 /// bracket. Inside a fact or a journal line they would let the text pass for
 /// lcmem's own framing or provenance.
 static MARKUP: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(concat!(
+    crate::pattern::regex(concat!(
         r"(?i)</?\s*project-memory\b[^>]*>|<!--[^\n]*?-->|<!--|-->",
         r"|\(\s*(?:pinned,\s*)?(?:confirmed|inferred|observed|yours|seen in \d+ sessions?|workspace-echo|unconfirmed-instruction|superseded|done|shipped|fixed|progress|question|abandoned)\s*[;,][^()\n]*\)",
         r"|\[\s*f[0-9a-f]{6,16}\s*\]",
     ))
-    .expect("valid regex")
 });
 
 /// `text` without memory's own markup ([`MARKUP`]), white space left by a
@@ -103,10 +102,9 @@ pub fn unescape(text: &str) -> String {
 }
 
 static PROVENANCE_SHAPED: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(
+    crate::pattern::regex(
         r"^\((?:pinned, )?(?:confirmed|inferred|observed|seen in \d+ sessions?|yours|shipped|fixed|done|abandoned|pinned|last active|workspace-echo|unconfirmed-instruction|team)\b",
     )
-    .expect("valid regex")
 });
 
 /// `text` on one line, its runs of whitespace folded to one space.

@@ -2,10 +2,11 @@
 //! from the two contents alone (the store takes the lock and writes it).
 //!
 //! A file that grew is appended to: the stored copy is a byte prefix of it.
-//! A stored copy that an importer converted (its header's `source` is
-//! `claude-code` or `codex`) gets two more chances before a difference is a
-//! conflict, because lcmem itself changes such copies and its converters
-//! improve:
+//! A stored copy that an importer converted, imported again from a new
+//! conversion of the same agent's transcript ([`Incoming::Conversion`]: the
+//! agent's source says its sessions can be converted again), gets two more
+//! chances before a difference is a conflict, because lcmem itself changes
+//! such copies and its converters improve:
 //!
 //! - lcmem appends status lines to it (pin, unpin, done, archived), which the
 //!   transcript never holds. They are set aside; if what is left is a prefix
@@ -20,7 +21,31 @@
 //! Anything else, and any difference in a session that was not converted
 //! (the user's own v1 file), is a conflict. See `docs/importers.md`.
 
+// Sessions and memory files are anyone's input: no index, slice, unwrap or
+// panic on what they hold (see `import`).
+#![cfg_attr(
+    not(test),
+    warn(
+        clippy::indexing_slicing,
+        clippy::string_slice,
+        clippy::unwrap_used,
+        clippy::expect_used,
+        clippy::panic,
+        clippy::unreachable
+    )
+)]
+
 use serde_json::Value;
+
+/// What is being imported over a stored copy.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Incoming {
+    /// A session file as the user wrote it: it may only grow.
+    File,
+    /// A new conversion of an agent's transcript, which may replace the
+    /// conversion stored before (the rules above).
+    Conversion,
+}
 
 /// What importing `new` over a stored copy comes to.
 #[derive(Debug, PartialEq, Eq)]
@@ -37,22 +62,25 @@ pub(crate) enum Merge {
 }
 
 /// Decides how `new` (whole lines, each ended by `\n`) joins the stored copy.
-pub(crate) fn merge(stored: &[u8], new: &[u8]) -> Merge {
+pub(crate) fn merge(stored: &[u8], new: &[u8], incoming: Incoming) -> Merge {
     if stored == new {
         return Merge::Unchanged;
     }
-    if new.starts_with(stored) {
+    let (whole, _) = complete(stored);
+    if let Some(tail) = new.strip_prefix(stored).and_then(|_| new.get(whole.len()..)) {
         // A copy whose last line was cut off by a killed append is a prefix
         // too (the cut line is the start of the file's next one).
-        let complete = complete_len(stored);
-        return Merge::Append { complete, tail: new[complete..].to_vec() };
+        return Merge::Append { complete: whole.len(), tail: tail.to_vec() };
     }
-    let Some(out) = reconverted(stored, new) else { return Merge::Conflict };
-    let complete = complete_len(stored);
+    let reconverted = match incoming {
+        Incoming::Conversion => reconverted(stored, new),
+        Incoming::File => None,
+    };
+    let Some(out) = reconverted else { return Merge::Conflict };
     if out == stored {
         Merge::Unchanged
-    } else if out.starts_with(&stored[..complete]) {
-        Merge::Append { complete, tail: out[complete..].to_vec() }
+    } else if let Some(tail) = out.strip_prefix(whole) {
+        Merge::Append { complete: whole.len(), tail: tail.to_vec() }
     } else {
         Merge::Rewrite { bytes: out }
     }
@@ -70,7 +98,7 @@ fn reconverted(stored: &[u8], new: &[u8]) -> Option<Vec<u8>> {
     // converted lines came before it.
     let mut kept: Vec<&[u8]> = Vec::new();
     let mut statuses: Vec<(usize, &[u8])> = Vec::new();
-    for line in lines(&stored[..complete_len(stored)]) {
+    for line in lines(stored) {
         if field(line, "type").as_deref() == Some("status") {
             statuses.push((kept.len(), line));
         } else {
@@ -101,22 +129,24 @@ fn reconverted(stored: &[u8], new: &[u8]) -> Option<Vec<u8>> {
     Some(bytes)
 }
 
-/// The importer named by the header of a converted session.
+/// The agent named by the header of a converted session.
 fn converted_source(content: &[u8]) -> Option<String> {
     let header = *lines(content).first()?;
-    let source = field(header, "source").filter(|s| matches!(s.as_str(), "claude-code" | "codex"))?;
+    let source = field(header, "source")?;
     (field(header, "type").as_deref() == Some("session")).then_some(source)
 }
 
 /// The whole lines of `content` (without their `\n`), blank ones left out;
 /// a last line without its newline is left out too (a torn append).
 fn lines(content: &[u8]) -> Vec<&[u8]> {
-    content[..complete_len(content)].split(|&b| b == b'\n').filter(|l| !l.iter().all(u8::is_ascii_whitespace)).collect()
+    complete(content).0.split(|&b| b == b'\n').filter(|l| !l.iter().all(u8::is_ascii_whitespace)).collect()
 }
 
-/// How many bytes of `content` are whole lines.
-fn complete_len(content: &[u8]) -> usize {
-    content.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1)
+/// `content` split after its last newline: its whole lines, and what a torn
+/// append left after them.
+fn complete(content: &[u8]) -> (&[u8], &[u8]) {
+    let end = content.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+    content.split_at_checked(end).unwrap_or((content, &[]))
 }
 
 /// A string field of a JSON line.
@@ -144,6 +174,9 @@ mod tests {
     fn tool(extra: &str) -> String {
         format!(r#"{{"type":"tool","name":"Bash","files":[]{extra}}}"#)
     }
+    fn conv(stored: &[u8], new: &[u8]) -> Merge {
+        merge(stored, new, Incoming::Conversion)
+    }
     fn file(lines: &[&str]) -> Vec<u8> {
         lines.iter().flat_map(|l| format!("{l}\n").into_bytes()).collect()
     }
@@ -152,10 +185,10 @@ mod tests {
     fn status_lines_stay_after_the_line_they_followed_and_new_lines_are_appended() {
         let (a, b, c) = (msg("a"), msg("b"), msg("c"));
         let stored = file(&[HEADER, &a, PIN]);
-        let merged = merge(&stored, &file(&[HEADER, &a, &b, &c]));
+        let merged = conv(&stored, &file(&[HEADER, &a, &b, &c]));
         assert_eq!(merged, Merge::Append { complete: stored.len(), tail: file(&[&b, &c]) });
         assert_eq!(
-            merge(&stored, &file(&[HEADER, &a])),
+            conv(&stored, &file(&[HEADER, &a])),
             Merge::Unchanged,
             "an unchanged transcript of a pinned session"
         );
@@ -168,7 +201,7 @@ mod tests {
         // earlier extension, but whose tail changed shape: rewritten in place.
         let stored = file(&[HEADER, &a, PIN, &b, &tool("")]);
         let new = file(&[HEADER, &a, &b, &tool(r#","command":"ls""#), &c]);
-        let Merge::Rewrite { bytes } = merge(&stored, &new) else { panic!("not a rewrite") };
+        let Merge::Rewrite { bytes } = conv(&stored, &new) else { panic!("not a rewrite") };
         assert_eq!(
             bytes,
             file(&[HEADER, &a, &b, &tool(r#","command":"ls""#), &c, PIN]),
@@ -176,7 +209,7 @@ mod tests {
         );
         let stored = file(&[HEADER, &a, PIN, &b]);
         assert_eq!(
-            merge(&stored, &file(&[HEADER, &a, &b, &c])),
+            conv(&stored, &file(&[HEADER, &a, &b, &c])),
             Merge::Append { complete: stored.len(), tail: file(&[&c]) }
         );
     }
@@ -186,20 +219,41 @@ mod tests {
         let (a, b) = (msg("a"), msg("b"));
         let stored = file(&[HEADER, &a, &tool(""), &b]);
         let new = file(&[HEADER, &a, &tool(r#","command":"cargo test""#), &b]);
-        assert_eq!(merge(&stored, &new), Merge::Rewrite { bytes: new.clone() });
-        assert_eq!(merge(&stored, &file(&[HEADER, &a, &tool(r#","command":"x""#)])), Merge::Conflict);
+        assert_eq!(conv(&stored, &new), Merge::Rewrite { bytes: new.clone() });
+        assert_eq!(conv(&stored, &file(&[HEADER, &a, &tool(r#","command":"x""#)])), Merge::Conflict);
         let other = HEADER.replace("\"s1\"", "\"s2\"");
-        assert_eq!(merge(&stored, &file(&[&other, &a, &tool("x"), &b])), Merge::Conflict);
+        assert_eq!(conv(&stored, &file(&[&other, &a, &tool("x"), &b])), Merge::Conflict);
     }
 
     #[test]
     fn the_users_own_sessions_still_conflict() {
         let v1 = HEADER.replace(r#","source":"claude-code""#, "");
         let (a, b) = (msg("a"), msg("b"));
-        assert_eq!(merge(&file(&[&v1, &a, PIN]), &file(&[&v1, &a, &b])), Merge::Conflict);
-        assert_eq!(merge(&file(&[&v1, &a]), &file(&[&v1, &b, &a])), Merge::Conflict);
+        assert_eq!(conv(&file(&[&v1, &a, PIN]), &file(&[&v1, &a, &b])), Merge::Conflict);
+        assert_eq!(conv(&file(&[&v1, &a]), &file(&[&v1, &b, &a])), Merge::Conflict);
         // A v1 file claiming to replace a converted copy is no conversion.
-        assert_eq!(merge(&file(&[HEADER, &a, PIN]), &file(&[&v1, &a, &b])), Merge::Conflict);
+        assert_eq!(conv(&file(&[HEADER, &a, PIN]), &file(&[&v1, &a, &b])), Merge::Conflict);
+        // Nor is a file shaped like one but imported as the user's own.
+        let stored = file(&[HEADER, &a, &tool(""), &b]);
+        let new = file(&[HEADER, &a, &tool(r#","command":"cargo test""#), &b]);
+        assert_eq!(merge(&stored, &new, Incoming::File), Merge::Conflict);
+        assert_eq!(
+            merge(&stored, &file(&[HEADER, &a, &tool(""), &b, &a]), Incoming::File),
+            Merge::Append { complete: stored.len(), tail: file(&[&a]) }
+        );
+    }
+
+    #[test]
+    fn every_agent_whose_conversion_is_imported_again_is_reconciled() {
+        // Not a list of agents: whatever source converted the copy.
+        let gemini = HEADER.replace("claude-code", "gemini-cli");
+        let (a, b) = (msg("a"), msg("b"));
+        let stored = file(&[&gemini, &a, &tool(""), PIN]);
+        let new = file(&[&gemini, &a, &tool(r#","command":"ls""#), &b]);
+        assert_eq!(
+            conv(&stored, &new),
+            Merge::Rewrite { bytes: file(&[&gemini, &a, &tool(r#","command":"ls""#), &b, PIN]) }
+        );
     }
 
     #[test]
@@ -208,10 +262,10 @@ mod tests {
         let mut stored = file(&[HEADER, &a]);
         let complete = stored.len();
         stored.extend_from_slice(&b.as_bytes()[..5]);
-        assert_eq!(merge(&stored, &file(&[HEADER, &a, &b])), Merge::Append { complete, tail: file(&[&b]) });
+        assert_eq!(conv(&stored, &file(&[HEADER, &a, &b])), Merge::Append { complete, tail: file(&[&b]) });
         let mut pinned = file(&[HEADER, &a, PIN]);
         let complete = pinned.len();
         pinned.extend_from_slice(&b.as_bytes()[..5]);
-        assert_eq!(merge(&pinned, &file(&[HEADER, &a, &b])), Merge::Append { complete, tail: file(&[&b]) });
+        assert_eq!(conv(&pinned, &file(&[HEADER, &a, &b])), Merge::Append { complete, tail: file(&[&b]) });
     }
 }

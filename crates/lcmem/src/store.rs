@@ -22,6 +22,7 @@ use crate::guards::Guards;
 use crate::jsonl;
 use crate::lock::WriteLock;
 use crate::project::Project;
+pub use crate::reimport::Incoming;
 use crate::reimport::Merge;
 use crate::session::{self, Session};
 
@@ -326,21 +327,55 @@ impl Store {
     /// Like [`Store::import_file`], for content already in memory; `origin`
     /// names it in messages.
     pub fn import_bytes(&self, origin: &Path, bytes: Vec<u8>) -> Result<(ImportOutcome, Vec<Diagnostic>)> {
-        let (bytes, parsed) = self.prepare(origin, bytes)?;
+        self.import_as(origin, bytes, Incoming::File)
+    }
+
+    /// Like [`Store::import_bytes`], for what is being imported: a user's
+    /// file, or a new conversion of an agent's transcript, which may replace
+    /// the conversion stored before ([`crate::reimport`]).
+    pub fn import_as(
+        &self,
+        origin: &Path,
+        bytes: Vec<u8>,
+        incoming: Incoming,
+    ) -> Result<(ImportOutcome, Vec<Diagnostic>)> {
+        let (prepared, parsed) = self.prepare(origin, bytes)?;
         let lock = self.lock()?;
-        self.store_parsed(&lock, origin, bytes, parsed)
+        self.store_parsed(&lock, origin, (prepared, incoming), parsed)
     }
 
     /// A session's bytes as they would be stored (redacted, ending with a
-    /// newline), and the session they hold.
-    fn prepare(&self, origin: &Path, bytes: Vec<u8>) -> Result<(Vec<u8>, Session)> {
-        let mut bytes = redact_lines(&self.guards, bytes);
+    /// newline, without the lines that are not JSON), and the session they
+    /// hold. The lines set aside come back in the session's diagnostics,
+    /// numbered as in `origin`, and are kept beside the stored copy
+    /// ([`Store::set_aside`]).
+    fn prepare(&self, origin: &Path, bytes: Vec<u8>) -> Result<(Prepared, Session)> {
+        let bytes = redact_lines(&self.guards, bytes);
         let lines = jsonl::read_from(&bytes[..], origin)?;
-        let parsed = Session::from_lines(origin, lines)?;
-        if bytes.last() != Some(&b'\n') {
-            bytes.push(b'\n');
+        let malformed: Vec<(usize, jsonl::LineProblem)> =
+            lines.iter().filter_map(|l| Some((l.number, l.parsed.as_ref().err()?.clone()))).collect();
+        let well_formed: Vec<jsonl::Line> = lines.into_iter().filter(|l| l.parsed.is_ok()).collect();
+        let mut parsed = Session::from_lines(origin, well_formed)?;
+        let (mut kept, mut aside) = (Vec::with_capacity(bytes.len()), Vec::new());
+        for (number, raw) in bytes.split_inclusive(|&b| b == b'\n').enumerate() {
+            match malformed.iter().any(|(n, _)| *n == number + 1) {
+                true => aside.push(raw.strip_suffix(b"\n").unwrap_or(raw).to_vec()),
+                false => kept.extend_from_slice(raw),
+            }
         }
-        Ok((bytes, parsed))
+        if !kept.is_empty() && kept.last() != Some(&b'\n') {
+            kept.push(b'\n');
+        }
+        let mut said: Vec<Diagnostic> = malformed
+            .into_iter()
+            .map(|(n, problem)| {
+                Diagnostic::new(origin, n, format!("{}; set aside, not part of the session", problem.plain()))
+            })
+            .collect();
+        said.append(&mut parsed.diagnostics);
+        said.sort_by_key(|d| d.line);
+        parsed.diagnostics = said;
+        Ok((Prepared { bytes: kept, aside }, parsed))
     }
 
     /// [`Store::import_bytes`] for a writer that holds the lock already.
@@ -349,9 +384,10 @@ impl Store {
         lock: &WriteLock,
         origin: &Path,
         bytes: Vec<u8>,
+        incoming: Incoming,
     ) -> Result<(ImportOutcome, Vec<Diagnostic>)> {
-        let (bytes, parsed) = self.prepare(origin, bytes)?;
-        self.store_parsed(lock, origin, bytes, parsed)
+        let (prepared, parsed) = self.prepare(origin, bytes)?;
+        self.store_parsed(lock, origin, (prepared, incoming), parsed)
     }
 
     /// Appends `lines` (whole lines of a converted session, each ended by
@@ -387,7 +423,7 @@ impl Store {
         &self,
         lock: &WriteLock,
         origin: &Path,
-        bytes: Vec<u8>,
+        (Prepared { bytes, aside }, incoming): (Prepared, Incoming),
         parsed: Session,
     ) -> Result<(ImportOutcome, Vec<Diagnostic>)> {
         let id = parsed.header.id.clone();
@@ -399,7 +435,7 @@ impl Store {
                 jsonl::atomic_write(&target, &bytes)?;
                 ImportOutcome::Added { id }
             }
-            Some(existing) => match crate::reimport::merge(&existing, &bytes) {
+            Some(existing) => match crate::reimport::merge(&existing, &bytes, incoming) {
                 Merge::Unchanged => ImportOutcome::Unchanged { id },
                 // Append what it grew by; a fragment a killed append left
                 // past the whole lines is cut back and the line written whole.
@@ -427,6 +463,7 @@ impl Store {
                 }
             },
         };
+        crate::scrub::set_aside(lock, &target, &aside)?;
         Ok((outcome, parsed.diagnostics))
     }
 
@@ -460,6 +497,13 @@ impl Store {
             let _ = std::fs::remove_file(&marker);
         }
     }
+}
+
+/// A session's bytes ready to store, and the lines of its file set aside
+/// (not JSON: a torn or garbled line), which are kept beside it.
+struct Prepared {
+    bytes: Vec<u8>,
+    aside: Vec<Vec<u8>>,
 }
 
 /// A session file's lines with every secret redacted and control characters

@@ -29,8 +29,10 @@ changed for memory.quiet_secs (300 by default; `lcmem config set memory.quiet_se
 end without a SessionEnd, so every session start and stop of a project runs a catch-up in the background when \
 one is due, and `lcmem watch` does it for every project. Each transcript is read to its end before its session is \
 sealed, so a seal never judges half a session; a session that goes on after it was sealed is sealed again as a \
-revision.\n\nExamples:\n  lcmem catch-up                 seal what ended and went quiet\n  \
-lcmem catch-up --quiet 0s      seal every known session that is not sealed, now")]
+revision.\n\nEach agent's transcripts folder is searched for this project's sessions that no hook took in (a \
+headless run, an agent installed later): run by hand, whatever their age; from the hooks, those of the last day. \
+`lcmem doctor` says how many there are.\n\nExamples:\n  lcmem catch-up                 seal what ended and went quiet\n  \
+lcmem catch-up --quiet 0s      seal every session of this project that is not sealed, now")]
 pub struct Args {
     /// Take a transcript unchanged for this long as ended [default: memory.quiet_secs]
     #[arg(long, value_parser = parse_duration, value_name = "DURATION")]
@@ -41,12 +43,12 @@ pub struct Args {
     /// Leave this transcript alone: its session is still running
     #[arg(long, value_name = "TRANSCRIPT")]
     skip: Option<PathBuf>,
-    /// Also look in this folder of the agent's transcripts for this project (Claude Code keeps one per
-    /// project): a recent session whose hooks never imported it is found there
+    /// Also look in this folder of --agent's transcripts (every agent's own folder is searched for this
+    /// project's transcripts anyway)
     #[arg(long, value_name = "DIR")]
     transcripts: Option<PathBuf>,
-    /// The agent whose transcript --ended is, and whose log lines these are
-    #[arg(long, value_parser = super::hook_log::with_hooks(), default_value = "claude-code")]
+    /// The agent whose transcript --ended is, and whose log lines these are [default: the first agent with hooks]
+    #[arg(long, value_parser = super::hook_log::with_hooks(), default_value = super::hook_log::first_with_hooks(), hide_default_value = true)]
     agent: Agent,
     /// Write to the hooks' log (<home>/logs/hooks.log) instead of stdout: how the hooks run it
     #[arg(long)]
@@ -76,6 +78,10 @@ pub fn run(args: Args, context: &Context) -> anyhow::Result<ExitCode> {
         quiet: args.quiet.unwrap_or_else(|| settings.quiet()),
         skip: args.skip.clone().or(args.ended.clone()),
         folder: args.transcripts.clone().map(|dir| (dir, args.agent.format())),
+        agents: super::hook_log::transcript_folders(),
+        // The hooks take in what ran lately; a catch-up asked for by hand, the
+        // project's whole history in the agents' folders.
+        unseen_within: args.log.then_some(lcmem::catch_up::UNSEEN_WITHIN),
     };
     done.extend(catch_up(&store, &look, now)?);
     // With an embedding model, what came in is embedded here, in the

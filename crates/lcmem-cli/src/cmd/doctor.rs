@@ -9,20 +9,25 @@ use std::process::ExitCode;
 use serde::Serialize;
 use serde_json::Value;
 
-use super::install::{codex, handlers, is_lcmem_hook, on_path, settings_file};
+use super::install::toml_settings;
+use super::install::{handlers, is_lcmem_hook, on_path, settings_file};
 use crate::context::Context;
 use lcmem::import::{Server, Source};
 
 #[derive(clap::Args)]
 #[command(after_help = "For each agent (the user's settings): whether lcmem's hooks are there \
-and run a binary that exists, whether the MCP server starts and lists its tools, and for Codex whether the \
-hooks are switched on and trusted. For the project: whether the store can be written, the last hook run and \
+and run a binary that exists, whether the MCP server starts and lists its tools, and, for an agent that asks \
+for it, whether the hooks are switched on and trusted. For the project: whether the store can be written, the last hook run and \
 its errors (<home>/logs/hooks.log), and the sessions waiting to be sealed. An agent lcmem is not installed into \
 is said, not counted as broken. Exit status: 0 when nothing is broken, 1 otherwise.")]
 pub struct Args {
     /// Print the checks as JSON
     #[arg(long)]
     json: bool,
+    /// Mend what can be mended in the store: move the lines of stored sessions that are not JSON into a .torn
+    /// file beside each
+    #[arg(long)]
+    repair: bool,
 }
 
 #[derive(Serialize, Clone, Copy, PartialEq, Eq)]
@@ -57,7 +62,7 @@ pub fn run(args: Args, context: &Context) -> anyhow::Result<ExitCode> {
     for source in lcmem::import::SOURCES {
         agent(&mut checks, *source, context);
     }
-    store(&mut checks, context);
+    store(&mut checks, context, args.repair);
     if args.json {
         crate::output::print_json(&checks.0)?;
     } else {
@@ -99,7 +104,7 @@ fn agent(checks: &mut Checks, source: &dyn Source, context: &Context) {
         let installed = hook_check(checks, name, &file, doc.as_ref(), &events);
         hooks_found = installed.then_some((file, doc));
     }
-    let (Server::Json { file, .. } | Server::CodexToml { file }) = wiring.server;
+    let (Server::Json { file, .. } | Server::Toml { file }) = wiring.server;
     let Ok(path) = settings_file(&file, None) else {
         return checks.say(name, State::Broken, "cannot find your home folder: set HOME");
     };
@@ -113,19 +118,14 @@ fn agent(checks: &mut Checks, source: &dyn Source, context: &Context) {
             }
             Err(e) => checks.say(format!("{name} MCP server"), State::Broken, e),
         },
-        Server::CodexToml { .. } => codex_checks(checks, name, &path, hooks_found, wiring.after.unwrap_or("")),
+        Server::Toml { .. } => toml_checks(checks, source, &path, hooks_found),
     }
 }
 
-/// Codex's `config.toml`: the hooks switch and Codex's trust in lcmem's
-/// hooks (when they are installed, in `hooks`), and the server.
-fn codex_checks(
-    checks: &mut Checks,
-    name: &str,
-    config_path: &Path,
-    hooks: Option<(PathBuf, Option<Value>)>,
-    trust: &str,
-) {
+/// An agent whose settings are TOML: the hooks switch and the agent's trust
+/// in lcmem's hooks (when they are installed, in `hooks`), and the server.
+fn toml_checks(checks: &mut Checks, source: &dyn Source, config_path: &Path, hooks: Option<(PathBuf, Option<Value>)>) {
+    let (name, title, trust) = (source.name(), source.title(), source.wiring().after.unwrap_or(""));
     let config: Option<toml::Table> = match std::fs::read_to_string(config_path) {
         Ok(text) => match text.parse() {
             Ok(table) => Some(table),
@@ -136,28 +136,21 @@ fn codex_checks(
         Err(_) => None,
     };
     if let Some((hooks_json, hooks)) = hooks {
-        let features = config.as_ref().and_then(|c| c.get("features")).and_then(|f| f.as_table());
-        let on = features.is_some_and(|f| {
-            ["hooks", "codex_hooks"].iter().any(|k| f.get(*k).and_then(|v| v.as_bool()) == Some(true))
-        });
-        if !on {
+        if !config.as_ref().is_some_and(toml_settings::hooks_switched_on) {
+            let switch = toml_settings::HOOKS_SWITCH;
             checks.say(
                 format!("{name} hooks switch"),
                 State::Broken,
-                format!("[features].hooks is not on in {}: `lcmem install {name}`", config_path.display()),
+                format!("{switch} is not on in {}: `lcmem install {name}`", config_path.display()),
             );
         }
-        let keys = codex::trust_keys(&hooks_json, hooks.as_ref());
-        let state =
-            config.as_ref().and_then(|c| c.get("hooks")).and_then(|h| h.get("state")).and_then(|s| s.as_table());
-        let trusted = keys.iter().any(|k| state.and_then(|s| s.get(k)).and_then(|t| t.get("trusted_hash")).is_some());
-        if trusted {
-            checks.say(format!("{name} hooks trust"), State::Ok, "Codex trusts lcmem's hooks");
+        if config.as_ref().is_some_and(|c| toml_settings::hooks_trusted(c, &hooks_json, hooks.as_ref())) {
+            checks.say(format!("{name} hooks trust"), State::Ok, format!("{title} trusts lcmem's hooks"));
         } else {
             checks.say(
                 format!("{name} hooks trust"),
                 State::Broken,
-                format!("Codex has not trusted lcmem's hooks, so it runs none of them. {trust}"),
+                format!("{title} has not trusted lcmem's hooks, so it runs none of them. {trust}"),
             );
         }
     }
@@ -284,17 +277,17 @@ fn binary_state(program: &str) -> (State, String) {
     }
 }
 
-fn store(checks: &mut Checks, context: &Context) {
+fn store(checks: &mut Checks, context: &Context, repair: bool) {
     let home = match context.home() {
         Ok(home) => home,
         Err(e) => return checks.say("store", State::Broken, crate::output::sentence(&e)),
     };
     if !home.exists() {
-        return checks.say(
-            "store",
-            State::Absent,
-            format!("no store at {} yet: the first session makes it", home.display()),
-        );
+        checks.say("store", State::Absent, format!("no store at {} yet: the first session makes it", home.display()));
+        if let Ok(store) = context.store() {
+            transcripts(checks, &store);
+        }
+        return;
     }
     let probe = home.join(".doctor-probe");
     let writable = std::fs::write(&probe, b"").and_then(|()| std::fs::remove_file(&probe));
@@ -304,6 +297,7 @@ fn store(checks: &mut Checks, context: &Context) {
     }
     hook_log(checks, &home);
     let Ok(store) = context.store() else { return };
+    transcripts(checks, &store);
     if !store.dir().exists() {
         return checks.say("project", State::Absent, format!("no memory of {} yet", store.project().root.display()));
     }
@@ -316,6 +310,62 @@ fn store(checks: &mut Checks, context: &Context) {
         ),
     };
     checks.say("sessions", state, detail);
+    malformed(checks, &store, repair);
+}
+
+/// Stored sessions holding lines that are not JSON (said once when imported,
+/// and from then on only here), and the repair that sets them aside.
+fn malformed(checks: &mut Checks, store: &lcmem::Store, repair: bool) {
+    let found = match lcmem::repair::malformed(store) {
+        Ok(found) => found,
+        Err(e) => return checks.say("stored sessions", State::Broken, crate::words::cli(&e)),
+    };
+    let lines: usize = found.iter().map(|m| m.lines.len()).sum();
+    let Some(first) = found.first().and_then(|m| m.lines.first()) else { return };
+    if !repair {
+        let detail = format!(
+            "{lines} line(s) that are not JSON in {} stored session(s), first {first}: `lcmem doctor --repair` moves \
+             them into a .torn file beside each",
+            found.len()
+        );
+        return checks.say("stored sessions", State::Warn, detail);
+    }
+    let mut moved = 0;
+    for m in &found {
+        match lcmem::repair::set_aside_malformed(store, &m.session) {
+            Ok(n) => moved += n,
+            Err(e) => return checks.say("stored sessions", State::Broken, crate::words::cli(&e)),
+        }
+    }
+    let detail = format!("repaired: {moved} line(s) that are not JSON moved into the .torn file beside their session");
+    checks.say("stored sessions", State::Ok, detail);
+}
+
+/// The project's transcripts in the agents' folders that were never taken in
+/// (a session no hook saw), by agent, and the command that takes them in.
+fn transcripts(checks: &mut Checks, store: &lcmem::Store) {
+    let found = lcmem::catch_up::never_taken_in(store, &super::hook_log::transcript_folders());
+    if found.is_empty() {
+        return checks.say(
+            "transcripts",
+            State::Ok,
+            "every session of this project in the agents' folders is taken in",
+        );
+    }
+    let mut counts: Vec<(&str, usize)> = Vec::new();
+    for f in &found {
+        match counts.iter_mut().find(|(title, _)| *title == f.source.title()) {
+            Some((_, n)) => *n += 1,
+            None => counts.push((f.source.title(), 1)),
+        }
+    }
+    let list: Vec<String> = counts.iter().map(|(title, n)| format!("{n} {title}")).collect();
+    let detail = format!(
+        "{} transcript(s) of this project were never taken in ({}): `lcmem catch-up` takes them in and seals them",
+        found.len(),
+        list.join(", ")
+    );
+    checks.say("transcripts", State::Warn, detail);
 }
 
 /// The last hook run, and the last error among the recent ones.

@@ -34,19 +34,37 @@ const INPUT_LIMIT: usize = 1 << 20;
 /// How long the hook waits for a complete JSON value on stdin.
 const INPUT_WAIT: Duration = Duration::from_secs(2);
 
+/// The help's closing part: what each event does, with the names agents give
+/// the end of a turn, from the engine's list of agents.
+fn after_help() -> String {
+    let turn_ends: Vec<String> = lcmem::import::SOURCES
+        .iter()
+        .filter_map(|s| Some((s, s.wiring().hooks?)))
+        .flat_map(|(s, hooks)| {
+            let events =
+                hooks.events.iter().filter(|e| e.name != "Stop" && s.hook_step(e.name) == Some(HookStep::TakeIn));
+            events.map(|e| format!("{} for {}", e.name, s.name())).collect::<Vec<_>>()
+        })
+        .collect();
+    let named = if turn_ends.is_empty() { String::new() } else { format!(" (named {})", turn_ends.join(", ")) };
+    format!(
+        "Reads the hook's JSON on stdin (hook_event_name, cwd, transcript_path, session_id); the project is the \
+         input's cwd.\n  \
+         SessionStart  prints {{\"hookSpecificOutput\":{{\"hookEventName\":\"SessionStart\",\"additionalContext\":…}}}} \
+         with the framed digest (nothing when memory is off or there is no digest yet)\n  \
+         Stop          imports the transcript so far (recall sees it at once); it never seals: the session goes on{named}\n  \
+         SessionEnd    starts `lcmem catch-up --ended TRANSCRIPT` in the background and returns at once: it waits for \
+         the transcript to be still, imports it and seals the session, and logs what it did\n\
+         At SessionStart and Stop, sessions of the project that ended without a SessionEnd and went quiet \
+         (memory.quiet_secs), and the project's sessions in the agents' folders that no hook took in, are sealed in \
+         the background too.\n\
+         Other events are ignored. It always exits 0; errors go to <home>/logs/hooks.log. `lcmem install AGENT` wires \
+         it up."
+    )
+}
+
 #[derive(clap::Args)]
-#[command(after_help = "Reads the hook's JSON on stdin (hook_event_name, cwd, transcript_path, session_id); the \
-project is the input's cwd.\n  \
-SessionStart  prints {\"hookSpecificOutput\":{\"hookEventName\":\"SessionStart\",\"additionalContext\":…}} with the \
-framed digest (nothing when memory is off or there is no digest yet)\n  \
-Stop          imports the transcript so far (recall sees it at once); it never seals: the session goes on \
-(Gemini CLI: AfterAgent)\n  \
-SessionEnd    starts `lcmem catch-up --ended TRANSCRIPT` in the background and returns at once: it waits for the \
-transcript to be still, imports it and seals the session, and logs what it did\n\
-At SessionStart and Stop, sessions of the project that ended without a SessionEnd and went quiet \
-(memory.quiet_secs) are sealed in the background too.\n\
-Other events are ignored. It always exits 0; errors go to <home>/logs/hooks.log. `lcmem install AGENT` \
-wires it up.")]
+#[command(after_help = after_help())]
 pub struct Args {
     /// The agent whose hook input this is
     #[arg(value_parser = super::hook_log::with_hooks())]
@@ -219,7 +237,7 @@ fn session_start(input: &HookInput, agent: Agent, context: &Context) -> anyhow::
 fn catch_up_if_due(input: &HookInput, agent: Agent, context: &Context, store: &Store) {
     let Some(cwd) = &input.cwd else { return };
     let Ok(settings) = store.settings() else { return };
-    let look = look(input, agent, settings.quiet());
+    let look = look(input, settings.quiet());
     if settings.memory_enabled
         && lcmem::catch_up::due(store, &look).unwrap_or(false)
         && let Err(e) = super::catch_up::spawn(context, cwd, agent, None, &look)
@@ -229,12 +247,11 @@ fn catch_up_if_due(input: &HookInput, agent: Agent, context: &Context, store: &S
 }
 
 /// Where a catch-up for this hook looks: every transcript the store knows,
-/// and Claude Code's folder of this project's transcripts (a headless run
-/// may exit before its Stop hook imported anything); never at the session
-/// that is running.
-fn look(input: &HookInput, agent: Agent, quiet: Duration) -> lcmem::catch_up::Look {
-    let folder = input.transcript_path.as_deref().and_then(|t| agent.0.project_folder(t));
-    lcmem::catch_up::Look { quiet, skip: input.transcript_path.clone(), folder: folder.map(|f| (f, agent.format())) }
+/// and the recent ones of this project in every agent's transcripts folder
+/// (a headless run may exit before its Stop hook imported anything); never
+/// at the session that is running.
+fn look(input: &HookInput, quiet: Duration) -> lcmem::catch_up::Look {
+    lcmem::catch_up::Look::hooks(quiet, input.transcript_path.clone(), super::hook_log::transcript_folders())
 }
 
 /// Imports the transcript at Stop; at SessionEnd, hands it to a catch-up in
@@ -261,7 +278,7 @@ fn take_in(input: &HookInput, agent: Agent, context: &Context, end: bool) -> any
     if end {
         let Some(cwd) = &input.cwd else { bail!("the hook input has no cwd, so there is no project") };
         // The catch-up reads the quiet time itself; the ended transcript is sealed whatever it is.
-        let look = lcmem::catch_up::Look { skip: None, ..look(input, agent, Duration::ZERO) };
+        let look = lcmem::catch_up::Look { skip: None, ..look(input, Duration::ZERO) };
         match super::catch_up::spawn(context, cwd, agent, Some(transcript), &look) {
             Ok(()) => return Ok(()),
             Err(e) => {

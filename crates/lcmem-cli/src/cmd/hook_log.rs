@@ -48,6 +48,19 @@ pub(crate) fn agents(
         .map(|name| Agent(lcmem::import::source(&name).expect("a listed agent is a source")))
 }
 
+/// Each agent's transcripts folder that exists on this machine (the agents'
+/// own variables first, then the home folder).
+pub(crate) fn transcript_folders() -> Vec<(&'static dyn Source, PathBuf)> {
+    let home = std::env::var_os("HOME").filter(|h| !h.is_empty()).map(PathBuf::from);
+    lcmem::import::agent_folders(|v| std::env::var_os(v), home.as_deref())
+}
+
+/// The name of the first agent, in the registry's order, whose hooks lcmem
+/// answers.
+pub(crate) fn first_with_hooks() -> &'static str {
+    SOURCES.iter().find(|s| s.wiring().hooks.is_some()).map_or("", |s| s.name())
+}
+
 /// The agents whose hooks lcmem answers.
 pub(crate) fn with_hooks() -> impl clap::builder::TypedValueParser<Value = Agent> {
     agents(|s| s.wiring().hooks.is_some(), |s| format!("{} hooks (`lcmem install {}`)", possessive(s), s.name()))

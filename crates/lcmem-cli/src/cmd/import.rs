@@ -3,6 +3,7 @@
 //! (docs/importers.md).
 
 use std::collections::HashSet;
+use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -10,7 +11,7 @@ use anyhow::bail;
 use clap::builder::TypedValueParser as _;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use lcmem::Store;
-use lcmem::import::{Format, Placement, Report, Source};
+use lcmem::import::{Format, Placement, Report, Source, Surveyed};
 use lcmem::project::Project;
 use lcmem::store::ImportOutcome;
 
@@ -38,7 +39,7 @@ fn after_help() -> String {
     for source in lcmem::import::importable() {
         out.push_str(&format!("  lcmem import --all {:<12} from {}\n", source.name(), place(source)));
     }
-    out.push_str("  lcmem import --all codex --from DIR\nProjects whose memory is off are skipped with a message.");
+    out.push_str("  lcmem import --all AGENT --from DIR\nProjects whose memory is off are skipped with a message.");
     out
 }
 
@@ -69,57 +70,107 @@ fn tools() -> impl clap::builder::TypedValueParser<Value = Agent> {
 #[derive(clap::Args)]
 #[command(after_help = after_help())]
 pub struct Args {
-    /// Session files or transcripts to import, or folders to search for *.jsonl
-    #[arg(value_name = "FILE|DIR", required_unless_present = "all", conflicts_with_all = ["all", "from"])]
+    /// Session files or transcripts to import, or folders to search for them (*.jsonl, *.json)
+    #[arg(value_name = "FILE|DIR", required_unless_present_any = ["all", "undo"], conflicts_with_all = ["all", "from", "undo"])]
     paths: Vec<PathBuf>,
     /// What the files are
     #[arg(long, value_parser = formats(), default_value = "auto")]
     format: Forced,
     /// Import every transcript TOOL kept, each into the project it was recorded in
-    #[arg(long, value_parser = tools(), value_name = "TOOL", conflicts_with = "format")]
+    #[arg(long, value_parser = tools(), value_name = "TOOL", conflicts_with_all = ["format", "undo"])]
     all: Option<Agent>,
     /// With --all: search DIR instead of TOOL's own folder
     #[arg(long, value_name = "DIR", requires = "all")]
     from: Option<PathBuf>,
+    /// List what would be imported, and into which project, without writing anything
+    #[arg(long, conflicts_with = "undo")]
+    dry_run: bool,
+    /// Import without asking, however many sessions were found
+    #[arg(long, short = 'y')]
+    yes: bool,
+    /// Take back the last import into this project: forget every session it added
+    #[arg(long)]
+    undo: bool,
 }
 
+/// More new sessions than this, found in folders and recorded in other
+/// projects, and the import asks first.
+const HANDFUL: usize = 5;
+
 pub fn run(args: Args, context: &Context) -> anyhow::Result<ExitCode> {
+    if args.undo {
+        return undo(context);
+    }
     match args.all {
         Some(tool) => run_all(tool, args.from, context),
-        None => run_paths(&args.paths, args.format.0, context),
+        None => run_paths(&args, context),
     }
 }
 
-/// `lcmem import FILE|DIR…`: everything into the one project of `--project`.
-fn run_paths(paths: &[PathBuf], forced: Option<Format>, context: &Context) -> anyhow::Result<ExitCode> {
+/// A file to import: what its start holds, and whether it was found in a
+/// folder (anything may be there) or named (it was meant).
+struct Candidate {
+    seen: Surveyed,
+    in_folder: bool,
+}
+
+/// `lcmem import FILE|DIR…`: everything into the one project of `--project`,
+/// said first when folders were searched, and asked first when they hold more
+/// than a handful of new sessions.
+fn run_paths(args: &Args, context: &Context) -> anyhow::Result<ExitCode> {
     let store = context.store()?;
     store.ensure_enabled()?;
-    let (mut failed, mut total) = (0, 0);
-    for path in paths {
-        // A file found in a folder may be anything; a file named on the
-        // command line was meant, and is read as v1 when nothing else fits so
-        // that the error says what v1 expects.
-        let found_in_folder = path.is_dir();
-        let files = if found_in_folder { lcmem::import::jsonl_files(path)? } else { vec![path.clone()] };
-        if found_in_folder && files.is_empty() {
-            eprintln!("lcmem: no *.jsonl files in {}", path.display());
-        }
-        for file in &files {
-            total += 1;
-            match import_one(&store, forced, file, found_in_folder) {
-                Ok(()) => {}
-                Err(lcmem::Error::MemoryOff { .. }) => {
-                    return Err(store.ensure_enabled().unwrap_err().into());
-                }
-                Err(error) => {
-                    failed += 1;
-                    eprintln!("lcmem: {}", crate::words::cli(&error));
-                }
+    let forced = args.format.0;
+    let (candidates, unreadable) = survey(&args.paths, forced);
+    let mut failed = unreadable;
+    let searched = args.paths.iter().any(|p| p.is_dir());
+    let known: HashSet<String> = store.session_ids()?.into_iter().collect();
+    let is_new = |c: &Candidate| c.seen.session.as_ref().is_none_or(|id| !known.contains(id));
+    let sessions: Vec<&Candidate> = candidates.iter().filter(|c| c.seen.format.is_some() || !c.in_folder).collect();
+    if searched || args.dry_run {
+        say_found(&candidates, &store, args.dry_run);
+    }
+    if args.dry_run {
+        return Ok(ExitCode::SUCCESS);
+    }
+    // A folder may hold anything: many sessions recorded in other projects
+    // are most likely not meant for this one (lcmem's own sessions that
+    // record no folder were written to be imported).
+    let root = &store.project().root;
+    let foreign = |c: &Candidate| match &c.seen.cwd {
+        Some(cwd) => !cwd.starts_with(root),
+        None => c.seen.format != Some(Format::V1),
+    };
+    let new = sessions.iter().filter(|c| c.in_folder && is_new(c) && foreign(c)).count();
+    if new > HANDFUL && !args.yes && !confirm(new, &store)? {
+        return Ok(ExitCode::from(2));
+    }
+    let bar = progress(sessions.len());
+    let mut added = Vec::new();
+    for candidate in &sessions {
+        let file = &candidate.seen.path;
+        bar.set_message(file.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default());
+        let result = bar.suspend(|| import_one(&store, candidate.seen.format.or(forced), file, candidate.in_folder));
+        bar.inc(1);
+        match result {
+            Ok(Some(ImportOutcome::Added { id })) => added.push(id),
+            Ok(_) => {}
+            Err(error @ lcmem::Error::MemoryOff { .. }) => return Err(error.into()),
+            Err(error) => {
+                failed += 1;
+                eprintln!("lcmem: {}", crate::words::cli(&error));
             }
         }
     }
+    bar.finish_and_clear();
+    let total = sessions.len() + unreadable;
     if failed < total {
         super::recall::refresh_after_write(&store);
+    }
+    let count = added.len();
+    lcmem::import::record_run(&store, added, context.now()?)?;
+    if count > 1 || searched && count > 0 {
+        println!("{count} session(s) added; `lcmem import --undo` takes them back");
     }
     if failed > 0 {
         eprintln!("lcmem: {failed} of {total} file(s) not imported");
@@ -128,39 +179,189 @@ fn run_paths(paths: &[PathBuf], forced: Option<Format>, context: &Context) -> an
     Ok(ExitCode::SUCCESS)
 }
 
-fn import_one(store: &Store, forced: Option<Format>, file: &Path, found_in_folder: bool) -> lcmem::Result<()> {
-    let report = if found_in_folder {
-        match lcmem::import::import_found(store, forced, file)? {
-            Some(report) => report,
-            None => {
-                println!("skipped   {}: not a session or a transcript lcmem knows", file.display());
-                return Ok(());
+/// Reads the start of every file named or found in a folder named; a file
+/// that cannot be read is reported and counted as failed.
+fn survey(paths: &[PathBuf], forced: Option<Format>) -> (Vec<Candidate>, usize) {
+    let (mut out, mut failed) = (Vec::new(), 0);
+    for path in paths {
+        let in_folder = path.is_dir();
+        let files = match in_folder {
+            true => lcmem::import::session_files(path).unwrap_or_else(|e| {
+                eprintln!("lcmem: {}", crate::words::cli(&e));
+                Vec::new()
+            }),
+            false => vec![path.clone()],
+        };
+        if in_folder && files.is_empty() {
+            eprintln!("lcmem: no session files (*.jsonl, *.json) in {}", path.display());
+        }
+        let bar = progress(if files.len() > 50 { files.len() } else { 0 });
+        for file in files {
+            bar.inc(1);
+            match lcmem::import::survey(&file, forced) {
+                Ok(seen) => out.push(Candidate { seen, in_folder }),
+                // A named file that cannot be read says why when imported.
+                Err(_) if !in_folder => out.push(Candidate { seen: unread(&file), in_folder }),
+                Err(error) => {
+                    failed += 1;
+                    bar.suspend(|| eprintln!("lcmem: {}", crate::words::cli(&error)));
+                }
             }
         }
-    } else {
-        match lcmem::import::import_file(store, forced, file) {
-            // Named by hand: the person means it, and the session comes back.
-            Err(lcmem::Error::SessionForgotten { id, on }) => {
-                store.lift_tombstone(&id)?;
-                println!("unforgot  {id}: it was forgotten on {on}; importing it by hand brings it back");
-                lcmem::import::import_file(store, forced, file)?
-            }
-            other => other?,
+        bar.finish_and_clear();
+    }
+    (out, failed)
+}
+
+fn unread(file: &Path) -> Surveyed {
+    Surveyed { path: file.to_path_buf(), format: None, session: None, cwd: None, size: 0 }
+}
+
+/// A progress bar on stderr for `len` steps, drawn only on a terminal (and
+/// not at all for none).
+fn progress(len: usize) -> ProgressBar {
+    let target = if len == 0 { ProgressDrawTarget::hidden() } else { ProgressDrawTarget::stderr() };
+    let bar = ProgressBar::with_draw_target(Some(len as u64), target);
+    if let Ok(style) = ProgressStyle::with_template("{bar:30} {pos}/{len} {wide_msg}") {
+        bar.set_style(style);
+    }
+    bar
+}
+
+/// What the folders held, per agent and per project recorded; with
+/// `listed`, every file.
+fn say_found(candidates: &[Candidate], store: &Store, listed: bool) {
+    let root = &store.project().root;
+    let sessions: Vec<&Surveyed> = candidates.iter().filter(|c| c.seen.format.is_some()).map(|c| &c.seen).collect();
+    let others = candidates.iter().filter(|c| c.seen.format.is_none() && c.in_folder).count();
+    let mut formats: Vec<(Format, usize)> = Vec::new();
+    let mut projects: Vec<(Option<PathBuf>, usize)> = Vec::new();
+    for seen in &sessions {
+        let Some(format) = seen.format else { continue };
+        match formats.iter_mut().find(|(f, _)| *f == format) {
+            Some((_, n)) => *n += 1,
+            None => formats.push((format, 1)),
         }
+        let project = seen.cwd.clone();
+        match projects.iter_mut().find(|(p, _)| *p == project) {
+            Some((_, n)) => *n += 1,
+            None => projects.push((project, 1)),
+        }
+    }
+    let kinds: Vec<String> = formats.iter().map(|(f, n)| format!("{n} {}", title(*f))).collect();
+    let mut line = format!("found {} session(s)", sessions.len());
+    if !kinds.is_empty() {
+        line.push_str(&format!(" ({})", kinds.join(", ")));
+    }
+    if others > 0 {
+        line.push_str(&format!(" and {others} file(s) that are not sessions, left alone"));
+    }
+    println!("{line}; to import into {}:", root.display());
+    projects.sort_by_key(|p| std::cmp::Reverse(p.1));
+    for (project, n) in &projects {
+        let place = match project {
+            Some(p) if p.starts_with(root) => format!("recorded in {} (this project)", p.display()),
+            Some(p) => format!("recorded in {}", p.display()),
+            None => "with no working folder recorded".to_string(),
+        };
+        println!("  {n:>4}  {place}");
+    }
+    if projects.iter().any(|(p, _)| p.as_ref().is_some_and(|p| !p.starts_with(root))) {
+        println!("  (`lcmem import --all AGENT --from DIR` puts each session into the project it was recorded in)");
+    }
+    if listed {
+        for seen in &sessions {
+            let id = seen.session.as_deref().unwrap_or("(no prompt yet)");
+            println!("  {}  {id}  {}", seen.format.map_or("?", Format::name), seen.path.display());
+        }
+        for other in candidates.iter().filter(|c| c.seen.format.is_none() && c.in_folder) {
+            println!("  not a session or a transcript lcmem knows: {}", other.seen.path.display());
+        }
+    }
+}
+
+/// An agent's title for a format; `v1` for lcmem's own.
+fn title(format: Format) -> &'static str {
+    format.source().map_or("v1", |s| s.title())
+}
+
+/// Asks before importing `new` sessions found in folders; without a terminal
+/// to ask on, says how to go ahead.
+fn confirm(new: usize, store: &Store) -> anyhow::Result<bool> {
+    let root = store.project().root.display();
+    if !std::io::stdin().is_terminal() {
+        eprintln!(
+            "lcmem: {new} new sessions found that were recorded in other projects, more than {HANDFUL}: nothing \
+             imported. Run again with --yes to import them into {root}, or --dry-run to list them."
+        );
+        return Ok(false);
+    }
+    eprint!("Import {new} new sessions recorded in other projects into {root}? [y/N] ");
+    let mut answer = String::new();
+    std::io::stdin().read_line(&mut answer)?;
+    let yes = matches!(answer.trim().to_lowercase().as_str(), "y" | "yes");
+    if !yes {
+        eprintln!("nothing imported");
+    }
+    Ok(yes)
+}
+
+/// `lcmem import --undo`: forgets every session the last import added.
+fn undo(context: &Context) -> anyhow::Result<ExitCode> {
+    let store = context.store()?;
+    match lcmem::forget::undo_import(&store, context.now()?)? {
+        None => println!("no import to take back: lcmem keeps what the last 20 imports into this project added"),
+        Some((run, reports)) => {
+            println!(
+                "took back the import of {}: {} session(s) forgotten ({} already were)",
+                lcmem::dates::day(run.at),
+                reports.len(),
+                run.sessions.len() - reports.len()
+            );
+            for id in &run.sessions {
+                println!("  forgot {id}");
+            }
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Imports one file; `Ok(None)` when there was nothing to import yet.
+fn import_one(
+    store: &Store,
+    format: Option<Format>,
+    file: &Path,
+    in_folder: bool,
+) -> lcmem::Result<Option<ImportOutcome>> {
+    // A named file that looks like nothing known is read as v1, so that the
+    // error says what v1 expects.
+    let format = Some(format.unwrap_or(Format::V1));
+    let report = match lcmem::import::import_file(store, format, file) {
+        Err(lcmem::Error::SessionForgotten { id, on }) if in_folder => {
+            println!("skipped   {id}: it was forgotten on {on} (import its file by name to bring it back)");
+            return Ok(None);
+        }
+        // Named by hand: the person means it, and the session comes back.
+        Err(lcmem::Error::SessionForgotten { id, on }) => {
+            store.lift_tombstone(&id)?;
+            println!("unforgot  {id}: it was forgotten on {on}; importing it by hand brings it back");
+            lcmem::import::import_file(store, format, file)?
+        }
+        other => other?,
     };
     warn_all(&report.diagnostics);
     match &report.outcome {
         Some(outcome) => println!("{}", describe(outcome, &report)),
         None => println!("nothing   {}: no user prompt in it yet", file.display()),
     }
-    Ok(())
+    Ok(report.outcome)
 }
 
 /// One line about one imported file. v1 files keep the wording they always had.
 fn describe(outcome: &ImportOutcome, report: &Report) -> String {
     let skipped = report.diagnostics.len();
     if report.format == Format::V1 {
-        let note = if skipped == 0 { String::new() } else { format!(" ({skipped} line(s) skipped, kept in the file)") };
+        let note = if skipped == 0 { String::new() } else { format!(" ({skipped} line(s) not read, as warned)") };
         return match outcome {
             ImportOutcome::Added { id } => format!("added     {id}{note}"),
             ImportOutcome::Extended { id, lines } => format!("extended  {id}: {lines} new line(s){note}"),

@@ -17,6 +17,8 @@
 
 pub(super) mod codex;
 mod codex_toml;
+/// The settings editor of the agent whose settings are TOML.
+pub(super) use codex as toml_settings;
 mod files;
 mod json_text;
 
@@ -41,7 +43,7 @@ fn agents() -> impl clap::builder::TypedValueParser<Value = Agent> {
 fn describe(wiring: Wiring) -> String {
     let file = |place: &Place| format!("~/{}", place.home);
     let server = match wiring.server {
-        Server::Json { file: place, .. } | Server::CodexToml { file: place } => file(&place),
+        Server::Json { file: place, .. } | Server::Toml { file: place } => file(&place),
     };
     match wiring.hooks {
         Some(hooks) if file(&hooks.file) == server => format!("hooks and the server in {server}"),
@@ -50,21 +52,51 @@ fn describe(wiring: Wiring) -> String {
     }
 }
 
+/// The help's closing part: where each agent's settings are, and what else
+/// install does for it, from the engine's list of agents.
+fn after_help() -> String {
+    let mut out = String::from(
+        "Where the settings go: with --user (the default), the user's, for every project; with --project PATH, the \
+         project's own files, for that project only and shareable through git.\n",
+    );
+    for source in lcmem::import::SOURCES {
+        let wiring = source.wiring();
+        let (Server::Json { file: server, .. } | Server::Toml { file: server }) = wiring.server;
+        let mut places = vec![server];
+        places.extend(wiring.hooks.map(|h| h.file).filter(|f| f.home != server.home));
+        let user: Vec<String> = places.iter().map(|p| format!("~/{}", p.home)).collect();
+        let project: Vec<&str> = places.iter().map(|p| p.project).collect();
+        let moved = places
+            .iter()
+            .find_map(|p| p.env)
+            .map(|(var, _)| format!(" (under ${var} when it is set)"))
+            .unwrap_or_default();
+        out.push_str(&format!(
+            "  {:<12} {}{moved}; in a project: {}\n",
+            source.name(),
+            user.join(", "),
+            project.join(", ")
+        ));
+        if let Some(note) = wiring.note {
+            out.push_str(&format!("  {:<12} {note}\n", ""));
+        }
+    }
+    out.push_str(
+        "Hooks run `lcmem hook AGENT` at session start (the digest), after each turn (import so far) and at the end \
+         (import and seal) where the agent has those events; the MCP server runs `lcmem mcp`, told the project with \
+         the agent's own placeholder where it starts servers elsewhere, and told a store other than ~/.levelcode \
+         with --home DIR where the agent gives its servers little of its environment.\n\n\
+         The user's files run this executable by its full path; a project's files (meant for git) run `lcmem` from \
+         PATH. Your own hooks and servers are kept, as you wrote them; what is already installed is left alone, \
+         except a command that points at another lcmem (a moved binary), which is pointed at this one; running it \
+         twice changes nothing. Shows the diff (only the lines that change) first; --dry-run stops there. The first \
+         change to a file keeps its original as <file>.lcmem-backup; `lcmem uninstall AGENT` takes it all out again.",
+    );
+    out
+}
+
 #[derive(clap::Args)]
-#[command(after_help = "With --user (the default), into the user's settings, for every project (under the \
-agent's own folder variable when set: $CLAUDE_CONFIG_DIR, $CODEX_HOME, $GEMINI_CLI_HOME); with --project PATH, \
-into the project's own files (.claude/settings.json and .mcp.json, .codex/, .cursor/mcp.json, \
-.gemini/settings.json), for that project only and shareable through git. Hooks run `lcmem hook AGENT` at session \
-start (the digest), after each turn (import so far) and at the end (import and seal) where the agent has those \
-events; the MCP server runs `lcmem mcp` (Cursor's with --project ${workspaceFolder}). Codex also gets [features] \
-hooks = true (codex_hooks for a Codex older than 0.130) in config.toml, and runs the hooks once you trust them; a \
-store other than ~/.levelcode is passed to it with --home DIR (in a project: env_vars = [\"LEVELCODE_HOME\"]), as \
-Codex gives its MCP servers little of its environment.\n\n\
-The user's files run this executable by its full path; a project's files (meant for git) run `lcmem` from PATH. \
-Your own hooks and servers are kept, as you wrote them; what is already installed is left alone, except a \
-command that points at another lcmem (a moved binary), which is pointed at this one; running it twice changes \
-nothing. Shows the diff (only the lines that change) first; --dry-run stops there. The first change to a file \
-keeps its original as <file>.lcmem-backup; `lcmem uninstall AGENT` takes it all out again.")]
+#[command(after_help = after_help())]
 pub struct Args {
     /// The agent to wire lcmem into
     #[arg(value_parser = agents())]
@@ -83,7 +115,7 @@ pub struct Args {
 #[derive(clap::Args)]
 #[command(after_help = "Takes out exactly what `lcmem install AGENT` adds: hook handlers that run \
 `lcmem hook …` (and a group, event or object left empty by that, unless it was there before), the `lcmem` MCP \
-server entry, and for codex the hooks switch install turned on. Everything else in the files stays as you wrote \
+server entry, and a switch install turned on for an agent that needs one. Everything else in the files stays as you wrote \
 it. When nothing else changed since install, the original comes back byte for byte; the copy install kept \
 (<file>.lcmem-backup) goes; a file lcmem made and nothing else is in is removed, and its folder when that is \
 then empty. The store (your memory) is not touched. Shows the diff first; --dry-run stops there.")]
@@ -153,9 +185,9 @@ pub fn run(args: Args, context: &Context) -> anyhow::Result<ExitCode> {
             };
             push(&mut edits, settings_file(&file, top.as_deref())?, Box::new(move |doc| add_server(doc, entry)));
         }
-        Server::CodexToml { file } => {
+        Server::Toml { file } => {
             let file = settings_file(&file, top.as_deref())?;
-            toml = Some(codex::install(&file, &command, home, top.is_some() && store.is_some())?);
+            toml = Some(toml_settings::install(&file, &command, home, top.is_some() && store.is_some())?);
         }
     }
     let mut changes = Vec::new();
@@ -226,7 +258,7 @@ pub fn uninstall(args: UninstallArgs, context: &Context) -> anyhow::Result<ExitC
     let mut toml = None;
     match wiring.server {
         Server::Json { file, .. } => push(&mut edits, settings_file(&file, top.as_deref())?, Box::new(remove_server)),
-        Server::CodexToml { file } => toml = Some(settings_file(&file, top.as_deref())?),
+        Server::Toml { file } => toml = Some(settings_file(&file, top.as_deref())?),
     }
     let mut changes = Vec::new();
     for (file, list) in edits {
@@ -234,7 +266,7 @@ pub fn uninstall(args: UninstallArgs, context: &Context) -> anyhow::Result<ExitC
     }
     if let Some(file) = toml {
         let hooks = hooks_file.as_deref().zip(changes.first());
-        let change = codex::uninstall(&file, hooks)?;
+        let change = toml_settings::uninstall(&file, hooks)?;
         changes.push(change);
     }
     if files::apply(&changes, args.dry_run, "lcmem is not there")? > 0 {

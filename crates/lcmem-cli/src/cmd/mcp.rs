@@ -10,7 +10,7 @@ use crate::mcp::MemoryServer;
 
 #[derive(clap::Args)]
 #[command(after_help = "Speaks the Model Context Protocol on stdin/stdout for the project of --project (default: \
-the current directory). Agents start it themselves; see docs/agents.md for Claude Code, Codex, Cursor and others.\n\n\
+the current directory). Agents start it themselves; see docs/agents.md for each agent lcmem knows and any other MCP client.\n\n\
 Tools:\n  \
 recall_sessions {query, limit?, kinds?, since?}  cited hits from transcripts, journal and every fact\n  \
 memory_digest {}                                 the framed digest a new session is given\n  \

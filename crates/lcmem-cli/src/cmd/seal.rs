@@ -8,7 +8,6 @@ use lcmem::journal::SealKind;
 use lcmem::seal::SealOutcome;
 
 use crate::context::Context;
-use crate::output::warn_all;
 
 #[derive(clap::Args)]
 #[command(after_help = "Sealing runs the extractor `extract.lane` chooses (offline rules by default; see \
@@ -69,8 +68,9 @@ pub fn run(args: Args, context: &Context) -> anyhow::Result<ExitCode> {
         kind,
         now,
         &mut super::recall::Bar::new(),
-        &mut |id, skipped, outcome| {
-            warn_all(skipped);
+        // Lines of a stored copy that are not JSON were reported when it was
+        // imported; `lcmem doctor` says where they are, not every seal.
+        &mut |id, _skipped, outcome| {
             if !args.json {
                 match outcome {
                     SealOutcome::Sealed { entry, facts } => {

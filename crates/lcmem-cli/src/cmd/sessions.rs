@@ -6,7 +6,7 @@ use lcmem::journal::Journal;
 use serde::Serialize;
 
 use crate::context::Context;
-use crate::output::{day, print_json, warn_all};
+use crate::output::{day, print_json};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -46,7 +46,6 @@ pub fn run(args: Args, context: &Context) -> anyhow::Result<ExitCode> {
                 continue;
             }
         };
-        warn_all(&session.diagnostics);
         let standing = journal.standing(&id, session.closing_status(), session.pinned());
         rows.push(Row {
             id: id.clone(),

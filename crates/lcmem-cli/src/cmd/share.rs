@@ -25,7 +25,7 @@ as an order waits until the teammate confirms it (`lcmem facts pending`); one th
 listed by `lcmem facts conflicts`.
 
 --agents-md and --claude-md keep the confirmed conventions in a block between `<!-- lcmem:begin` and \
-`<!-- lcmem:end -->` in AGENTS.md (Codex, Cursor, Gemini CLI) or CLAUDE.md (Claude Code), for teammates whatever \
+`<!-- lcmem:end -->` in AGENTS.md or CLAUDE.md (the files agents read a project's instructions from), for teammates whatever \
 agent they use and whether or not they run lcmem. Nothing outside the block is touched. Change a line in it and \
 the next share reads it back as your correction; add a line and it is your convention; take one out and that \
 fact is marked not true. `--remove` reads your changes back, then takes the block out, leaving the file as it \

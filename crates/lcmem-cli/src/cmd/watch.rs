@@ -21,9 +21,8 @@ use crate::context::Context;
 use lcmem::ingest::finish;
 
 #[derive(clap::Args)]
-#[command(after_help = "Looks in every agent's transcript folder (`lcmem import --help` lists them: Claude Code's \
-$CLAUDE_CONFIG_DIR/projects, else ~/.claude/projects, Codex CLI's $CODEX_HOME/sessions, else ~/.codex/sessions, \
-and the others'). A transcript unchanged for --idle is imported into the project of its recorded working \
+#[command(after_help = "Looks in every agent's transcript folder (`lcmem import --help` lists where each agent keeps \
+them). A transcript unchanged for --idle is imported into the project of its recorded working \
 directory and sealed; projects whose memory is off are skipped. A session that is resumed after it was sealed is \
 imported again (recall sees it) but not sealed twice.\n\n\
 DURATION: 90s, 10m, 1h, 1h 30m.\n\n\
@@ -42,12 +41,6 @@ pub struct Args {
     /// may be given once per agent
     #[arg(long = "dir", value_name = "AGENT=DIR", value_parser = agent_dir)]
     dirs: Vec<(Agent, PathBuf)>,
-    /// Same as --dir claude-code=DIR
-    #[arg(long, value_name = "DIR", hide = true)]
-    claude_code_dir: Option<PathBuf>,
-    /// Same as --dir codex=DIR
-    #[arg(long, value_name = "DIR", hide = true)]
-    codex_dir: Option<PathBuf>,
 }
 
 /// `AGENT=DIR`, for an agent whose transcripts lcmem reads.
@@ -73,10 +66,7 @@ type Seen = HashMap<PathBuf, (u64, SystemTime)>;
 
 pub fn run(args: Args, context: &Context) -> anyhow::Result<ExitCode> {
     let home = context.home()?;
-    let mut given = args.dirs;
-    let named = |name| Agent(lcmem::import::source(name).expect("a source"));
-    given.extend(args.claude_code_dir.map(|dir| (named("claude-code"), dir)));
-    given.extend(args.codex_dir.map(|dir| (named("codex"), dir)));
+    let given = args.dirs;
     let mut roots = Vec::new();
     for source in lcmem::import::importable() {
         let dir = given.iter().rev().find(|(a, _)| a.0 == source).map(|(_, dir)| dir.clone());

@@ -244,10 +244,10 @@ fn watch_takes_in_quiet_transcripts_once_each() {
     let watch = |idle: &str| {
         let out = sandbox
             .assert_cmd()
-            .args(["watch", "--once", "--idle", idle, "--claude-code-dir"])
-            .arg(&root)
-            .arg("--codex-dir")
-            .arg(&empty)
+            .args(["watch", "--once", "--idle", idle, "--dir"])
+            .arg(format!("claude-code={}", root.display()))
+            .arg("--dir")
+            .arg(format!("codex={}", empty.display()))
             .assert()
             .success();
         String::from_utf8_lossy(&out.get_output().stdout).into_owned()

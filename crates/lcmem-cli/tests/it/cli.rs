@@ -79,7 +79,7 @@ fn importing_again_is_a_no_op_and_a_grown_file_appends_only_its_new_lines() {
 }
 
 #[test]
-fn malformed_lines_are_warned_about_with_file_and_line_and_kept() {
+fn malformed_lines_are_warned_about_with_file_and_line_and_set_aside_whole() {
     let sandbox = Sandbox::new();
     let mut body = working_session(3);
     body.insert(1, "{\"type\":\"message\",\"role\":\"user\",\"text\":".to_string());
@@ -93,9 +93,18 @@ fn malformed_lines_are_warned_about_with_file_and_line_and_kept() {
         .success()
         .stderr(predicate::str::contains("bad-lines.jsonl:3: line is not valid JSON"))
         .stderr(predicate::str::contains("bad-lines.jsonl:4:"));
+    let original = std::fs::read(&file).unwrap();
+    let lines: Vec<&[u8]> = original.split_inclusive(|&b| b == b'\n').collect();
     let stored = std::fs::read(sandbox.store_dir().join("bad-lines.jsonl")).unwrap();
-    assert_eq!(stored, std::fs::read(&file).unwrap(), "the stored copy keeps the malformed lines");
-    sandbox.assert_cmd().args(["seal", "bad-lines"]).assert().success();
+    let well_formed: Vec<u8> =
+        lines.iter().enumerate().filter(|(i, _)| ![2, 3].contains(i)).flat_map(|(_, l)| l.to_vec()).collect();
+    assert_eq!(stored, well_formed, "the stored copy holds the lines that parse, as they are");
+    let aside = std::fs::read(sandbox.store_dir().join("bad-lines.jsonl.torn")).unwrap();
+    assert_eq!(aside, [lines[2], lines[3]].concat(), "the others are kept beside it, byte for byte");
+    sandbox.assert_cmd().args(["seal", "bad-lines"]).assert().success().stderr("");
+    // The same file again is unchanged, and sets nothing aside twice.
+    sandbox.assert_cmd().arg("import").arg(&file).assert().success().stdout(predicate::str::contains("unchanged"));
+    assert_eq!(std::fs::read(sandbox.store_dir().join("bad-lines.jsonl.torn")).unwrap(), [lines[2], lines[3]].concat());
 }
 
 #[test]

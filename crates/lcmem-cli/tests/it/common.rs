@@ -32,7 +32,15 @@ impl Sandbox {
         let mut cmd = Command::new(lcmem_bin());
         cmd.arg("--home").arg(self.home()).arg("--project").arg(self.project());
         cmd.env("LCMEM_NOW", NOW).env_remove("LEVELCODE_HOME");
+        // The agents' folders are the sandbox's own (empty until a test
+        // writes there), never the machine's.
+        cmd.env("HOME", self.user()).env_remove("CLAUDE_CONFIG_DIR").env_remove("CODEX_HOME");
+        cmd.env_remove("GEMINI_CLI_HOME");
         cmd
+    }
+    /// The home folder commands run with, where the agents keep their files.
+    pub fn user(&self) -> PathBuf {
+        self.dir.path().join("user")
     }
     pub fn assert_cmd(&self) -> assert_cmd::Command {
         assert_cmd::Command::from_std(self.cmd())

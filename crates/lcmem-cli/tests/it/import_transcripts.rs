@@ -93,7 +93,13 @@ fn folders_are_searched_and_formats_told_apart_per_file() {
     assert!(stdout.contains("added     0199a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b (codex: 6 message(s), 4 tool action(s))"));
     assert!(stdout.contains("added     9a8b7c6d-0000-4000-8000-000000000002 (claude-code:"), "{stdout}");
     assert!(stdout.contains("added     plain-v1\n"), "v1 files keep their wording: {stdout}");
-    assert!(stdout.contains("other.jsonl: not a session or a transcript lcmem knows"), "{stdout}");
+    assert!(stdout.contains("and 1 file(s) that are not sessions, left alone"), "{stdout}");
+    let dry = sandbox.assert_cmd().args(["import", "--dry-run"]).arg(&inbox).assert().success().get_output().clone();
+    let listed = stdout_of(&dry);
+    assert!(
+        listed.contains("not a session or a transcript lcmem knows:") && listed.contains("other.jsonl"),
+        "{listed}"
+    );
 }
 
 #[test]

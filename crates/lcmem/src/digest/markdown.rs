@@ -152,22 +152,21 @@ pub fn parse(text: &str) -> Parsed {
     parsed
 }
 
-static FACT_ID: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"\s*\[(f[0-9a-f]{10})\]\s*$").expect("valid regex"));
+static FACT_ID: LazyLock<Regex> = LazyLock::new(|| crate::pattern::regex(r"\s*\[(f[0-9a-f]{10})\]\s*$"));
 static PROVENANCE: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"\s*\((?:pinned, )?(?:confirmed|inferred|seen in \d+ sessions|yours|team:)[;, ][^()]*\)\s*$")
-        .expect("valid regex")
+    crate::pattern::regex(r"\s*\((?:pinned, )?(?:confirmed|inferred|seen in \d+ sessions|yours|team:)[;, ][^()]*\)\s*$")
 });
 static SESSION_TAIL: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"\s*\((?:(?:pinned|done|shipped|fixed|abandoned|last active [0-9-]+); )*([A-Za-z0-9._-]+)\)\s*$")
-        .expect("valid regex")
+    crate::pattern::regex(
+        r"\s*\((?:(?:pinned|done|shipped|fixed|abandoned|last active [0-9-]+); )*([A-Za-z0-9._-]+)\)\s*$",
+    )
 });
 static FACT_SOURCE: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(
+    crate::pattern::regex(
         r"\((?:pinned, )?(?:confirmed|inferred|seen in \d+ sessions); ([A-Za-z0-9._-]+)(?: \+\d+)?, [0-9-]+\)\s*\[f[0-9a-f]{10}\]\s*$",
     )
-    .expect("valid regex")
 });
-static LEADING_DATE: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"^\d{4}-\d{2}-\d{2}\s+").expect("valid regex"));
+static LEADING_DATE: LazyLock<Regex> = LazyLock::new(|| crate::pattern::regex(r"^\d{4}-\d{2}-\d{2}\s+"));
 
 /// The fact id a line carries, and the line's text without its provenance.
 pub fn fact_of_line(line: &str) -> (Option<String>, String) {

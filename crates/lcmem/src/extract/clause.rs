@@ -147,20 +147,19 @@ fn is_label_and_value(text: &str) -> bool {
 /// specification copied out of a report, not what was done.
 fn is_value_list(text: &str) -> bool {
     static LABELLED: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(r"^(?:[\w /-]{1,24}\s`[^`]+`,\s*){2,}(?:and\s+)?[\w /-]{1,24}\s`[^`]+`\.?$").expect("valid regex")
+        crate::pattern::regex(r"^(?:[\w /-]{1,24}\s`[^`]+`,\s*){2,}(?:and\s+)?[\w /-]{1,24}\s`[^`]+`\.?$")
     });
     static EQUATION: LazyLock<Regex> =
-        LazyLock::new(|| Regex::new(r"^[^=]{0,40}\b\d+\s+\w+\s+=\s+\d+\s+\w+").expect("valid regex"));
+        LazyLock::new(|| crate::pattern::regex(r"^[^=]{0,40}\b\d+\s+\w+\s+=\s+\d+\s+\w+"));
     LABELLED.is_match(text) || EQUATION.is_match(text)
 }
 
 /// A judgement of the work, not the work: "this is overkill in the best
 /// possible way", "it's perfect now".
 static EVALUATION: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(
+    crate::pattern::regex(
         r"(?i)\b(?:this|that|it)(?:'s|\s+is|\s+was)\s+(?:\w+\s+){0,2}?(?:overkill|perfect|awesome|amazing|cool|neat|fun|delightful|beautiful|elegant|lovely)\b|\bin the best possible way\b",
     )
-    .expect("valid regex")
 });
 
 /// Words a lead-in may end on that need what follows them.
@@ -169,15 +168,16 @@ const DANGLING: &[&str] = &["at", "in", "to", "into", "from", "with", "for", "of
 /// Where a long clause may be cut: before "; ", " — ", " (", ", which", a
 /// comma before a new clause, " because", " so that", " while".
 static BOUNDARY: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"; | — | – | - | \(|, (?:which|so|and|but|while|with|because|since|then|leaving|keeping|making|so that)\b|, | because | so that | while | instead of ")
-        .expect("valid regex")
+    crate::pattern::regex(
+        r"; | — | – | - | \(|, (?:which|so|and|but|while|with|because|since|then|leaving|keeping|making|so that)\b|, | because | so that | while | instead of ",
+    )
 });
 
 /// Openers of chat, not of a report: "Perfect!", "Yes —", "Thanks for
 /// flagging it—that was a real bug.", "I've successfully", "Here's what I
 /// did:", "Done!".
 static OPENER: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(
+    crate::pattern::regex(
         r"(?ix)^(?:
         (?:perfect|great|excellent|awesome|nice|good|done|all\s+done|sure|okay|ok|alright|absolutely|yes|yep|yeah|no|got\s+it|understood|indeed|right|success|excellent\s+news|good\s+news|great\s+news|good\s+catch|great\s+catch|you(?:'re|\s+are)\s+(?:absolutely\s+)?right)\s*(?:[!.,:;]+|\s+[—–-]+)\s*
         |thanks?(?:\s+you)?(?:\s+for\s+[^.!—–]{1,60})?\s*[.!—–-]+\s*(?:that\s+was\s+(?:a\s+)?(?:real\s+)?(?:bug|issue|problem)[.!—–-]*\s*)?
@@ -187,27 +187,25 @@ static OPENER: LazyLock<Regex> = LazyLock::new(|| {
         |(?:note|nb|fyi|ps)\s*:\s*
         )",
     )
-    .expect("valid regex")
 });
 
 /// "I've successfully updated" → "I've updated": the adverb praises, the
 /// verb reports.
 static SUCCESSFULLY: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r"(?i)\bsuccessfully\s+(?P<verb>\w+ed)\b").expect("valid regex"));
+    LazyLock::new(|| crate::pattern::regex(r"(?i)\bsuccessfully\s+(?P<verb>\w+ed)\b"));
 
 /// "I've added", "We just moved": the journal speaks of the work, not of
 /// who typed.
 static SPEAKER: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(
+    crate::pattern::regex(
         r"(?i)^(?:i|we)(?:'ve|\s+have)?\s+(?:just\s+|now\s+|also\s+|then\s+|finally\s+)?(?P<verb>\w+ed|built|wrote|rewrote|made|split|set\s+up|put|cut|ran|kept|left|found|got|did|took|gave|brought|drew|sped\s+up|swapped|undid|won)\b",
     )
-    .expect("valid regex")
 });
 
 /// Sentences that are chat whatever follows: notifications, offers, sign-offs,
 /// self-assessment.
 static CHATTER: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(
+    crate::pattern::regex(
         r"(?ix)^(?:
         that(?:'s|\s+is)\s+(?:a\s+)?notification|background\s+(?:task|job|command)s?\s+(?:\w+\s+)?(?:completed|finished|started|done|ended|exited|succeeded|failed|notification|result)|<task-notification>|(?:a\s+)?notification\b
         |no\s+response\s+requested|everything\s+(?:is|was)\s+(?:complete|done|pushed|clean|committed|in\s+place)|all\s+set\b|all\s+(?:done|good)\b
@@ -222,45 +220,41 @@ static CHATTER: LazyLock<Regex> = LazyLock::new(|| {
         |(?:summary|overview|results?|status|next\s+steps|changes\s+made|what\s+changed|completed\s+tasks|key\s+changes)$
         )",
     )
-    .expect("valid regex")
 });
 
 /// A file reference in parentheses, with or without line numbers:
 /// "(`src/a.ts:18`)", "(see `a.ts:40`)", "(line 58)", "(lines in `a.ts`)".
 static REFERENCE: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(
+    crate::pattern::regex(
         r"(?i)\s*\((?:see\s+|in\s+|at\s+|lines?\s+(?:in\s+)?)?`[^`]*`(?:(?:[,;]\s*|\s+and\s+)`[^`]*`)*\)|\s*\(lines?\s+[\d\s,–-]+\)",
     )
-    .expect("valid regex")
 });
 
 /// A line number on a path in a code span: "`src/a.ts:18`", "`a.ts:39-47`".
-static LINE_NUMBER: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r"`(?P<path>[^`\s]+?):\d+(?:[-–]\d+)?`").expect("valid regex"));
+static LINE_NUMBER: LazyLock<Regex> = LazyLock::new(|| crate::pattern::regex(r"`(?P<path>[^`\s]+?):\d+(?:[-–]\d+)?`"));
 
-static LINK: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"\[([^\]]+)\]\([^)]*\)").expect("valid regex"));
+static LINK: LazyLock<Regex> = LazyLock::new(|| crate::pattern::regex(r"\[([^\]]+)\]\([^)]*\)"));
 
 /// A path under a temporary folder: the file's own name is what matters.
 static TEMPORARY: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?:/private)?(?:/tmp|/var/folders|/var/tmp)/(?:[^\s`'\x22)]*/)?(?P<name>[^\s/`'\x22)]*)")
-        .expect("valid regex")
+    crate::pattern::regex(r"(?:/private)?(?:/tmp|/var/folders|/var/tmp)/(?:[^\s`'\x22)]*/)?(?P<name>[^\s/`'\x22)]*)")
 });
 
 /// Shell syntax a reader sees at once: a substitution, a here-document.
-static SHELL: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"\$\(|<<-?\s*'?[A-Z]+'?|\bEOF\b").expect("valid regex"));
+static SHELL: LazyLock<Regex> = LazyLock::new(|| crate::pattern::regex(r"\$\(|<<-?\s*'?[A-Z]+'?|\bEOF\b"));
 
 /// A report heading read as a sentence: "Summary.", "… Next steps:".
 static HEADING: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)(?:^|[.:;] )(?:summary|completed tasks|changes made|what changed|next steps|overview)[.:]")
-        .expect("valid regex")
+    crate::pattern::regex(
+        r"(?i)(?:^|[.:;] )(?:summary|completed tasks|changes made|what changed|next steps|overview)[.:]",
+    )
 });
 
 /// Conversational openers a reader sees at once.
 static CHAT_OPENING: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(
+    crate::pattern::regex(
         r"(?i)^(?:yes|no|ok|okay|sure|great|perfect|excellent|awesome|that's|that is|this is a|i have|i've|i'll|i will|i'm|let me|now i|background task|a notification|here's|here is|all done)\b",
     )
-    .expect("valid regex")
 });
 
 /// Whether a text is free of what a reader sees at once as machine-made:

@@ -61,61 +61,56 @@ pub fn modifies(tool: &str) -> bool {
 }
 
 static COMMIT_MESSAGE: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r#"\bgit\b[^|;&]*?\bcommit\b[^|;&]*?\s-(?:[a-z]*m|-message)[ =]?\s*(?:"([^"]+)|'([^']+)|(\S+))"#)
-        .expect("valid regex")
+    crate::pattern::regex(
+        r#"\bgit\b[^|;&]*?\bcommit\b[^|;&]*?\s-(?:[a-z]*m|-message)[ =]?\s*(?:"([^"]+)|'([^']+)|(\S+))"#,
+    )
 });
 /// `git push [flags] [remote] [refspec]`: the refspec's destination is the branch.
-static PUSH: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"\bgit\s+push\b(?P<args>[^;&|\n]*)").expect("valid regex"));
+static PUSH: LazyLock<Regex> = LazyLock::new(|| crate::pattern::regex(r"\bgit\s+push\b(?P<args>[^;&|\n]*)"));
 /// The branch a command switches to (`git checkout -b x`, `git switch -c x`, `git checkout x`).
 static SWITCH: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"\bgit\s+(?:checkout(?:\s+-[bB])?|switch(?:\s+-[cC])?)\s+(?P<branch>[\w./-]+)\s*(?:$|[;&|])")
-        .expect("valid regex")
+    crate::pattern::regex(r"\bgit\s+(?:checkout(?:\s+-[bB])?|switch(?:\s+-[cC])?)\s+(?P<branch>[\w./-]+)\s*(?:$|[;&|])")
 });
-static MERGE_MAIN: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"\bgh\s+pr\s+merge\b").expect("valid regex"));
+static MERGE_MAIN: LazyLock<Regex> = LazyLock::new(|| crate::pattern::regex(r"\bgh\s+pr\s+merge\b"));
 /// Closing a tracked issue: `bd close <id>…`, `bd update <id> --status closed`, `gh issue close <n>`.
 static CLOSE_ISSUE: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(
+    crate::pattern::regex(
         r"\bbd\s+close\s+(?P<bd>[\w.-]+(?:\s+[\w]+-[\w.-]+)*)|\bbd\s+update\s+(?P<upd>[\w.-]+)\b[^;&|\n]*--status[ =](?:closed|done)\b|\bgh\s+issue\s+close\s+#?(?P<gh>\d+)",
     )
-    .expect("valid regex")
 });
 
 static TAG: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"\bgit\s+(?:tag\s+(?:-[as]\s+|-m\s+\S+\s+|-f\s+)*|push\s+\S+\s+(?:refs/tags/)?)(v?\d+\.\d+[\w.\-]*)\b")
-        .expect("valid regex")
+    crate::pattern::regex(
+        r"\bgit\s+(?:tag\s+(?:-[as]\s+|-m\s+\S+\s+|-f\s+)*|push\s+\S+\s+(?:refs/tags/)?)(v?\d+\.\d+[\w.\-]*)\b",
+    )
 });
 static RELEASE: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(
+    crate::pattern::regex(
         r"\b(?:npm|pnpm|yarn)\s+publish\b|\bcargo\s+(?:publish|release)\b|\bgh\s+release\s+create\b|\bgoreleaser\s+release\b|\btwine\s+upload\b|\bpoetry\s+publish\b|\bgem\s+push\b|\b(?:fly|flyctl)\s+deploy\b|\bvercel\b.*--prod\b|\bkubectl\s+(?:apply|rollout)\b|\bhelm\s+(?:upgrade|install)\b|\bterraform\s+apply\b|\bnetlify\s+deploy\b.*--prod|\bmake\s+(?:release|deploy|publish)\b",
     )
-    .expect("valid regex")
 });
 static TEST_RUN: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(
+    crate::pattern::regex(
         r"\b(?:cargo\s+(?:test|nextest)|go\s+test|pytest|py\.test|python3?\s+-m\s+(?:pytest|unittest)|(?:npm|pnpm|yarn|bun)(?:\s+-{1,2}[\w-]+(?:[ =][^\s-]\S*)?)*\s+(?:run\s+)?test|npx\s+(?:jest|vitest)|jest|vitest|make\s+(?:test|check)|mvn\s+(?:test|verify)|gradlew?\s+test|mix\s+test|rspec|phpunit|dotnet\s+test|ctest|tox)\b",
     )
-    .expect("valid regex")
 });
 /// A check other than tests: a linter, a type checker, a formatter check.
 static CHECK_RUN: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(
+    crate::pattern::regex(
         r"\b(?:(?:npm|pnpm|yarn|bun)(?:\s+-{1,2}[\w-]+(?:[ =][^\s-]\S*)?)*\s+(?:run\s+)?(?:lint|typecheck|type-check|check-types|check|tsc)\b|cargo\s+(?:clippy|fmt\s+--check|check)\b|ruff\s+check|eslint|tsc\s+--noEmit|go\s+vet|golangci-lint\s+run|mypy|pyright|make\s+lint)",
     )
-    .expect("valid regex")
 });
 
 static SHELL_CHANGE: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(
+    crate::pattern::regex(
         r"(?:^|[;&|]\s*)(?:sudo\s+)?(?:sed\s+-i|perl\s+-p?i|mv|rm|cp|mkdir|touch|ln|chmod|patch|tee)\s|\bgit\s+(?:mv|rm|apply|am|cherry-pick|merge)\b|\b(?:npm|pnpm|yarn|bun)\s+(?:add|install|i|uninstall|remove)\s+\S|\bcargo\s+(?:add|remove)\b|\bgo\s+get\b|\bpoetry\s+add\b|\buv\s+add\b|[^>&0-9]>>?\s*[\w./~-]+",
     )
-    .expect("valid regex")
 });
 
 static REVERT: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(
+    crate::pattern::regex(
         r"\bgit\s+(?:revert\b|checkout\s+(?:\S+\s+)?--\s|checkout\s+\.\s*$|restore\b|reset\s+--hard\b|stash\s+drop\b)",
     )
-    .expect("valid regex")
 });
 
 /// The subjects of the commits a command made: the one the converter read

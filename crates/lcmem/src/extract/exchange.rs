@@ -186,8 +186,9 @@ fn strip_speaker(s: &str) -> String {
 /// passed …"), or a state ("The files are a.txt and b.txt").
 fn explains(s: &str) -> bool {
     static STATE: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
-        regex::Regex::new(r"(?i)^(?:because|since|as|the reason|that's because|this is because)\b|^(?:the|these|those|this|there|it)\b[^.:]*\b(?:is|are)\b")
-            .expect("valid regex")
+        crate::pattern::regex(
+            r"(?i)^(?:because|since|as|the reason|that's because|this is because)\b|^(?:the|these|those|this|there|it)\b[^.:]*\b(?:is|are)\b",
+        )
     });
     STATE.is_match(s.trim()) && !super::claims::ACHIEVED.is_match(&strip_speaker(s))
 }
@@ -197,8 +198,9 @@ fn explains(s: &str) -> bool {
 /// work that got it.
 fn measures(s: &str) -> bool {
     static MEASURE: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
-        regex::Regex::new(r"(?i)^[^.]{0,60}\b(?:stays?|went|goes|is|are|dropped|fell|rose)\b[^.]{0,40}\b\d[\d.,]*\s*(?:ms|s|%|kb|mb|gb|x)\b")
-            .expect("valid regex")
+        crate::pattern::regex(
+            r"(?i)^[^.]{0,60}\b(?:stays?|went|goes|is|are|dropped|fell|rose)\b[^.]{0,40}\b\d[\d.,]*\s*(?:ms|s|%|kb|mb|gb|x)\b",
+        )
     });
     MEASURE.is_match(s) && !super::claims::ACHIEVED.is_match(&strip_speaker(s))
 }

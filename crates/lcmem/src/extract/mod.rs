@@ -24,7 +24,7 @@ mod report;
 mod summary;
 mod text;
 
-pub use text::{clip, sentences};
+pub use text::{clip, head, sentences, tail};
 
 use jiff::Timestamp;
 use serde::{Deserialize, Serialize};

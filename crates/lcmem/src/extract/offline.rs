@@ -37,10 +37,9 @@ impl Extractor for OfflineExtractor {
 }
 
 static DECISION: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(
+    crate::pattern::regex(
         r"(?i)\b(decided|decision|we'll go with|going with|chose|settled on|agreed|opted|instead of|rather than|switch(ed)? (from|to))\b",
     )
-    .expect("valid regex")
 });
 
 fn extract(input: &ExtractInput) -> ExtractOutput {
@@ -90,8 +89,9 @@ fn abandon_reason(input: &ExtractInput) -> Option<String> {
     let at = input.turns.iter().position(|t| t.text == request)?;
     let reply = input.turns[..at].iter().rev().find(|t| t.role == Origin::Assistant)?;
     static WHY: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(r"(?i)\b(but|because|however|fail(s|ed)?|oom|too (slow|big|much|many)|cost|memory|breaks?|broke)\b")
-            .expect("valid regex")
+        crate::pattern::regex(
+            r"(?i)\b(but|because|however|fail(s|ed)?|oom|too (slow|big|much|many)|cost|memory|breaks?|broke)\b",
+        )
     });
     sentences(&prose(&reply.text)).into_iter().find(|s| WHY.is_match(s) && !s.ends_with(':') && !s.ends_with('?'))
 }

@@ -12,40 +12,37 @@ use crate::journal::SealKind;
 
 /// Reported shipping: released, published, deployed, tagged.
 static SHIPPED: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(
+    crate::pattern::regex(
         r"(?i)\b(shipped|released|deployed|published|tagged|launched|rolled out|went live|pushed the tag|merged (?:in)?to (?:main|master|trunk))\b",
     )
-    .expect("valid regex")
 });
 
 /// A request or report about a defect.
 static FIX: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(
+    crate::pattern::regex(
         r"(?i)\b(fix(?:es|ed|ing)?|bug|regression|crash(?:es|ed)?|broken|flaky|fails?|failing|root cause|resolved|repaired)\b",
     )
-    .expect("valid regex")
 });
 
 /// Tests reported as passing.
 static TESTS_PASS: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)\b(tests?|suite|specs?)\b[^.]{0,60}\b(pass(?:es|ed|ing)?|green)\b|\bgreen\b|\bfailed before\b")
-        .expect("valid regex")
+    crate::pattern::regex(
+        r"(?i)\b(tests?|suite|specs?)\b[^.]{0,60}\b(pass(?:es|ed|ing)?|green)\b|\bgreen\b|\bfailed before\b",
+    )
 });
 
 /// A person throwing the work away: "no, revert", "drop this", "not worth it".
 static THROW_AWAY: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(
+    crate::pattern::regex(
         r"(?i)\b(revert(?: it| this| that| all| everything| the change)?|roll ?back|undo (?:it|this|that|all|everything|the changes?)|drop (?:it|this|that|the change|the idea)|scrap (?:it|this|that)|throw (?:it|this) away|not worth it|give up on (?:it|this)|forget it|never ?mind|abandon (?:it|this))\b",
     )
-    .expect("valid regex")
 });
 
 /// An attempt reported as given up.
 pub(super) static ABANDONED: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(
+    crate::pattern::regex(
         r"(?i)\b(abandon(ed|ing)?|dead end|not worth (it|pursuing)|giv(e|ing) up on|gave up|shelv(e|ed|ing)|park(ed|ing)? (this|it|the)|drop(ped)? the (idea|spike|experiment)|reverted:)",
     )
-    .expect("valid regex")
 });
 
 /// What was said, as far as the outcome needs it.
@@ -79,17 +76,17 @@ fn asks_for_fix(text: &str) -> bool {
 /// The session says that the main branch is what gets released
 /// ("pushing to main deploys", "main is deployed on every push").
 static RELEASES_FROM_MAIN: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(
+    crate::pattern::regex(
         r"(?i)\b(?:(?:push(?:ing|es)?|merg(?:e|ing|es))\s+(?:\w+\s+){0,2}(?:to|into)\s+(?:main|master)\s+(?:\w+\s+){0,2}(?:deploys?|releases?|ships?|publishes)|(?:main|master)\s+(?:is|gets)\s+(?:auto-?)?(?:deployed|released|published)|(?:deploys?|releases?)\s+(?:\w+\s+){0,2}(?:on|from)\s+(?:every\s+)?(?:push|merge)\w*\s+(?:to|into)\s+(?:main|master))\b",
     )
-    .expect("valid regex")
 });
 
 /// Words that undo a claim of shipping in the same sentence: "not
 /// deployed", "the deploy failed", "couldn't publish".
 static NEGATED: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)\b(?:not|n't|never|no|failed|fails|unable|without|yet to|still needs?|pending|blocked)\b")
-        .expect("valid regex")
+    crate::pattern::regex(
+        r"(?i)\b(?:not|n't|never|no|failed|fails|unable|without|yet to|still needs?|pending|blocked)\b",
+    )
 });
 
 /// Whether `text` claims a release in a sentence that does not deny it.

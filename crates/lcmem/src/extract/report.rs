@@ -33,10 +33,9 @@ pub struct Report {
 
 /// A heading or lead-in that opens a plan, or an item that is a step of one.
 static PROPOSAL: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(
+    crate::pattern::regex(
         r"(?i)^(?:(?:phase|step|stage|milestone)\s*\d+\b|.{0,40}\b(?:plan|proposal|proposed|approach|recommend(?:ed|ation)?s?|solution|strategy|migration path|roadmap)\b)",
     )
-    .expect("valid regex")
 });
 
 /// One block of a message, in order.
@@ -85,52 +84,46 @@ const GENERIC: &[&str] = &[
 
 /// Exclamations that open a reply and say nothing: "Perfect!", "Done!".
 static INTERJECTION: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(
+    crate::pattern::regex(
         r"(?i)^(?:perfect|great|excellent|done|all done|absolutely|sure|okay|ok|alright|got it|indeed|nice|awesome|good|good news|excellent news|success|right|understood|you're right|you are right)[!.,]*$",
     )
-    .expect("valid regex")
 });
 
 /// Sentences that plan, offer or introduce rather than report.
 static NOT_A_REPORT: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(
+    crate::pattern::regex(
         r"(?i)^(?:sure|ok|okay|alright|got it|on it|(?:i'm |i am |now )?(?:looking|checking|working|reading|investigating|exploring|starting)\b|i'll|i will|i'm going to|let me|let's|now i|next,? i|first,? i|i need to|we need to|i should|shall i|would you|do you|want me|if you|here's|here is|here are|below is|this is what|as you can see|you can|ready to|the spec is ready|would you like)\b",
     )
-    .expect("valid regex")
 });
 
 /// A numbered step of a plan: "Phase 0:", "Step 2 —".
-static STEP: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r"(?i)^(?:phase|step|stage|milestone)\s*\d+\b").expect("valid regex"));
+static STEP: LazyLock<Regex> = LazyLock::new(|| crate::pattern::regex(r"(?i)^(?:phase|step|stage|milestone)\s*\d+\b"));
 
 static LEFT: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(
+    crate::pattern::regex(
         r"(?i)^(?:still to do|still open|remaining|left to do|left|to do|todo|next steps?|open items|not done yet|not done|for the next attempt|follow[- ]ups?|what's left|what is left)\b",
     )
-    .expect("valid regex")
 });
 
 static CAUSE: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r"(?i)^(?:root cause|cause|the cause|why)\s*[:—-]\s*(.+)$").expect("valid regex"));
+    LazyLock::new(|| crate::pattern::regex(r"(?i)^(?:root cause|cause|the cause|why)\s*[:—-]\s*(.+)$"));
 
 static REASON: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)\b(?:because|we chose|chose\b.*\bover\b|so that|since (?:the|we|it|skiff|our))\b")
-        .expect("valid regex")
+    crate::pattern::regex(r"(?i)\b(?:because|we chose|chose\b.*\bover\b|so that|since (?:the|we|it|skiff|our))\b")
 });
 
 static STRONG_REASON: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r"(?i)\b(?:because|we chose|chose\b.*\bover\b|decided)\b").expect("valid regex"));
+    LazyLock::new(|| crate::pattern::regex(r"(?i)\b(?:because|we chose|chose\b.*\bover\b|decided)\b"));
 
-static LINK: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"\[([^\]]+)\]\([^)]*\)").expect("valid regex"));
+static LINK: LazyLock<Regex> = LazyLock::new(|| crate::pattern::regex(r"\[([^\]]+)\]\([^)]*\)"));
 
 /// A line that states how things stand rather than what was done: "All
 /// three checks are green", "Everything is pushed and clean", "The build
 /// passes".
 static STATUS_LINE: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(
+    crate::pattern::regex(
         r"(?i)^(?:all|both|the|everything|every|each|this|it|that|[\w`-]+\s+checks?)\b[^.]{0,50}?\b(?:is|are|look|looks|stays?|remains?)\s+(?:now\s+|still\s+|all\s+)?(?:green|passing|complete|completed|done|pushed|clean|ready|in\s+place|good|fine|working)\b|^(?:tests?|builds?|checks?|lint|ci)\s+(?:all\s+)?(?:pass|passes|passed|succeed|succeeded|green)\b",
     )
-    .expect("valid regex")
 });
 
 /// Whether a line states how things stand rather than what was done.

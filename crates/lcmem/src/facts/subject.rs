@@ -41,7 +41,7 @@ impl Statement {
 /// A subject, a verb of state, a complement. The subject must name something,
 /// not point at it ("it is").
 static STATEMENT: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(
+    crate::pattern::regex(
         r"(?ix)^(?:the|our|this\s+project's|all|each|every)?\s*
         (?P<subject>[\p{L}\p{N}`'./_-][\p{L}\p{N}`'./_\s-]{1,60}?)\s+
         (?:now\s+|still\s+)?
@@ -52,15 +52,13 @@ static STATEMENT: LazyLock<Regex> = LazyLock::new(|| {
         |(?:is|are)\s+handled\s+by|(?:is|are)\s+kept\s+in|(?:is|are)\s+pinned\s+to|talks\s+to|reads\s+from|writes\s+to)\s+
         (?P<rest>.{2,200})$",
     )
-    .expect("valid regex")
 });
 
 /// A word every relation of [`STATEMENT`] starts with.
 static RELATION_WORD: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(
+    crate::pattern::regex(
         r"(?i)\b(?:uses?|is|are|lives?|runs?|depends?|targets|requires|deploys?|goes|go|follows?|talks|reads|writes)\s",
     )
-    .expect("valid regex")
 });
 
 const POINTING_SUBJECTS: &[&str] = &[
@@ -164,12 +162,11 @@ const CLAUSE_ENDS: &[&str] = &[
 /// " and " starts a clause of its own when a subject and a verb follow it:
 /// "lives in Postgres and Redis is gone", not "runs with Jest and Vitest".
 static AND_CLAUSE: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(
+    crate::pattern::regex(
         r"(?ix)\s(?:and|or)\s+(?:the\s+|our\s+|its\s+|a\s+)?[\p{L}\p{N}`'./_-]+(?:\s+[\p{L}\p{N}`'./_-]+){0,3}?\s+
         (?:is|are|was|were|has|have|had|goes|went|stays|stay|remains|remain|got|gets|no\s+longer|now|will|can|must
         |should|lives|live|uses|use|runs|run|moved|moves|left|leaves|became|becomes)\b",
     )
-    .expect("valid regex")
 });
 
 /// Parses a sentence as a statement about the project, or says it is not one.

@@ -50,11 +50,10 @@ impl Source for ClaudeCode {
     /// and anything under a `subagents` folder): a subagent's file records
     /// the parent's session id and holds only the subagent's side of the
     /// work, whose result the parent transcript already has.
-    fn is_session(&self, relative: &std::path::Path) -> bool {
-        let agent = relative.file_name().and_then(|n| n.to_str()).is_some_and(|n| n.starts_with("agent-"));
-        relative.extension().is_some_and(|e| e == "jsonl")
-            && !agent
-            && !relative.components().any(|c| c.as_os_str() == "subagents")
+    fn is_session(&self, path: &std::path::Path) -> bool {
+        let agent = path.file_name().and_then(|n| n.to_str()).is_some_and(|n| n.starts_with("agent-"));
+        let mut above = path.ancestors().skip(1).take(2).filter_map(std::path::Path::file_name);
+        path.extension().is_some_and(|e| e == "jsonl") && !agent && !above.any(|name| name == "subagents")
     }
 
     fn recognises(&self, line: &serde_json::Map<String, Value>) -> bool {
@@ -67,9 +66,23 @@ impl Source for ClaudeCode {
         state_reader::<Seen>(saved, convert_line)
     }
 
-    /// Claude Code files transcripts by project: the transcript's folder.
-    fn project_folder(&self, transcript: &std::path::Path) -> Option<std::path::PathBuf> {
-        transcript.parent().map(std::path::Path::to_path_buf)
+    /// Claude Code files transcripts by the folder it was started in, every
+    /// character of its path but ASCII letters and digits made `-`
+    /// (`/home/a/my_app` → `-home-a-my-app`): the project's own folder, and
+    /// those of folders inside it (`-home-a-my-app-web`, whose transcripts
+    /// say where they were recorded).
+    fn project_folders(&self, folder: &std::path::Path, root: &std::path::Path) -> Vec<std::path::PathBuf> {
+        let name: String =
+            root.to_string_lossy().chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '-' }).collect();
+        let inside = format!("{name}-");
+        let Ok(entries) = std::fs::read_dir(folder) else { return Vec::new() };
+        let mut out: Vec<std::path::PathBuf> = entries
+            .flatten()
+            .filter(|e| e.file_name().to_str().is_some_and(|n| n == name || n.starts_with(&inside)))
+            .map(|e| e.path())
+            .collect();
+        out.sort();
+        out
     }
 
     fn wiring(&self) -> Wiring {
@@ -91,6 +104,7 @@ impl Source for ClaudeCode {
             server: Server::Json { file: servers, typed: true, project_arg: None },
             pass_store: false,
             after: None,
+            note: None,
         }
     }
 }
@@ -366,7 +380,7 @@ fn without_ide_context(text: &str) -> String {
         };
         let close = format!("</{tag}>");
         match rest.find(&close) {
-            Some(end) => rest = rest[end + close.len()..].trim_start(),
+            Some(end) => rest = rest.get(end + close.len()..).unwrap_or("").trim_start(),
             None => return rest.to_string(),
         }
     }

@@ -89,10 +89,13 @@ impl Source for Codex {
         Wiring {
             // Codex's hooks.json has Claude Code's shape.
             hooks: Some(Hooks { file: dir("hooks.json", ".codex/hooks.json"), events: EVENTS, millis: false }),
-            server: Server::CodexToml { file: dir("config.toml", ".codex/config.toml") },
+            server: Server::Toml { file: dir("config.toml", ".codex/config.toml") },
             // Codex gives its MCP servers little of its environment.
             pass_store: true,
             after: Some(TRUST),
+            note: Some(
+                "also turns on [features] hooks in config.toml ([features] codex_hooks before Codex 0.130); Codex runs the hooks once you trust them",
+            ),
         }
     }
 }
@@ -268,7 +271,7 @@ fn message(e: &mut Emitter<'_>, payload: &Value, ts: Option<Timestamp>) {
             .into_iter()
             .filter(|p| !BOILERPLATE.iter().any(|b| p.trim_start().starts_with(b)))
             .map(|p| match p.find(IDE_REQUEST) {
-                Some(i) => p[i + IDE_REQUEST.len()..].trim().to_string(),
+                Some(i) => p.get(i + IDE_REQUEST.len()..).unwrap_or("").trim().to_string(),
                 None => p,
             })
             .collect(),
@@ -383,7 +386,7 @@ fn output_text(output: Option<&Value>) -> String {
     match output {
         Some(Value::String(s)) => match serde_json::from_str::<Value>(s) {
             Ok(Value::Object(map)) if map.get("output").is_some_and(Value::is_string) => {
-                map["output"].as_str().unwrap_or_default().to_string()
+                map.get("output").and_then(Value::as_str).unwrap_or_default().to_string()
             }
             _ => s.clone(),
         },

@@ -54,9 +54,18 @@ impl MessageFiles {
     /// (`cat > /tmp/msg <<'EOF' … EOF`).
     pub(crate) fn wrote_by_shell(&mut self, command: &str) {
         for caps in REDIRECTED_HEREDOC.captures_iter(command) {
-            let path = unquote(&caps["path"]);
-            if let Some(body) = heredoc_body(&command[caps.get(0).map_or(0, |m| m.end())..], &caps["tag"]) {
-                self.wrote(&path, body);
+            // The regex has two alternatives (`cat > F <<T`, `cat <<T > F`),
+            // each with its own pair of groups: only one pair took part.
+            let (Some(path), Some(tag), Some(whole)) = (
+                caps.name("path").or_else(|| caps.name("path2")),
+                caps.name("tag").or_else(|| caps.name("tag2")),
+                caps.get(0),
+            ) else {
+                continue;
+            };
+            let after = command.get(whole.end()..).unwrap_or("");
+            if let Some(body) = heredoc_body(after, tag.as_str()) {
+                self.wrote(&unquote(path.as_str()), body);
             }
         }
     }
@@ -71,19 +80,17 @@ impl MessageFiles {
 }
 
 /// `git … commit …`: where a commit command starts.
-static COMMIT: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r"\bgit\b(?:\s+-[cC]\s+\S+)*\s+commit\b").expect("valid regex"));
+static COMMIT: LazyLock<Regex> = LazyLock::new(|| crate::pattern::regex(r"\bgit\b(?:\s+-[cC]\s+\S+)*\s+commit\b"));
 
 /// A here-document's opening: `<<'EOF'`, `<<"EOF"`, `<<EOF`, `<<-EOF`.
 static HEREDOC: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r#"<<-?\s*(?:'(?P<q>\w+)'|"(?P<d>\w+)"|(?P<b>\w+))"#).expect("valid regex"));
+    LazyLock::new(|| crate::pattern::regex(r#"<<-?\s*(?:'(?P<q>\w+)'|"(?P<d>\w+)"|(?P<b>\w+))"#));
 
 /// `cat > FILE <<'EOF'` (or `tee FILE`, `>` after the here-document).
 static REDIRECTED_HEREDOC: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(
+    crate::pattern::regex(
         r#"(?:\bcat\s*>>?\s*(?P<path>'[^']+'|"[^"]+"|[^\s;&|<>]+)\s*<<-?\s*['"]?(?P<tag>\w+)['"]?|\bcat\s*<<-?\s*['"]?(?P<tag2>\w+)['"]?\s*>>?\s*(?P<path2>'[^']+'|"[^"]+"|[^\s;&|<>]+))"#,
     )
-    .expect("valid regex")
 });
 
 /// The subject line of the commit `command` makes, if it makes one whose
@@ -92,15 +99,14 @@ pub(crate) fn subject(command: &str, files: &MessageFiles) -> Option<String> {
     let start = COMMIT.find(command)?;
     // The commit's own arguments run to the end of its line or the next
     // command of a chain; a here-document's body follows the line.
-    let rest = &command[start.end()..];
-    let args_end = rest.find(['\n', ';', '|']).unwrap_or(rest.len());
-    let args_end = rest[..args_end].find("&&").unwrap_or(args_end);
-    let args = &rest[..args_end];
+    let rest = command.get(start.end()..)?;
+    let line_end = rest.find(['\n', ';', '|']).unwrap_or(rest.len());
+    let line = rest.get(..line_end)?;
+    let args = line.get(..line.find("&&").unwrap_or(line.len()))?;
     let words = shell_words(args);
-    let mut i = 0;
-    while i < words.len() {
-        let word = words[i].as_str();
-        let value = |i: usize| words.get(i + 1).map(String::as_str);
+    let value = |i: usize| words.get(i + 1).map(String::as_str);
+    for (i, word) in words.iter().enumerate() {
+        let word = word.as_str();
         if let Some(message) = word.strip_prefix("--message=") {
             return message_text(message, rest);
         }
@@ -115,34 +121,33 @@ pub(crate) fn subject(command: &str, files: &MessageFiles) -> Option<String> {
         }
         let file = match word {
             "-F" | "--file" => value(i),
-            w if w.starts_with("--file=") => Some(&w["--file=".len()..]),
-            w if w.starts_with("-F") && w.len() > 2 => Some(&w[2..]),
-            _ => None,
+            w => w.strip_prefix("--file=").or_else(|| w.strip_prefix("-F").filter(|f| !f.is_empty())),
         };
         if let Some(file) = file {
             return if file == "-" {
                 // The message comes on standard input: a here-document on
                 // this command, or one piped in before it.
-                HEREDOC.captures(command).and_then(|caps| {
-                    let tag = caps.name("q").or(caps.name("d")).or(caps.name("b"))?.as_str();
-                    heredoc_body(&command[caps.get(0)?.end()..], tag).and_then(subject_of)
-                })
+                heredoc_after(command).and_then(subject_of)
             } else {
                 files.subject(file).map(str::to_string)
             };
         }
-        i += 1;
     }
     None
+}
+
+/// The body of the first here-document opened in `text`.
+fn heredoc_after(text: &str) -> Option<&str> {
+    let caps = HEREDOC.captures(text)?;
+    let tag = caps.name("q").or(caps.name("d")).or(caps.name("b"))?.as_str();
+    heredoc_body(text.get(caps.get(0)?.end()..)?, tag)
 }
 
 /// The text of a `-m` value: itself, or the here-document it substitutes
 /// (`"$(cat <<'EOF'`: the shell words stop at the line's end).
 fn message_text(value: &str, rest: &str) -> Option<String> {
     if value.contains("$(") {
-        let caps = HEREDOC.captures(rest)?;
-        let tag = caps.name("q").or(caps.name("d")).or(caps.name("b"))?.as_str();
-        return heredoc_body(&rest[caps.get(0)?.end()..], tag).and_then(subject_of);
+        return heredoc_after(rest).and_then(subject_of);
     }
     subject_of(value)
 }
@@ -150,18 +155,15 @@ fn message_text(value: &str, rest: &str) -> Option<String> {
 /// The body of a here-document whose opening line ends just before `after`:
 /// the lines up to the one that is `tag` alone.
 fn heredoc_body<'a>(after: &'a str, tag: &str) -> Option<&'a str> {
-    let body_start = after.find('\n')? + 1;
-    let body = &after[body_start..];
-    let mut end = body.len();
+    let body = after.get(after.find('\n')? + 1..)?;
     let mut offset = 0;
     for line in body.split_inclusive('\n') {
         if line.trim() == tag {
-            end = offset;
-            break;
+            return body.get(..offset);
         }
         offset += line.len();
     }
-    Some(&body[..end])
+    Some(body)
 }
 
 /// The first non-blank line of a message, white space collapsed, or `None`

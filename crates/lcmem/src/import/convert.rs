@@ -1,6 +1,13 @@
-//! Conversion: a transcript's lines, read by its source's reader
-//! (`claude_code`, `codex`), written as session format v1 by the emitter.
-//! A conversion can stop after any whole line and go on later ([`Resume`]).
+//! Conversion: a transcript's lines, read by its source's reader, written as
+//! session format v1 by the emitter. A conversion can stop after any whole
+//! line and go on later ([`Resume`]).
+//!
+//! A transcript an agent wrote as one JSON document (see
+//! [`Source::document_records`]) is read as the records the source makes of
+//! it, and always converted whole: the agent rewrites such a file in place.
+//! A document that records no time at all (a saved conversation) is dated by
+//! the file's modification time, the one thing conversion reads beside the
+//! bytes.
 
 use std::path::{Path, PathBuf};
 
@@ -17,8 +24,43 @@ use crate::jsonl::{self, LineProblem};
 pub fn convert(format: Format, path: &Path, bytes: &[u8]) -> Converted {
     match Resume::start(format) {
         None => v1_passthrough(bytes),
-        Some(start) => convert_more(path, bytes, start).0,
+        Some(start) => match start.document(path, bytes) {
+            Some(records) => convert_document(path, bytes, &records, start).0,
+            None => convert_more(path, bytes, start).0,
+        },
     }
+}
+
+/// Converts the `records` of a transcript written as one document (`bytes`,
+/// see [`Resume::document`]), whole.
+pub(crate) fn convert_document(path: &Path, bytes: &[u8], records: &[Value], start: Resume) -> (Converted, Resume) {
+    let Resume { lines, emit, reader: (source, mut reader) } = start;
+    let mut emitter = emit::Emitter::resume(path, Format::of(source), emit);
+    let mut from = 0;
+    for record in records {
+        // The line a record starts on, as near as its id tells.
+        if let Some(at) = record.get("id").and_then(Value::as_str).and_then(|id| find_from(bytes, from, id)) {
+            from = at;
+        }
+        emitter.at_line(1 + bytes.get(..from).map_or(0, |b| b.iter().filter(|&&c| c == b'\n').count()));
+        reader.line(&mut emitter, record);
+        emitter.end_line();
+    }
+    if !emitter.state().settled()
+        && let Some(modified) = std::fs::metadata(path).and_then(|m| m.modified()).ok()
+        && let Ok(ts) = jiff::Timestamp::try_from(modified)
+    {
+        emitter.settle_at(ts);
+    }
+    let lines = lines + bytes.iter().filter(|&&b| b == b'\n').count();
+    let state = Resume { lines, emit: emitter.state(), reader: (source, reader) };
+    (emitter.finish(), state)
+}
+
+/// Where `"<id>"` next occurs in `bytes` at or after `from`.
+fn find_from(bytes: &[u8], from: usize, id: &str) -> Option<usize> {
+    let quoted = format!("\"{id}\"");
+    memchr::memmem::find(bytes.get(from..)?, quoted.as_bytes()).map(|at| from + at)
 }
 
 /// Where a conversion stands after some whole lines of a transcript: the
@@ -58,6 +100,18 @@ impl Resume {
 
     pub(crate) fn format(&self) -> Format {
         Format::of(self.reader.0)
+    }
+
+    /// The records of `bytes` when they are one JSON document this
+    /// conversion's source reads ([`Source::document_records`]).
+    pub(crate) fn document(&self, path: &Path, bytes: &[u8]) -> Option<Vec<Value>> {
+        let first = bytes.iter().find(|b| !b.is_ascii_whitespace())?;
+        if !matches!(first, b'{' | b'[') {
+            return None;
+        }
+        // A transcript of one record a line fails here at its second line.
+        let value: Value = serde_json::from_slice(bytes).ok()?;
+        self.reader.0.document_records(&value, path)
     }
 
     /// Whether the session's header has been written.

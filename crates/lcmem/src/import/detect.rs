@@ -5,7 +5,8 @@ use serde_json::Value;
 use super::converted::Format;
 
 /// Tells the format of a file from its content: the first line that is
-/// typical of one format decides. `None` when no line is.
+/// typical of one format decides, or, for a file that is one JSON document,
+/// the source that reads such documents. `None` when nothing does.
 pub fn detect(bytes: &[u8]) -> Option<Format> {
     bytes
         .split(|&b| b == b'\n')
@@ -13,6 +14,7 @@ pub fn detect(bytes: &[u8]) -> Option<Format> {
         .take(200)
         .filter_map(|l| serde_json::from_slice::<Value>(l).ok())
         .find_map(|v| detect_line(&v))
+        .or_else(|| detect_document(bytes))
 }
 
 fn detect_line(value: &Value) -> Option<Format> {
@@ -21,4 +23,14 @@ fn detect_line(value: &Value) -> Option<Format> {
         return Some(Format::V1);
     }
     super::sources::importable().find(|s| s.recognises(object)).map(Format::of)
+}
+
+fn detect_document(bytes: &[u8]) -> Option<Format> {
+    let first = bytes.iter().find(|b| !b.is_ascii_whitespace())?;
+    if !matches!(first, b'{' | b'[') {
+        return None;
+    }
+    let document: Value = serde_json::from_slice(bytes).ok()?;
+    let unnamed = std::path::Path::new("");
+    super::sources::importable().find(|s| s.document_records(&document, unnamed).is_some()).map(Format::of)
 }

@@ -1,4 +1,4 @@
-//! The v1 writer both converters share, and the rules that keep conversion
+//! The v1 writer every agent's reader shares, and the rules that keep conversion
 //! stable as a transcript grows.
 //!
 //! The store imports a grown file by appending the lines past the stored
@@ -224,6 +224,18 @@ impl<'a> Emitter<'a> {
         }
     }
 
+    /// Dates a session whose transcript recorded no time at all, and writes
+    /// its header if a prompt is known.
+    pub(crate) fn settle_at(&mut self, ts: Timestamp) {
+        self.note_time(ts);
+        self.end_line();
+    }
+
+    /// The transcript's path, which names the session when nothing in it does.
+    pub(crate) fn path(&self) -> &Path {
+        self.path
+    }
+
     /// Ends the current input line: writes the header (and what was held
     /// back) once a prompt and a time are known.
     pub(crate) fn end_line(&mut self) {
@@ -298,8 +310,8 @@ pub fn clip_title(text: &str) -> String {
     }
     let cut: String = collapsed.chars().take(TITLE_CHARS - 1).collect();
     let cut = match cut.rfind(' ') {
-        Some(i) if i > TITLE_CHARS / 2 => &cut[..i],
-        _ => &cut[..],
+        Some(i) if i > TITLE_CHARS / 2 => cut.get(..i).unwrap_or(&cut),
+        _ => &cut,
     };
     format!("{}…", cut.trim_end_matches([',', ';', ':', ' ']))
 }

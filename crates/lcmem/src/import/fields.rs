@@ -1,4 +1,4 @@
-//! Reading the fields both agents' transcripts share: times, content items,
+//! Reading the fields the agents' transcripts have in common: times, content items,
 //! the shell commands and plans the agent wrote, tagged text.
 
 use jiff::Timestamp;
@@ -24,7 +24,7 @@ pub(super) fn timestamp(value: &Value, key: &str, emitter: &mut emit::Emitter<'_
     }
 }
 
-/// The text of content items as both tools write them: plain strings,
+/// The text of content items as the agents write them: plain strings,
 /// blocks with a `text` field, and `[image]` for an image.
 pub(super) fn item_texts(items: &[Value]) -> Vec<String> {
     items
@@ -51,7 +51,7 @@ pub(super) fn command_line(command: &str) -> Option<String> {
     Some(crate::extract::clip(first, 300))
 }
 
-/// A plan as both tools write it: a list of `{<text_key>, "status"}` items
+/// A plan as the agents write it: a list of `{<text_key>, "status"}` items
 /// (Claude Code's TodoWrite says `content`, Codex's update_plan `step`). An
 /// item without text is left out; an unknown status counts as pending.
 pub(super) fn todo_items(value: &Value, text_key: &str) -> Vec<crate::session::Todo> {
@@ -80,8 +80,8 @@ pub(super) fn tag_content<'t>(text: &'t str, tag: &str) -> Option<&'t str> {
     let open = format!("<{tag}>");
     let close = format!("</{tag}>");
     let start = text.find(&open)? + open.len();
-    let end = text[start..].find(&close)? + start;
-    Some(&text[start..end])
+    let inner = text.get(start..)?;
+    inner.get(..inner.find(&close)?)
 }
 
 /// What a tool call's input says the agent did, as Claude Code and Gemini

@@ -30,7 +30,7 @@ pub fn store_converted(store: &Store, path: &Path, converted: Converted) -> Resu
     let outcome = if session_bytes.is_empty() && format != Format::V1 {
         None
     } else {
-        let (outcome, more) = store.import_bytes(path, session_bytes)?;
+        let (outcome, more) = store.import_as(path, session_bytes, format.incoming())?;
         diagnostics.extend(more);
         Some(outcome)
     };
@@ -44,15 +44,6 @@ pub fn import_file(store: &Store, format: Option<Format>, path: &Path) -> Result
     let bytes = crate::input::read(path)?;
     let format = format.or_else(|| detect(&bytes)).unwrap_or(Format::V1);
     store_converted(store, path, convert(format, path, &bytes))
-}
-
-/// Like [`import_file`] for a file found in a folder, which may be anything:
-/// `None` (nothing written) when `format` is `None` and the file looks like
-/// nothing lcmem knows.
-pub fn import_found(store: &Store, format: Option<Format>, path: &Path) -> Result<Option<Report>> {
-    let bytes = crate::input::read(path)?;
-    let Some(format) = format.or_else(|| detect(&bytes)) else { return Ok(None) };
-    store_converted(store, path, convert(format, path, &bytes)).map(Some)
 }
 
 /// How much of a transcript an import read, and why it read it all.

@@ -1,8 +1,20 @@
 //! Gemini CLI: transcripts at `~/.gemini/tmp/<project>/chats/session-*.jsonl`
 //! (`$GEMINI_CLI_HOME/.gemini/…` when set), hooks and the MCP server in
 //! `~/.gemini/settings.json` (or a project's `.gemini/settings.json`).
+//! `<project>` is the sha256 of the project's folder (before version 0.29)
+//! or a short name that `~/.gemini/projects.json` maps the folder to.
 //!
-//! A transcript is appended to, one record a line: a first line of metadata
+//! Versions before 0.39 wrote each session as one JSON document,
+//! `chats/session-*.json`, rewritten whole as it went on: `{"sessionId",
+//! "projectHash", "startTime", "messages": [...]}` with messages of the same
+//! shape. `/chat save` (`checkpoint-*.json`) and `/chat share` write the
+//! model's own history instead, `[{"role", "parts"}]` or `{"history": [...]}`,
+//! with no ids and no times. Both are read as the records below
+//! ([`Source::document_records`]). A session is named by its file
+//! (`session-2026-01-25T16-54-252bf0d8`): Gemini CLI starts a new file under
+//! the same `sessionId` when it starts a new chat, and each file is a session.
+//!
+//! Versions from 0.39 append one record a line: a first line of metadata
 //! (`sessionId`, `startTime`); messages `{"id", "timestamp", "type", "content"}`
 //! of type `user`, `gemini` (the model, with its `toolCalls`, each holding its
 //! own `result`), `info`, `error`, `warning`; `{"$set": {…}}`, which updates
@@ -17,6 +29,7 @@
 //! tool results it sends back in the user's name.
 
 use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
 
 use serde_json::Value;
 
@@ -47,12 +60,15 @@ impl Source for GeminiCli {
         Some(Transcripts { env: Some(HOME), under_env: ".gemini/tmp", under_home: ".gemini/tmp" })
     }
 
-    /// `<project>/chats/session-*.jsonl`: not a subagent's
-    /// (`chats/<parent>/<id>.jsonl`), whose work the parent's tool result has.
-    fn is_session(&self, relative: &std::path::Path) -> bool {
-        let parts: Vec<&std::ffi::OsStr> = relative.iter().collect();
-        let name = relative.file_name().and_then(|n| n.to_str()).unwrap_or("");
-        parts.len() == 3 && parts[1] == "chats" && name.starts_with("session-") && name.ends_with(".jsonl")
+    /// `<project>/chats/session-*.jsonl`, or `session-*.json` of an earlier
+    /// version unless a resumed copy (`….jsonl`) replaced it; not a
+    /// subagent's (`chats/<parent>/<id>.jsonl`), whose work the parent's tool
+    /// result has.
+    fn is_session(&self, path: &Path) -> bool {
+        let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+        let chats =
+            path.parent().and_then(Path::file_name).is_some_and(|f| f == "chats") && name.starts_with("session-");
+        chats && (name.ends_with(".jsonl") || name.ends_with(".json") && !path.with_extension("jsonl").exists())
     }
 
     fn recognises(&self, line: &serde_json::Map<String, Value>) -> bool {
@@ -65,6 +81,22 @@ impl Source for GeminiCli {
         state_reader::<Seen>(saved, convert_line)
     }
 
+    fn document_records(&self, document: &Value, path: &Path) -> Option<Vec<Value>> {
+        if let Some(messages) = document.get("messages").and_then(Value::as_array)
+            && document.get("sessionId").is_some_and(Value::is_string)
+        {
+            let meta: serde_json::Map<String, Value> = ["sessionId", "projectHash", "startTime", "directories"]
+                .into_iter()
+                .filter_map(|key| Some((key.to_string(), document.get(key)?.clone())))
+                .collect();
+            return Some(std::iter::once(Value::Object(meta)).chain(messages.iter().cloned()).collect());
+        }
+        let history = document.get("history").unwrap_or(document).as_array()?;
+        let turns = !history.is_empty()
+            && history.iter().all(|turn| turn.get("role").is_some_and(Value::is_string) && turn.get("parts").is_some());
+        turns.then(|| history::records(history, path))
+    }
+
     fn hook_step(&self, event: &str) -> Option<HookStep> {
         match event {
             "SessionStart" => Some(HookStep::Start),
@@ -74,9 +106,27 @@ impl Source for GeminiCli {
         }
     }
 
-    /// Gemini CLI files a project's transcripts in one `chats` folder.
-    fn project_folder(&self, transcript: &std::path::Path) -> Option<std::path::PathBuf> {
-        transcript.parent().map(std::path::Path::to_path_buf)
+    /// Gemini CLI files a project's transcripts in one folder: named by the
+    /// sha256 of the project's path (before 0.29), or by the short name
+    /// `projects.json` (beside `tmp/`) gives it, which also holds the path
+    /// in a `.project_root` file.
+    fn project_folders(&self, folder: &Path, root: &Path) -> Vec<PathBuf> {
+        use sha2::Digest as _;
+        let path = root.to_string_lossy();
+        let hash: String = sha2::Sha256::digest(path.as_bytes()).iter().map(|b| format!("{b:02x}")).collect();
+        let registry = folder.parent().map(|g| g.join("projects.json"));
+        let registry: Option<Value> =
+            registry.and_then(|r| std::fs::read(r).ok()).and_then(|b| serde_json::from_slice(&b).ok());
+        let short = registry.as_ref().and_then(|r| r.get("projects")?.get(path.as_ref())?.as_str());
+        let mut out: Vec<PathBuf> = std::iter::once(hash.as_str()).chain(short).map(|name| folder.join(name)).collect();
+        let marked = std::fs::read_dir(folder).into_iter().flatten().flatten().map(|e| e.path()).filter(|dir| {
+            std::fs::read_to_string(dir.join(".project_root")).is_ok_and(|p| Path::new(p.trim()) == root)
+        });
+        out.extend(marked);
+        out.sort();
+        out.dedup();
+        out.retain(|dir| dir.is_dir());
+        out
     }
 
     fn wiring(&self) -> Wiring {
@@ -96,6 +146,7 @@ impl Source for GeminiCli {
             server: Server::Json { file: settings, typed: false, project_arg: None },
             pass_store: false,
             after: None,
+            note: None,
         }
     }
 }
@@ -132,9 +183,17 @@ fn convert_line(e: &mut Emitter<'_>, value: &Value, seen: &mut Seen) {
         return;
     }
     if let Some(id) = str_field(value, "sessionId") {
-        e.note_id(id);
+        // The file names the session: one `sessionId` may span several files.
+        let file = e.path().file_stem().and_then(|s| s.to_str()).filter(|s| s.starts_with("session-"));
+        let name = file.unwrap_or(id).to_string();
+        e.note_id(&name);
         if let Some(ts) = timestamp(value, "startTime", e) {
             e.note_time(ts);
+        }
+        let folders = value.get("directories").and_then(Value::as_array);
+        if let Some(dir) = folders.and_then(|d| d.first()).and_then(Value::as_str).filter(|d| d.starts_with('/')) {
+            e.note_cwd(dir);
+            seen.cwd.get_or_insert_with(|| dir.to_string());
         }
         return;
     }
@@ -205,15 +264,9 @@ fn without_hook_context(text: &str) -> String {
     let (open, close) = HOOK_CONTEXT;
     let mut out = String::with_capacity(text.len());
     let mut rest = text;
-    while let Some(start) = rest.find(open) {
-        out.push_str(&rest[..start]);
-        match rest[start..].find(close) {
-            Some(end) => rest = &rest[start + end + close.len()..],
-            None => {
-                rest = "";
-                break;
-            }
-        }
+    while let Some((before, after)) = rest.split_once(open) {
+        out.push_str(before);
+        rest = after.split_once(close).map_or("", |(_, after)| after);
     }
     out.push_str(rest);
     out.trim().to_string()
@@ -305,6 +358,106 @@ fn result_text(result: Option<&Value>) -> String {
         }
     }
     out.join("\n")
+}
+
+/// A saved or shared conversation (the model's history, with no ids and no
+/// times) as the records a session file holds: a user's turn is a `user`
+/// message, the model's a `gemini` message whose calls carry the responses
+/// the next turn sent back. The first turn, Gemini CLI's description of the
+/// machine, gives the working folder and is left out with its answer.
+mod history {
+    use std::path::Path;
+
+    use serde_json::{Value, json};
+
+    /// How Gemini CLI's description of the machine opens, in a history.
+    const CONTEXT: &str = "This is the Gemini CLI. We are setting up the context";
+    /// Where in it the working folder is named.
+    const FOLDER: &str = "I'm currently working in the directory:";
+
+    pub(super) fn records(history: &[Value], path: &Path) -> Vec<Value> {
+        let mut meta = serde_json::Map::new();
+        let mut out = Vec::new();
+        let mut skip_answer = false;
+        for (turn, content) in history.iter().enumerate() {
+            let parts = content.get("parts").and_then(Value::as_array).map(Vec::as_slice).unwrap_or_default();
+            let text: Vec<&str> = parts.iter().filter_map(|p| p.get("text").and_then(Value::as_str)).collect();
+            let text = text.join("\n\n");
+            let id = format!("turn-{turn}");
+            match content.get("role").and_then(Value::as_str) {
+                Some("user") if text.trim_start().starts_with(CONTEXT) => {
+                    let folder = text.lines().find_map(|l| l.trim().strip_prefix(FOLDER)).map(str::trim);
+                    if let Some(folder) = folder.filter(|f| f.starts_with('/')) {
+                        meta.insert("directories".into(), json!([folder]));
+                    }
+                    skip_answer = true;
+                }
+                Some("user") => {
+                    skip_answer = false;
+                    answer_calls(&mut out, parts);
+                    if !text.trim().is_empty() {
+                        out.push(json!({"id": id, "type": "user", "content": text}));
+                    }
+                }
+                Some("model") if skip_answer && calls(parts, turn).is_empty() => skip_answer = false,
+                Some("model") => {
+                    skip_answer = false;
+                    out.push(json!({"id": id, "type": "gemini", "content": text, "toolCalls": calls(parts, turn)}));
+                }
+                _ => {}
+            }
+        }
+        if let Some(ms) = exported_at(path) {
+            meta.insert("startTime".into(), json!(ms));
+        }
+        if !meta.is_empty() {
+            meta.insert("sessionId".into(), json!(""));
+            out.insert(0, Value::Object(meta));
+        }
+        out
+    }
+
+    /// The calls of a model's turn, as a session file records them.
+    fn calls(parts: &[Value], turn: usize) -> Vec<Value> {
+        let calls = parts.iter().filter_map(|p| p.get("functionCall"));
+        calls
+            .enumerate()
+            .map(|(k, call)| {
+                let id = call.get("id").and_then(Value::as_str).map_or_else(|| format!("call-{turn}-{k}"), str::to_string);
+                json!({"id": id, "name": call.get("name").cloned().unwrap_or(Value::Null), "args": call.get("args").cloned().unwrap_or(Value::Null), "status": "success"})
+            })
+            .collect()
+    }
+
+    /// Gives the calls of the model's last turn the responses `parts` sends
+    /// back, matched by id, else by name in order.
+    fn answer_calls(out: &mut [Value], parts: &[Value]) {
+        let Some(calls) = out.last_mut().and_then(|m| m.get_mut("toolCalls")).and_then(Value::as_array_mut) else {
+            return;
+        };
+        for response in parts.iter().filter_map(|p| p.get("functionResponse")) {
+            let id = response.get("id").and_then(Value::as_str);
+            let name = response.get("name").and_then(Value::as_str);
+            let call = calls.iter_mut().find(|c| {
+                c.get("result").is_none()
+                    && match id {
+                        Some(id) => c.get("id").and_then(Value::as_str) == Some(id),
+                        None => c.get("name").and_then(Value::as_str) == name,
+                    }
+            });
+            if let Some(call) = call.and_then(Value::as_object_mut) {
+                call.insert("result".into(), json!([{"functionResponse": response}]));
+            }
+        }
+    }
+
+    /// The time in the name Gemini CLI gives a shared conversation
+    /// (`gemini-conversation-<milliseconds>.json`).
+    fn exported_at(path: &Path) -> Option<String> {
+        let stem = path.file_stem()?.to_str()?;
+        let ms: i64 = stem.strip_prefix("gemini-conversation-")?.parse().ok()?;
+        jiff::Timestamp::from_millisecond(ms).ok().map(|ts| ts.to_string())
+    }
 }
 
 #[cfg(test)]

@@ -38,11 +38,11 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 
 use super::batch::unstored;
-use super::convert::{Resume, convert_more};
+use super::convert::{Resume, convert_document, convert_more};
 use super::converted::Format;
 use super::file::{Reading, Report, Restart, import_file};
 use crate::diagnostic::Diagnostic;
-use crate::error::{IoContext, Result};
+use crate::error::{Error, IoContext, Result};
 use crate::jsonl;
 use crate::lock::WriteLock;
 use crate::store::Store;
@@ -56,7 +56,7 @@ const WINDOW: u64 = 4096;
 const STATUS_TAIL_LIMIT: u64 = 1 << 20;
 
 #[derive(Serialize, Deserialize)]
-struct Cursor {
+struct Checkpoint {
     v: u32,
     lcmem: String,
     source: PathBuf,
@@ -94,7 +94,7 @@ pub fn known(store: &Store) -> Vec<Known> {
     let mut out: Vec<Known> = entries
         .flatten()
         .filter(|e| e.path().extension().is_some_and(|x| x == "json"))
-        .filter_map(|e| serde_json::from_slice::<Cursor>(&std::fs::read(e.path()).ok()?).ok())
+        .filter_map(|e| serde_json::from_slice::<Checkpoint>(&std::fs::read(e.path()).ok()?).ok())
         .filter(|c| c.v == FORMAT)
         .map(|c| Known { format: c.resume.format(), path: c.source, session: c.stored.id, converted: c.offset })
         .collect();
@@ -124,7 +124,7 @@ pub fn import_growing(store: &Store, format: Format, path: &Path) -> Result<Repo
     };
     let (size, restart) = (planned.size, planned.restart);
     let done = match planned.resumed {
-        Some((cursor, at)) => go_on(store, &lock, path, *cursor, at, planned.converted)?,
+        Some((checkpoint, at)) => go_on(store, &lock, path, *checkpoint, at, planned.converted)?,
         None => start_over(store, &lock, path, planned.converted)?,
     };
     if let Some(next) = &done.next {
@@ -142,14 +142,14 @@ struct Plan {
     /// append point it was checked against, to see under the lock that no
     /// other import went first.
     state: Option<Vec<u8>>,
-    /// Where the conversion goes on: the cursor and the stored copy's length
+    /// Where the conversion goes on: the checkpoint and the stored copy's length
     /// to append at; `None` when the whole conversion is imported.
-    resumed: Option<(Box<Cursor>, u64)>,
+    resumed: Option<(Box<Checkpoint>, u64)>,
     converted: Converted,
 }
 
-/// The lines past a cursor, converted. A conversion that goes on keeps the
-/// converter's new state in its cursor; one that starts over keeps it here.
+/// The lines past a checkpoint, converted. A conversion that goes on keeps the
+/// converter's new state in its checkpoint; one that starts over keeps it here.
 struct Converted {
     batch: super::converted::Converted,
     resume: Option<Resume>,
@@ -164,15 +164,15 @@ struct Converted {
 fn plan(store: &Store, format: Format, file: &mut File, path: &Path, state_path: &Path) -> Result<Plan> {
     let size = file.metadata().at(path)?.len();
     let state = std::fs::read(state_path).ok();
-    let cursor = state.as_deref().and_then(|bytes| parse(bytes, path, format));
-    let resumed = match cursor {
+    let checkpoint = state.as_deref().and_then(|bytes| parse(bytes, path, format));
+    let resumed = match checkpoint {
         None => Err(Restart::Fresh),
-        Some(cursor) => check(store, &cursor, file, size, path)?.map(|at| (cursor, at)),
+        Some(checkpoint) => check(store, &checkpoint, file, size, path)?.map(|at| (checkpoint, at)),
     };
     Ok(match resumed {
-        Ok((cursor, at)) => {
-            let (cursor, converted) = convert_new(file, path, size, cursor)?;
-            Plan { size, restart: None, state, resumed: Some((Box::new(cursor), at)), converted }
+        Ok((checkpoint, at)) => {
+            let (checkpoint, converted) = convert_new(file, path, size, checkpoint)?;
+            Plan { size, restart: None, state, resumed: Some((Box::new(checkpoint), at)), converted }
         }
         Err(restart) => {
             let converted = convert_all(file, path, size, format)?;
@@ -186,13 +186,26 @@ fn convert_all(file: &mut File, path: &Path, size: u64, format: Format) -> Resul
     let mut bytes = Vec::new();
     file.seek(SeekFrom::Start(0)).at(path)?;
     file.take(size).read_to_end(&mut bytes).at(path)?;
-    let whole = whole_lines(&bytes);
-    let start = Resume::start(format).expect("a converted format");
-    let (mut batch, resume) = convert_more(path, &bytes[..whole], start);
-    unfinished_line(&bytes[whole..], path, resume.lines, &mut batch.diagnostics);
+    let start = Resume::start(format).ok_or_else(|| Error::Format {
+        path: path.to_path_buf(),
+        line: 0,
+        message: format!("{format} is not a transcript format lcmem converts"),
+    })?;
+    // A transcript written as one document is converted whole, every time.
+    let (lines, (batch, resume)) = match start.document(path, &bytes) {
+        Some(records) => (bytes.as_slice(), convert_document(path, &bytes, &records, start)),
+        None => {
+            let (lines, rest) = whole_lines(&bytes);
+            let (mut batch, resume) = convert_more(path, lines, start);
+            unfinished_line(rest, path, resume.lines, &mut batch.diagnostics);
+            (lines, (batch, resume))
+        }
+    };
+    let whole = lines.len();
     let read = bytes.len() as u64;
-    let windows =
-        (hash(&bytes[..whole.min(WINDOW as usize)]), hash(&bytes[whole.saturating_sub(WINDOW as usize)..whole]));
+    let first = lines.get(..whole.min(WINDOW as usize)).unwrap_or_default();
+    let last = lines.get(whole.saturating_sub(WINDOW as usize)..).unwrap_or_default();
+    let windows = (hash(first), hash(last));
     Ok(Converted { batch, resume: Some(resume), from: 0, offset: whole as u64, read, whole, windows })
 }
 
@@ -205,29 +218,30 @@ impl Plan {
             return false;
         }
         match &self.resumed {
-            Some((cursor, at)) => stored_append_point(store, &cursor.stored) == Some(*at),
+            Some((checkpoint, at)) => stored_append_point(store, &checkpoint.stored) == Some(*at),
             None => true,
         }
     }
 }
 
-/// Reads and converts the lines appended past `cursor`; the cursor comes
+/// Reads and converts the lines appended past `checkpoint`; the checkpoint comes
 /// back holding the converter's state after them.
-fn convert_new(file: &mut File, path: &Path, size: u64, mut cursor: Cursor) -> Result<(Cursor, Converted)> {
-    let from = cursor.offset;
+fn convert_new(file: &mut File, path: &Path, size: u64, mut checkpoint: Checkpoint) -> Result<(Checkpoint, Converted)> {
+    let from = checkpoint.offset;
     let mut new = Vec::new();
     file.seek(SeekFrom::Start(from)).at(path)?;
     file.take(size - from).read_to_end(&mut new).at(path)?;
-    let whole = whole_lines(&new);
+    let (lines, rest) = whole_lines(&new);
+    let whole = lines.len();
     let offset = from + whole as u64;
     // The two windows checked, what was appended, and the new last window.
     let mut read = 2 * WINDOW.min(from) + new.len() as u64 + if whole > 0 { WINDOW.min(offset) } else { 0 };
-    let (mut batch, resume) = convert_more(path, &new[..whole], cursor.resume);
-    unfinished_line(&new[whole..], path, resume.lines, &mut batch.diagnostics);
-    cursor.resume = resume;
+    let (mut batch, resume) = convert_more(path, lines, checkpoint.resume);
+    unfinished_line(rest, path, resume.lines, &mut batch.diagnostics);
+    checkpoint.resume = resume;
     // The windows the next import checks, read now rather than under the lock.
     // The first window grows with a transcript shorter than it.
-    let (mut head, mut tail) = (cursor.head, cursor.tail);
+    let (mut head, mut tail) = (checkpoint.head, checkpoint.tail);
     if whole > 0 {
         tail = window_hash(file, path, offset)?;
         if from < WINDOW {
@@ -235,7 +249,7 @@ fn convert_new(file: &mut File, path: &Path, size: u64, mut cursor: Cursor) -> R
             head = hash(&read_at(file, path, 0, WINDOW.min(offset))?);
         }
     }
-    Ok((cursor, Converted { batch, resume: None, from, offset, read, whole, windows: (head, tail) }))
+    Ok((checkpoint, Converted { batch, resume: None, from, offset, read, whole, windows: (head, tail) }))
 }
 
 /// What one import did: its report, where it read from, how many bytes it
@@ -244,17 +258,24 @@ struct Done {
     report: Report,
     from: u64,
     read: u64,
-    next: Option<Cursor>,
+    next: Option<Checkpoint>,
 }
 
 /// Appends the converted lines at `at` of the stored copy.
-fn go_on(store: &Store, lock: &WriteLock, path: &Path, cursor: Cursor, at: u64, converted: Converted) -> Result<Done> {
+fn go_on(
+    store: &Store,
+    lock: &WriteLock,
+    path: &Path,
+    checkpoint: Checkpoint,
+    at: u64,
+    converted: Converted,
+) -> Result<Done> {
     let Converted { mut batch, from, offset, read, whole, windows: (head, tail), .. } = converted;
-    let id = cursor.stored.id.clone();
+    let id = checkpoint.stored.id.clone();
     let outcome = store.append_converted(lock, path, &id, at, std::mem::take(&mut batch.session_bytes))?;
     let next = match whole {
         0 => None,
-        _ => Some(Cursor { offset, head, tail, stored: mark(store, &id)?, ..cursor }),
+        _ => Some(Checkpoint { offset, head, tail, stored: mark(store, &id)?, ..checkpoint }),
     };
     let report = Report { outcome: Some(outcome), ..unstored(batch) };
     Ok(Done { report, from, read, next })
@@ -263,14 +284,17 @@ fn go_on(store: &Store, lock: &WriteLock, path: &Path, cursor: Cursor, at: u64, 
 /// Imports the whole conversion as the store always has.
 fn start_over(store: &Store, lock: &WriteLock, path: &Path, converted: Converted) -> Result<Done> {
     let Converted { mut batch, resume, read, offset, windows: (head, tail), .. } = converted;
-    let resume = resume.expect("a conversion from the start keeps its state");
     let id = batch.id.clone();
-    let (outcome, next) = match id.filter(|_| resume.settled()) {
-        None => (None, None),
-        Some(id) => {
-            let (outcome, more) = store.import_bytes_locked(lock, path, std::mem::take(&mut batch.session_bytes))?;
+    let (outcome, next) = match (id, resume) {
+        (Some(id), Some(resume)) if resume.settled() => {
+            let (outcome, more) = store.import_bytes_locked(
+                lock,
+                path,
+                std::mem::take(&mut batch.session_bytes),
+                batch.format.incoming(),
+            )?;
             batch.diagnostics.extend(more);
-            let cursor = Cursor {
+            let checkpoint = Checkpoint {
                 v: FORMAT,
                 lcmem: env!("CARGO_PKG_VERSION").to_string(),
                 source: path.to_path_buf(),
@@ -280,16 +304,19 @@ fn start_over(store: &Store, lock: &WriteLock, path: &Path, converted: Converted
                 stored: mark(store, &id)?,
                 resume,
             };
-            (Some(outcome), Some(cursor))
+            (Some(outcome), Some(checkpoint))
         }
+        _ => (None, None),
     };
     let report = Report { outcome, ..unstored(batch) };
     Ok(Done { report, from: 0, read, next })
 }
 
-/// How many bytes of `bytes` are whole lines.
-fn whole_lines(bytes: &[u8]) -> usize {
-    bytes.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1)
+/// `bytes` split after its last newline: its whole lines, and the start of
+/// a line still being written.
+fn whole_lines(bytes: &[u8]) -> (&[u8], &[u8]) {
+    let whole = bytes.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+    bytes.split_at_checked(whole).unwrap_or((bytes, &[]))
 }
 
 /// A last line without its newline is still being written: it is left for
@@ -301,26 +328,26 @@ fn unfinished_line(rest: &[u8], path: &Path, lines: usize, diagnostics: &mut Vec
     }
 }
 
-/// Whether `cursor` still describes the transcript and the stored copy:
+/// Whether `checkpoint` still describes the transcript and the stored copy:
 /// the length of the stored copy to append at, or why not.
 fn check(
     store: &Store,
-    cursor: &Cursor,
+    checkpoint: &Checkpoint,
     file: &mut File,
     size: u64,
     path: &Path,
 ) -> Result<std::result::Result<u64, Restart>> {
-    if size < cursor.offset {
+    if size < checkpoint.offset {
         return Ok(Err(Restart::Shrunk));
     }
-    let head = read_at(file, path, 0, WINDOW.min(cursor.offset))?;
-    if hash(&head) != cursor.head || window_hash(file, path, cursor.offset)? != cursor.tail {
+    let head = read_at(file, path, 0, WINDOW.min(checkpoint.offset))?;
+    if hash(&head) != checkpoint.head || window_hash(file, path, checkpoint.offset)? != checkpoint.tail {
         return Ok(Err(Restart::Rewritten));
     }
-    if !cursor.resume.settled() {
+    if !checkpoint.resume.settled() {
         return Ok(Err(Restart::StoredChanged));
     }
-    Ok(stored_append_point(store, &cursor.stored).ok_or(Restart::StoredChanged))
+    Ok(stored_append_point(store, &checkpoint.stored).ok_or(Restart::StoredChanged))
 }
 
 /// Where new lines go in the stored copy `mark` describes: its end, when it
@@ -378,27 +405,34 @@ fn state_path(store: &Store, source: &Path) -> PathBuf {
 }
 
 /// The state for `source`, if there is one this build can use.
-fn parse(bytes: &[u8], source: &Path, format: Format) -> Option<Cursor> {
-    let cursor: Cursor = serde_json::from_slice(bytes).ok()?;
-    (cursor.v == FORMAT
-        && cursor.lcmem == env!("CARGO_PKG_VERSION")
-        && cursor.source == source
-        && cursor.resume.format() == format)
-        .then_some(cursor)
+fn parse(bytes: &[u8], source: &Path, format: Format) -> Option<Checkpoint> {
+    let checkpoint: Checkpoint = serde_json::from_slice(bytes).ok()?;
+    (checkpoint.v == FORMAT
+        && checkpoint.lcmem == env!("CARGO_PKG_VERSION")
+        && checkpoint.source == source
+        && checkpoint.resume.format() == format)
+        .then_some(checkpoint)
 }
 
 /// Replaces the state file atomically, never through a link out of the store.
-fn save(store: &Store, state_path: &Path, cursor: &Cursor) -> Result<()> {
-    let dir = state_path.parent().expect("a state file is in a folder");
+#[expect(
+    clippy::expect_used,
+    reason = "a checkpoint is plain data (strings, numbers, maps with string keys): it serialises"
+)]
+fn save(store: &Store, state_path: &Path, checkpoint: &Checkpoint) -> Result<()> {
+    let dir = state_path.parent().unwrap_or(state_path);
     crate::confine::refuse_links_outside(store.dir(), &[dir.to_path_buf(), state_path.to_path_buf()])?;
     // The state is memory too: what the converter holds back (a first prompt,
     // lines before the header, commit messages written to files) passes the
     // redactor like every memory file. The transcript's path and the stored
     // copy's mark are what the next import matches on, and are kept as they are.
-    let mut value = serde_json::to_value(cursor).expect("the state serialises");
-    let kept = [value["source"].take(), value["stored"].take()];
+    let mut value = serde_json::to_value(checkpoint).expect("the state serialises");
+    let kept: Vec<(&str, serde_json::Value)> =
+        ["source", "stored"].into_iter().filter_map(|key| Some((key, value.as_object_mut()?.remove(key)?))).collect();
     crate::scrub::scrub_value(store.guards(), &mut value);
-    [value["source"], value["stored"]] = kept;
+    if let Some(fields) = value.as_object_mut() {
+        fields.extend(kept.into_iter().map(|(key, v)| (key.to_string(), v)));
+    }
     let bytes = serde_json::to_vec(&value).expect("the state serialises");
     jsonl::atomic_write(state_path, &bytes)
 }

@@ -1,22 +1,44 @@
-//! Importers: Claude Code and Codex CLI transcripts converted into session
-//! format v1 and added to the store (see `docs/importers.md`).
+//! Importers: the agents' transcripts converted into session format v1 and
+//! added to the store (see `docs/importers.md`). Each agent is one file
+//! implementing [`Source`], listed once in [`SOURCES`].
 //!
 //! Conversion is a pure function of the transcript's bytes: it never looks
 //! at the clock, the file system or the store, so the same transcript always
 //! converts to the same bytes, and a transcript that grew converts to the
 //! same bytes followed by new lines. That is what lets [`crate::store::Store::import_bytes`]
-//! treat a re-import as unchanged and a grown transcript as an append.
-//! Malformed input is reported as `file:line` diagnostics and skipped; no
-//! input makes conversion fail or panic.
+//! treat a re-import as unchanged and a grown transcript as an append. (A
+//! saved conversation that records no time at all is dated by its file:
+//! see [`convert`].) Malformed input is reported as `file:line` diagnostics
+//! and skipped; no input makes conversion fail or panic, and the lints below
+//! forbid the unchecked forms that would.
 //!
 //! An import is a line, each step in its own file and none calling back into
-//! the one before: [`discover`] finds transcripts; [`file`] reads one
-//! (`input::read`) and [`detect`] tells its format; [`convert`] feeds its
-//! lines to the source's reader ([`claude_code`], [`codex`], with the fields
-//! both share in [`fields`]), whose [`emit`]ter writes format v1
-//! ([`converted`]); [`file`] adds the result to the store. [`growing`] does
-//! the same for a transcript that grows, from where the last import
-//! stopped, and [`batch`] for many transcripts at once.
+//! the one before: [`discover`] finds transcripts (and, for a project, the
+//! ones its agents keep of it); [`survey`] reads a file's start to say what
+//! it holds; [`file`] reads one (`input::read`) and [`detect`] tells its
+//! format; [`convert`] feeds its lines (or a document's records) to the
+//! source's reader, with the fields the agents have in common in [`fields`],
+//! whose [`emit`]ter writes format v1 ([`converted`]); [`file`] adds the
+//! result to the store. [`growing`] does the same for a transcript that
+//! grows, from where the last import stopped, and [`batch`] for many
+//! transcripts at once; [`runs`] keeps what each `lcmem import` added.
+
+// Transcripts are anyone's input: no index, slice, unwrap or panic on what
+// they hold. An unchecked form needs an `#[expect(…, reason = …)]` naming
+// why it cannot fail (docs/architecture.md, "Input never panics").
+#![cfg_attr(
+    not(test),
+    warn(
+        clippy::indexing_slicing,
+        clippy::string_slice,
+        clippy::unwrap_used,
+        clippy::expect_used,
+        clippy::panic,
+        clippy::unreachable,
+        clippy::todo,
+        clippy::unimplemented
+    )
+)]
 
 mod batch;
 mod claude_code;
@@ -34,19 +56,24 @@ mod gemini_cli;
 mod growing;
 mod presized;
 mod results;
+mod runs;
 mod shell_files;
 mod source;
 mod sources;
+mod survey;
 mod wiring;
 
 pub use batch::{Placement, import_all, place};
 pub use convert::convert;
 pub use converted::{Converted, Counts, Format};
 pub use detect::detect;
-pub use discover::{discover, jsonl_files};
+pub use discover::{Found, discover, project_transcripts, session_files};
 pub use emit::sanitize_id;
-pub use file::{Reading, Report, Restart, import_file, import_found, store_converted};
+pub use file::{Reading, Report, Restart, import_file, store_converted};
 pub use growing::{Known, import_growing, known, read_to_end};
+pub use runs::{ImportRun, drop_last_run, last_run, record_run};
+pub(crate) use runs::{put_back, without_session};
 pub use source::{HookStep, Source, Transcripts};
-pub use sources::{SOURCES, importable, source};
+pub use sources::{SOURCES, agent_folders, importable, source};
+pub use survey::{Surveyed, survey};
 pub use wiring::{HookEvent, Hooks, Place, Server, Wiring};

@@ -34,11 +34,11 @@ impl CallResult {
 /// `[main 3f2a1b9] Subject`, `[feature/x (root-commit) 3f2a1b9] Subject`:
 /// what git prints for a commit it made.
 static COMMIT_MADE: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r"(?m)^\[[^\]\n]{1,120}? [0-9a-f]{7,40}\] \S").expect("valid regex"));
+    LazyLock::new(|| crate::pattern::regex(r"(?m)^\[[^\]\n]{1,120}? [0-9a-f]{7,40}\] \S"));
 
 /// "Exit code 1" (Claude Code), "Exit code: 1" and "exit status 1" (Codex).
 static EXIT_LINE: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?im)^\s*(?:exit code:?|process exited with code|exit status)\s*(-?\d+)\b").expect("valid regex")
+    crate::pattern::regex(r"(?im)^\s*(?:exit code:?|process exited with code|exit status)\s*(-?\d+)\b")
 });
 
 /// Reads a result: `text` is what the tool printed; `error` is whether the
@@ -49,15 +49,12 @@ pub(crate) fn read(text: &str, error: bool, exit: Option<i64>) -> CallResult {
     // short and come first or last, and a huge output must not cost much.
     const END: usize = 16_000;
     let looked = if text.len() > 2 * END {
-        let head_end = (0..=END).rev().find(|&i| text.is_char_boundary(i)).unwrap_or(0);
-        let tail_start = (text.len() - END..text.len()).find(|&i| text.is_char_boundary(i)).unwrap_or(text.len());
-        format!("{}\n{}", &text[..head_end], &text[tail_start..])
+        format!("{}\n{}", crate::extract::head(text, END), crate::extract::tail(text, END))
     } else {
         text.to_string()
     };
-    let cut = (0..=looked.len().min(END)).rev().find(|&i| looked.is_char_boundary(i)).unwrap_or(0);
-    let head = &looked[..cut];
-    let exit = exit.or_else(|| EXIT_LINE.captures(head).and_then(|c| c[1].parse().ok()));
+    let head = crate::extract::head(&looked, END);
+    let exit = exit.or_else(|| EXIT_LINE.captures(head).and_then(|c| c.get(1)?.as_str().parse().ok()));
     let mut marks = Vec::new();
     let lower = looked.to_lowercase();
     if COMMIT_MADE.is_match(&looked) {

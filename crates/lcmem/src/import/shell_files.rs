@@ -16,8 +16,7 @@ pub(crate) fn written(script: &str) -> Vec<String> {
     };
     let words = words(&without_heredoc_bodies(script));
     let mut i = 0;
-    while i < words.len() {
-        let (word, quoted) = &words[i];
+    while let Some((word, quoted)) = words.get(i) {
         if !quoted && [">", ">>", ">|", "1>", "1>>", "&>", "&>>"].contains(&word.as_str()) {
             if let Some((target, _)) = words.get(i + 1) {
                 push(target.clone());
@@ -62,7 +61,9 @@ fn without_heredoc_bodies(script: &str) -> String {
         out.push_str(line);
         out.push('\n');
         if let Some(at) = line.find("<<") {
-            let tag: String = line[at + 2..]
+            let tag: String = line
+                .get(at + 2..)
+                .unwrap_or("")
                 .trim_start_matches('-')
                 .trim_start()
                 .chars()

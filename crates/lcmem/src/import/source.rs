@@ -37,17 +37,35 @@ pub trait Source: Sync {
         None
     }
 
-    /// Whether `relative`, a file found under the transcripts' folder (its
-    /// path under it), is a session transcript rather than the agent's
-    /// bookkeeping.
-    fn is_session(&self, relative: &Path) -> bool {
-        relative.extension().is_some_and(|e| e == "jsonl")
+    /// Whether a session converted from this agent's transcript may be
+    /// replaced by a new conversion of the same transcript (a newer
+    /// converter, a transcript the agent rewrote in place): true of every
+    /// agent whose transcripts lcmem reads, unless its conversions must only
+    /// ever grow.
+    fn reconvertible(&self) -> bool {
+        self.transcripts().is_some()
+    }
+
+    /// Whether the file at `path`, found in the agent's transcripts folder,
+    /// is a session transcript rather than the agent's bookkeeping: told by
+    /// its name and the folders just above it.
+    fn is_session(&self, path: &Path) -> bool {
+        path.extension().is_some_and(|e| e == "jsonl")
     }
 
     /// Whether one line of a file (a JSON object) is typical of this
     /// agent's transcripts: the first such line tells a file's format.
     fn recognises(&self, _line: &serde_json::Map<String, Value>) -> bool {
         false
+    }
+
+    /// The records of a transcript this agent wrote as one JSON document
+    /// rather than a record a line (an older version's session file, a saved
+    /// or exported conversation), in the order its reader reads them; `None`
+    /// when `document` is no transcript of this agent's. `path` names the
+    /// file, whose name may carry what the document does not (its time).
+    fn document_records(&self, _document: &Value, _path: &Path) -> Option<Vec<Value>> {
+        None
     }
 
     /// A reader of this agent's transcripts, fresh (`saved` is `None`) or
@@ -68,12 +86,14 @@ pub trait Source: Sync {
         }
     }
 
-    /// The folder of the agent's transcripts for the project a hook's
-    /// transcript belongs to, where a catch-up looks for sessions that
-    /// ended without a hook; `None` when the agent does not file them by
-    /// project.
-    fn project_folder(&self, _transcript: &Path) -> Option<PathBuf> {
-        None
+    /// The folders under `folder` (the agent's transcripts folder, from
+    /// [`Source::transcripts`]) that may hold transcripts of the project
+    /// checked out at `root`, where a catch-up and `doctor` look for sessions
+    /// no hook took in. By default the whole folder: each transcript's
+    /// recorded working folder tells whose it is
+    /// ([`super::project_transcripts`]).
+    fn project_folders(&self, folder: &Path, _root: &Path) -> Vec<PathBuf> {
+        vec![folder.to_path_buf()]
     }
 
     /// What `lcmem install` writes into the agent's settings.
@@ -152,6 +172,10 @@ where
         (self.read)(e, value, &mut self.state)
     }
 
+    #[expect(
+        clippy::expect_used,
+        reason = "a reader's state is plain data (strings, numbers, sets, maps with string keys): serialising it cannot fail"
+    )]
     fn save(&self) -> Box<RawValue> {
         serde_json::value::to_raw_value(&self.state).expect("a reader's state serialises")
     }

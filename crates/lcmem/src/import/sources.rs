@@ -18,6 +18,19 @@ pub fn importable() -> impl Iterator<Item = &'static dyn Source> {
     SOURCES.iter().copied().filter(|s| s.transcripts().is_some())
 }
 
+/// Each agent whose transcripts lcmem reads, with its transcripts folder
+/// where that folder exists, given the environment's lookup and the user's
+/// home (the front-end's, since the engine reads neither).
+pub fn agent_folders(
+    var: impl Fn(&str) -> Option<std::ffi::OsString>,
+    home: Option<&std::path::Path>,
+) -> Vec<(&'static dyn Source, std::path::PathBuf)> {
+    importable()
+        .filter_map(|s| Some((s, s.transcripts()?.folder(&var, home)?)))
+        .filter(|(_, folder)| folder.is_dir())
+        .collect()
+}
+
 /// The agent whose reader saves its state under `tag`.
 pub(super) fn by_tag(tag: &str) -> Option<&'static dyn Source> {
     SOURCES.iter().copied().find(|s| s.tag() == tag)
@@ -35,6 +48,16 @@ impl Format {
         match name {
             "v1" => Some(Format::V1),
             _ => source(name).filter(|s| s.transcripts().is_some()).map(Format::of),
+        }
+    }
+
+    /// What an import of this format is over a stored copy: a user's file
+    /// (v1), or a conversion that may replace the one stored before when
+    /// its agent says its sessions can be converted again.
+    pub fn incoming(self) -> crate::store::Incoming {
+        match self.source() {
+            Some(source) if source.reconvertible() => crate::store::Incoming::Conversion,
+            _ => crate::store::Incoming::File,
         }
     }
 

@@ -17,6 +17,26 @@ pub struct Wiring {
     pub pass_store: bool,
     /// What the user is told after a change, besides restarting the agent.
     pub after: Option<&'static str>,
+    /// What else install does for this agent, in a line of `--help`.
+    pub note: Option<&'static str>,
+}
+
+impl Wiring {
+    /// The folders the agent keeps its settings in (`.claude`, under the
+    /// user's home or a project's checkout): the first folder of each
+    /// settings file's path. A file directly in the home (`.claude.json`)
+    /// names none.
+    pub fn folders(&self) -> Vec<&'static str> {
+        let (Server::Json { file, .. } | Server::Toml { file }) = self.server;
+        let places = self.hooks.map(|h| h.file).into_iter().chain([file]);
+        let mut out: Vec<&'static str> = places
+            .flat_map(|p| [p.home, p.project])
+            .filter_map(|path| path.split_once('/').map(|(folder, _)| folder))
+            .collect();
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
 }
 
 /// A settings file, for the user (every project) and for one project.
@@ -83,5 +103,5 @@ pub enum Server {
     /// servers outside the project.
     Json { file: Place, typed: bool, project_arg: Option<&'static str> },
     /// `[mcp_servers.lcmem]` and the hooks switch in Codex's `config.toml`.
-    CodexToml { file: Place },
+    Toml { file: Place },
 }

@@ -51,6 +51,29 @@ pub(super) fn append_after(_lock: &WriteLock, path: &Path, complete: u64, lines:
     Ok(())
 }
 
+/// Appends to the `.torn` sidecar of `path` each of `lines` it does not hold
+/// yet, then fsyncs.
+pub(super) fn set_aside(_lock: &WriteLock, path: &Path, lines: &[Vec<u8>]) -> Result<()> {
+    let sidecar = jsonl::torn_sidecar(path);
+    let held = jsonl::read_optional(&sidecar)?.unwrap_or_default();
+    let mut new: Vec<&[u8]> = Vec::new();
+    for line in lines {
+        if !held.split(|&b| b == b'\n').any(|l| l == line.as_slice()) && !new.contains(&line.as_slice()) {
+            new.push(line);
+        }
+    }
+    if new.is_empty() {
+        return Ok(());
+    }
+    let mut side = OpenOptions::new().create(true).append(true).open(&sidecar).at(&sidecar)?;
+    for line in new {
+        side.write_all(line).at(&sidecar)?;
+        side.write_all(b"\n").at(&sidecar)?;
+    }
+    side.sync_data().at(&sidecar)?;
+    Ok(())
+}
+
 fn batch(lines: &[String]) -> String {
     let mut batch = String::with_capacity(lines.iter().map(|l| l.len() + 1).sum());
     for line in lines {

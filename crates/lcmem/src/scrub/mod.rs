@@ -98,6 +98,14 @@ pub(crate) fn append_transcript_lines(lock: &WriteLock, path: &Path, complete: u
     append::append_after(lock, path, complete, lines)
 }
 
+/// Keeps `lines` (already redacted) of a session file that are not part of
+/// the session, a torn or garbled line, in the `.torn` sidecar beside
+/// `path`: nothing the user imported is lost, and the stored copy holds only
+/// lines that parse. A line the sidecar holds already is not added again.
+pub(crate) fn set_aside(lock: &WriteLock, path: &Path, lines: &[Vec<u8>]) -> Result<()> {
+    append::set_aside(lock, path, lines)
+}
+
 /// Redacts a whole text (for Markdown and other non-JSON memory files) and
 /// removes control characters.
 pub fn scrub_text(guards: &Guards, text: &str) -> String {

@@ -48,9 +48,8 @@ const BEGIN: &str = "<!-- lcmem:begin";
 const END: &str = "<!-- lcmem:end -->";
 const HEADING: &str = "## Project conventions (kept by lcmem)";
 
-static LINE_ID: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r"\s*<!-- (f[0-9a-f]{10}) -->\s*$").expect("valid regex"));
-static IDS: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"\bf[0-9a-f]{10}\b").expect("valid regex"));
+static LINE_ID: LazyLock<Regex> = LazyLock::new(|| crate::pattern::regex(r"\s*<!-- (f[0-9a-f]{10}) -->\s*$"));
+static IDS: LazyLock<Regex> = LazyLock::new(|| crate::pattern::regex(r"\bf[0-9a-f]{10}\b"));
 
 /// What keeping (or removing) the block did.
 #[derive(Debug, Default, Clone, Serialize, PartialEq)]

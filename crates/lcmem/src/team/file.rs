@@ -35,10 +35,9 @@ pub struct Item {
     pub on: Option<String>,
 }
 
-static ID: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"\s*\[f[0-9a-f]{10}\]\s*$").expect("valid regex"));
-static PROVENANCE: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"\s*\(confirmed by ([^,()]+), (\d{4}-\d{2}-\d{2})(?:; [^()]*)?\)\s*$").expect("valid regex")
-});
+static ID: LazyLock<Regex> = LazyLock::new(|| crate::pattern::regex(r"\s*\[f[0-9a-f]{10}\]\s*$"));
+static PROVENANCE: LazyLock<Regex> =
+    LazyLock::new(|| crate::pattern::regex(r"\s*\(confirmed by ([^,()]+), (\d{4}-\d{2}-\d{2})(?:; [^()]*)?\)\s*$"));
 
 /// Every item of `text`, in order.
 pub fn items(text: &str) -> Vec<Item> {

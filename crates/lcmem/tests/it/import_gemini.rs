@@ -93,3 +93,141 @@ fn discovery_finds_sessions_and_not_subagents_or_bookkeeping() {
     let folder = gemini.transcripts().unwrap().folder(|_| None, Some(dir.path()));
     assert_eq!(folder, Some(tmp), "~/.gemini/tmp, without GEMINI_CLI_HOME");
 }
+
+/// A session file of Gemini CLI before 0.39: one JSON document, rewritten
+/// whole as the session goes on (`tests/fixtures/gemini/`, written for these
+/// tests in the shape the client writes).
+fn legacy() -> (std::path::PathBuf, Vec<u8>) {
+    let path = fixture("gemini/session-2025-10-02T12-21-5a1b2c3d.json");
+    let bytes = std::fs::read(&path).unwrap();
+    (path, bytes)
+}
+
+fn parse(converted: &import::Converted) -> Session {
+    assert!(converted.diagnostics.is_empty(), "{:?}", converted.diagnostics);
+    let out = Path::new("converted.jsonl");
+    let session = Session::from_lines(out, jsonl::read_from(converted.session_bytes.as_slice(), out).unwrap()).unwrap();
+    assert!(session.diagnostics.is_empty(), "{:?}", session.diagnostics);
+    session
+}
+
+fn prompts(session: &Session) -> Vec<String> {
+    let prompts = session.events.iter().filter_map(|e| match &e.value {
+        Line::Message { role: Role::User, text, .. } => Some(text.clone()),
+        _ => None,
+    });
+    prompts.collect()
+}
+
+fn tools(session: &Session) -> Vec<(String, Vec<String>, Option<String>)> {
+    let tools = session.events.iter().filter_map(|e| match &e.value {
+        Line::Tool { name, files, commit, .. } => Some((name.clone(), files.clone(), commit.clone())),
+        _ => None,
+    });
+    tools.collect()
+}
+
+#[test]
+fn a_session_file_of_an_earlier_version_converts_with_its_prompts_replies_and_calls() {
+    let (path, bytes) = legacy();
+    let gemini = Format::named("gemini-cli");
+    assert_eq!(detect(&bytes), gemini, "a document is told apart by its shape");
+    let session = parse(&convert(gemini.unwrap(), &path, &bytes));
+    // Named by its file: Gemini CLI starts a new file under the same
+    // sessionId for a new chat.
+    assert_eq!(session.header.id, "session-2025-10-02T12-21-5a1b2c3d");
+    assert_eq!(session.header.cwd.as_deref(), Some("/home/dev/shop"), "from the session's directories");
+    assert_eq!(session.header.created_at.to_string(), "2025-10-02T12:21:04.112Z");
+    assert_eq!(
+        prompts(&session),
+        ["The export script writes CSV. Make it write JSON lines instead, one order per line.", "Commit it."],
+        "a prompt as a string and as parts; the client's own notice is no prompt"
+    );
+    let replies = session.events.iter().filter(|e| matches!(&e.value, Line::Message { role: Role::Assistant, .. }));
+    assert_eq!(replies.count(), 2);
+    let export = vec!["scripts/export.py".to_string()];
+    assert_eq!(
+        tools(&session),
+        [
+            ("Read".to_string(), export.clone(), None),
+            ("Write".to_string(), export, None),
+            ("Bash".to_string(), vec![], None),
+            ("Bash".to_string(), vec![], Some("export: write JSON lines instead of CSV".to_string())),
+        ]
+    );
+}
+
+#[test]
+fn a_session_file_seals_to_a_line_that_says_what_it_did() {
+    let (path, bytes) = legacy();
+    let dirs = lcmem_test_support::TempDirs::with_project("shop");
+    let store = lcmem::Store::open(&dirs.home(), &dirs.project()).unwrap();
+    let converted = convert(Format::named("gemini-cli").unwrap(), &path, &bytes);
+    import::store_converted(&store, &path, converted).unwrap();
+    let now: jiff::Timestamp = "2025-10-03T09:00:00Z".parse().unwrap();
+    let id = "session-2025-10-02T12-21-5a1b2c3d";
+    lcmem::seal::seal(&store, id, None, &lcmem::extract::offline::OfflineExtractor, now).unwrap();
+    let journal = lcmem::journal::Journal::read(&store.journal_path()).unwrap();
+    let entry = journal.entries.into_iter().find(|c| c.entry.session_id == id).expect("sealed").entry;
+    let line = entry.summary.to_lowercase();
+    assert!(line.contains("json lines") || line.contains("export"), "{}", entry.summary);
+    assert!(!line.contains("no changes made") && !line.starts_with("answered"), "{}", entry.summary);
+    assert!(entry.files.iter().any(|f| f == "scripts/export.py"), "{:?}", entry.files);
+}
+
+#[test]
+fn a_saved_conversation_reads_the_models_history_dated_by_the_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("checkpoint-export-question.json");
+    std::fs::copy(fixture("gemini/checkpoint-export-question.json"), &path).unwrap();
+    let saved: jiff::Timestamp = "2025-10-02T15:00:00Z".parse().unwrap();
+    let file = std::fs::File::options().write(true).open(&path).unwrap();
+    let secs = u64::try_from(saved.as_second()).unwrap();
+    file.set_modified(std::time::UNIX_EPOCH + std::time::Duration::from_secs(secs)).unwrap();
+    let bytes = std::fs::read(&path).unwrap();
+    let gemini = Format::named("gemini-cli");
+    assert_eq!(detect(&bytes), gemini);
+    let session = parse(&convert(gemini.unwrap(), &path, &bytes));
+    assert_eq!(session.header.created_at, saved, "a history holds no time: the file's is used");
+    assert_eq!(session.header.cwd.as_deref(), Some("/home/dev/shop"), "from Gemini CLI's description of the machine");
+    assert_eq!(prompts(&session), ["Which test covers the export?"], "the description and its answer are left out");
+    assert_eq!(tools(&session), [("Glob".to_string(), vec![], None)]);
+    let results = session.events.iter().filter(|e| matches!(&e.value, Line::Message { role: Role::Tool, .. }));
+    assert_eq!(results.count(), 1, "the call's response, sent back in the next turn, is the call's");
+}
+
+#[test]
+fn a_resumed_session_file_is_found_once_and_a_projects_folder_by_its_hash_or_its_name() {
+    use sha2::Digest as _;
+    let dir = tempfile::tempdir().unwrap();
+    let tmp = dir.path().join(".gemini/tmp");
+    let root = Path::new("/home/dev/shop");
+    let hash: String = sha2::Sha256::digest(b"/home/dev/shop").iter().map(|b| format!("{b:02x}")).collect();
+    let (_, bytes) = legacy();
+    let put = |rel: &str, content: &[u8]| {
+        let path = tmp.join(rel);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(&path, content).unwrap();
+        path
+    };
+    // Before 0.29, under the hash; the document has no working folder of its own.
+    let document = String::from_utf8(bytes.clone()).unwrap().replace(r#""directories": ["#, r#""dirs": ["#);
+    let hashed = put(&format!("{hash}/chats/session-2025-10-02T12-21-5a1b2c3d.json"), document.as_bytes());
+    // Resumed by a later version: the .jsonl copy replaces the document.
+    put(&format!("{hash}/chats/session-2025-10-01T08-00-11112222.json"), &bytes);
+    let resumed = put(
+        &format!("{hash}/chats/session-2025-10-01T08-00-11112222.jsonl"),
+        &std::fs::read(fixture("gemini_cli_session.jsonl")).unwrap(),
+    );
+    // From 0.29, under a short name that projects.json gives the folder.
+    let named = put("shop/chats/session-2025-11-01T08-00-33334444.json", document.as_bytes());
+    std::fs::write(dir.path().join(".gemini/projects.json"), r#"{"projects": {"/home/dev/shop": "shop"}}"#).unwrap();
+    put("elsewhere/chats/session-2025-11-02T08-00-55556666.json", document.as_bytes());
+    let gemini = import::source("gemini-cli").unwrap();
+    let found = import::discover(gemini, &tmp).unwrap();
+    assert!(found.contains(&resumed) && found.contains(&hashed), "{found:?}");
+    assert_eq!(found.iter().filter(|p| p.to_string_lossy().contains("11112222")).count(), 1, "{found:?}");
+    let ours: Vec<_> =
+        import::project_transcripts(gemini, &tmp, root, None, &|_| true).into_iter().map(|f| f.path).collect();
+    assert_eq!(ours, [hashed, named], "the resumed copy records another folder; `elsewhere` is another project's");
+}

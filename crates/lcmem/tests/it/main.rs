@@ -2,12 +2,14 @@
 //! one module per area. Fixtures are read from `tests/fixtures/` through
 //! `CARGO_MANIFEST_DIR`.
 
+mod agents_named;
 mod digest;
 mod durable_writes;
 mod floors;
 mod import_convert;
 mod import_gemini;
 mod import_growing;
+mod import_shell_shapes;
 mod import_store;
 mod real_sessions;
 mod recall;

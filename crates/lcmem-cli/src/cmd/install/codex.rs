@@ -40,6 +40,24 @@ pub fn uninstall(config: &Path, hooks: Option<(&Path, &Change)>) -> anyhow::Resu
     codex_toml::uninstall(config, others.unwrap_or(false), &trusted)
 }
 
+/// The switch Codex's hooks need, in words.
+pub(in crate::cmd) const HOOKS_SWITCH: &str = "[features].hooks";
+
+/// Whether `config` turns Codex's hooks on (under either name).
+pub(in crate::cmd) fn hooks_switched_on(config: &toml::Table) -> bool {
+    let features = config.get("features").and_then(|f| f.as_table());
+    features.is_some_and(|f| ["hooks", "codex_hooks"].iter().any(|k| f.get(*k).and_then(|v| v.as_bool()) == Some(true)))
+}
+
+/// Whether `config` records Codex's trust in lcmem's hooks of the hooks
+/// file at `hooks_json` (holding `hooks`).
+pub(in crate::cmd) fn hooks_trusted(config: &toml::Table, hooks_json: &Path, hooks: Option<&Value>) -> bool {
+    let state = config.get("hooks").and_then(|h| h.get("state")).and_then(|s| s.as_table());
+    trust_keys(hooks_json, hooks)
+        .iter()
+        .any(|k| state.and_then(|s| s.get(k)).and_then(|t| t.get("trusted_hash")).is_some())
+}
+
 /// The keys Codex records its trust in lcmem's hooks under
 /// (`[hooks.state."<hooks.json>:<event>:<group>:<handler>"]`, the event in
 /// snake case), for the file as it is, under its path as given and as

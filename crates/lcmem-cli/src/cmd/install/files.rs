@@ -211,13 +211,15 @@ fn remove_backup(path: &Path) -> anyhow::Result<()> {
     }
 }
 
-/// The agent's folder a file lcmem made was in (`.claude`, `.codex`,
-/// `.cursor`), once that file is gone and nothing else is in it: lcmem made
-/// it along with the file. Any other folder, or one with anything in it, stays.
+/// The agent's folder a file lcmem made was in (`.claude`, `.gemini`: where
+/// some agent keeps its settings, as its wiring says), once that file is gone
+/// and nothing else is in it: lcmem made it along with the file. Any other
+/// folder, or one with anything in it, stays.
 fn remove_empty_folder(file: &Path) {
     let Some(folder) = file.parent() else { return };
-    let agents = [".claude", ".codex", ".cursor"];
-    if folder.file_name().is_some_and(|name| agents.iter().any(|a| name == *a)) && std::fs::remove_dir(folder).is_ok() {
+    let agents = lcmem::import::SOURCES.iter().flat_map(|s| s.wiring().folders());
+    let ours = folder.file_name().is_some_and(|name| agents.into_iter().any(|a| name == a));
+    if ours && std::fs::remove_dir(folder).is_ok() {
         println!("remove {} (lcmem made it; it is empty now)", folder.display());
     }
 }

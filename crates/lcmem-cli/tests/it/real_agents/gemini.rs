@@ -57,14 +57,17 @@ impl World {
         super::succeeded(super::bounded(command), "gemini -p")
     }
 
-    /// The ids of the sessions Gemini CLI recorded, by their first line.
+    /// The ids lcmem gives the sessions Gemini CLI recorded: each file's name
+    /// (one `sessionId` may span several files), for a file whose first line
+    /// is a session's.
     fn sessions(&self) -> Vec<String> {
         crate::common::files_under(&self.user.join(".gemini/tmp"))
             .iter()
             .filter(|p| p.file_name().is_some_and(|n| n.to_string_lossy().starts_with("session-")))
             .filter_map(|p| {
                 let first = std::fs::read_to_string(p).ok()?.lines().next()?.to_owned();
-                Some(serde_json::from_str::<Value>(&first).ok()?["sessionId"].as_str()?.to_owned())
+                serde_json::from_str::<Value>(&first).ok()?["sessionId"].as_str()?;
+                Some(p.file_stem()?.to_string_lossy().into_owned())
             })
             .collect()
     }

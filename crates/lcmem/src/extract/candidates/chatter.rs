@@ -181,7 +181,7 @@ const SPEAKER_WORDS: &[&str] = &[
 
 /// "The task is complete.", "All tests pass.", "X is running now", "is ready for review".
 static STATUS: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(
+    crate::pattern::regex(
         r"(?ix)\b(?:is|are|was|were|looks?|seems?)\s+(?:now\s+|all\s+|still\s+|already\s+|fully\s+|both\s+)*
         (?:complete|completed|done|finished|ready|green|passing|running|in\s+place|fixed|working|synced|up\s+to\s+date
         |unchanged|untouched|good\s+to\s+go|merged|committed|pushed|small|scoped|red|failing|broken|resolved|applied
@@ -190,12 +190,11 @@ static STATUS: LazyLock<Regex> = LazyLock::new(|| {
         |\b(?:tests?|checks?|builds?|ci|lint|suite)\s+(?:all\s+)?(?:pass|passes|passed|succeed|succeeds|fail|fails)\b
         |\b(?:running|in\s+progress)\s+now\b",
     )
-    .expect("valid regex")
 });
 
 /// Adjectives of judgement: "crucial", "much cleaner", "straightforward".
 static EVALUATIVE: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(
+    crate::pattern::regex(
         r"(?ix)^(?:(?:now|much|really|very|quite|so|also|indeed|actually|pretty|even|more|far|definitely|absolutely
         |still|all|already|clearly|perfectly|fully|a|an|the|too|way|super|extremely|incredibly|generally|usually)\s+)*
         (?:crucial|important|key|critical|essential|vital|straightforward|simple|simpler|simplest|easy|easier|clean
@@ -206,18 +205,16 @@ static EVALUATIVE: LazyLock<Regex> = LazyLock::new(|| {
         |promising|supported|needed|required|welcome|cheap|expensive|idiomatic|consistent|readable|sound|happy
         |glad|sure|likely|unlikely|true|false|done)\b",
     )
-    .expect("valid regex")
 });
 
 /// "23 call sites", "9 files", "300 lines": a count that was true that day.
 static MEASUREMENT: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(
+    crate::pattern::regex(
         r"(?ix)\b\d[\d,.]*\s*(?:%|x\b|ms\b|s\b|sec|seconds?|minutes?|mins?|hours?|lines?|files?|tests?|cases?
         |call\s+sites?|calls|commits?|findings?|issues?|errors?|warnings?|runs|times|places|modules?|functions?
         |sessions?|messages?|records?|rows?|items?|entries|occurrences|matches|hits|changes)\b
         |^(?:now\s+)?(?:~|about\s+|around\s+|roughly\s+|over\s+|under\s+|nearly\s+|almost\s+)?\d",
     )
-    .expect("valid regex")
 });
 
 /// Subjects that are talk about the work, not parts of the project.
@@ -296,7 +293,7 @@ const META_SUBJECTS: &[&str] = &[
 /// A label in front of a statement ("Changed: the storage backend is
 /// minio-go", "`src/cache.rs`: the cache …"): up to four words, no verb.
 static LABEL: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r"^(?P<label>[^:]{1,48}?)\s*(?:\([^)]*\))?:\s+(?P<rest>\S.*)$").expect("valid regex"));
+    LazyLock::new(|| crate::pattern::regex(r"^(?P<label>[^:]{1,48}?)\s*(?:\([^)]*\))?:\s+(?P<rest>\S.*)$"));
 
 const VERBS: &[&str] = &["is", "are", "was", "were", "has", "have", "uses", "use", "runs", "lives", "goes", "means"];
 

@@ -62,7 +62,7 @@ pub(super) fn is_practice(s: &Statement) -> bool {
 /// A rule listed inline after a lead-in: "the house rules: wrap errors with
 /// %w, no panic outside main(), tests are table-driven with t.Run".
 static INLINE_RULES: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r"^(?P<lead>[^:]{0,120}):\s*(?P<list>\S.*)$").expect("valid regex"));
+    LazyLock::new(|| crate::pattern::regex(r"^(?P<lead>[^:]{0,120}):\s*(?P<list>\S.*)$"));
 
 /// Each rule of an inline list, worded "House rule: wrap errors with %w.".
 pub(super) fn inline_rules(sentence: &str) -> Option<Vec<String>> {
@@ -90,8 +90,9 @@ const TURNS: &[&str] = &[", however ", "; however ", ". however ", ", but ", " b
 
 /// Openers that announce the claim that follows ("the issue is that X").
 static ANNOUNCED: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)^(?:the\s+)?(?:issue|problem|point|thing|catch|reality|fact)\s+is\s+(?:that\s+)?|^keep\s+in\s+mind\s+that\s+|^note\s+that\s+")
-        .expect("valid regex")
+    crate::pattern::regex(
+        r"(?i)^(?:the\s+)?(?:issue|problem|point|thing|catch|reality|fact)\s+is\s+(?:that\s+)?|^keep\s+in\s+mind\s+that\s+|^note\s+that\s+",
+    )
 });
 
 /// The clauses of a sentence worth reading on their own, each ending with
@@ -110,13 +111,12 @@ pub(super) fn clauses(sentence: &str) -> Vec<String> {
 
 /// "We chose minio-go because …", "Switched logging from zerolog to log/slog".
 static DECISION: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(
+    crate::pattern::regex(
         r"(?ix)^(?:(?:we|i)(?:'ve|\s+have)?\s+)?
         (?:(?:chose|picked|went\s+with|settled\s+on|decided\s+(?:on|against)|opted\s+(?:for|against)|standardi[sz]ed\s+on)\s+\S
         |(?:switched|migrated|moved)\s+\S.{0,80}?\s+from\s+\S.{0,80}?\s+to\s+\S
         |replaced\s+\S.{0,80}?\s+with\s+\S)",
     )
-    .expect("valid regex")
 });
 
 /// A decision, worded as said (its reason included), or `None`.
@@ -133,14 +133,13 @@ pub(super) fn decision(clause: &str) -> Option<String> {
 /// use X, use Y", "we don't control Z", "important not to commit …".
 /// A word every form of [`CONSTRAINT`] holds.
 static RULE_WORD: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(
+    crate::pattern::regex(
         r"(?i)\b(?:must|mustn't|should|shouldn't|always|never|don't|do\s+not|only|important|essential|crucial)\b",
     )
-    .expect("valid regex")
 });
 
 static CONSTRAINT: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(
+    crate::pattern::regex(
         r"(?ix)^(?:
         (?P<subject>[\p{L}\p{N}`'./_(){}~$\s,-]{2,70}?)\s+(?:must(?:\s+not|\s+never|\s+always|n't)?\s+\w|should(?:\s+not|\s+never|\s+always|n't)?\s+be\s)
         |(?P<subject2>[\p{L}\p{N}`'./_(){}~$\s,-]{2,70}?)\s+(?:(?:is|are)\s+)?(?:always|never)\s+\w
@@ -149,7 +148,6 @@ static CONSTRAINT: LazyLock<Regex> = LazyLock::new(|| {
         |(?P<imperative2>(?:it's\s+|it\s+is\s+)?(?:important|essential|crucial)\s+(?:not\s+)?to\s+[\w-]+\s+\S)
         )",
     )
-    .expect("valid regex")
 });
 
 const NOT_A_SUBJECT: &[&str] = &["it", "this", "that", "there", "which", "what", "he", "she", "they", "one"];

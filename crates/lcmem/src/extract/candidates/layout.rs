@@ -27,10 +27,9 @@ pub(super) struct Line {
 
 /// A heading or lead-in that opens a plan.
 static PLAN_LEAD: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(
+    crate::pattern::regex(
         r"(?i)\b(plan|plans|next steps?|to ?do|todos?|remaining|still to do|left to do|for the next|follow[- ]ups?|steps|phases?|proposal|proposed|approach(es)?|options?|action items|roadmap|checklist|verification|what i'll do|i will|i'll|we'll|let's)\b",
     )
-    .expect("valid regex")
 });
 
 /// Lead-ins that name a list of rules, with the singular that names each.
