@@ -10,19 +10,6 @@
 //! next append: the fragment is moved to a `.torn` sidecar file (nothing is
 //! thrown away) and the file is cut back to its last complete line.
 
-// Sessions and memory files are anyone's input: no index, slice, unwrap or
-// panic on what they hold (see `import`).
-#![cfg_attr(
-    not(test),
-    warn(
-        clippy::indexing_slicing,
-        clippy::string_slice,
-        clippy::unwrap_used,
-        clippy::expect_used,
-        clippy::panic,
-        clippy::unreachable
-    )
-)]
 
 use std::fs::File;
 use std::io::{BufRead, BufReader, Read, Write};

@@ -17,6 +17,38 @@
 // does not offer (recall's `os` module), and nowhere else.
 #![deny(unsafe_code)]
 
+/// The modules that read anyone's input (transcripts, hook payloads, session
+/// and memory files): no index, slice, unwrap or panic on what they read.
+/// An unchecked form needs an `#[expect(…, reason = …)]` naming why it
+/// cannot fail (docs/architecture.md, "Input never panics").
+macro_rules! reading_input {
+    ($($(#[$meta:meta])* $vis:vis mod $name:ident;)*) => {
+        $(
+            $(#[$meta])*
+            #[cfg_attr(
+                not(test),
+                warn(
+                    clippy::indexing_slicing,
+                    clippy::string_slice,
+                    clippy::unwrap_used,
+                    clippy::expect_used,
+                    clippy::panic,
+                    clippy::unreachable
+                )
+            )]
+            $vis mod $name;
+        )*
+    };
+}
+
+reading_input! {
+    pub mod extract;
+    pub mod import;
+    pub mod jsonl;
+    mod reimport;
+    pub mod session;
+}
+
 mod ambient;
 pub mod catch_up;
 pub mod config;
@@ -26,27 +58,22 @@ pub mod diagnostic;
 pub mod digest;
 pub mod error;
 pub mod export;
-pub mod extract;
 pub mod facts;
 mod followed;
 pub mod forget;
 pub mod guards;
-pub mod import;
 pub mod ingest;
 pub mod input;
 pub mod journal;
-pub mod jsonl;
 pub mod lock;
 mod pattern;
 pub mod plain;
 pub mod project;
 pub mod recall;
 pub mod recalled;
-mod reimport;
 pub mod repair;
 pub mod scrub;
 pub mod seal;
-pub mod session;
 pub mod store;
 pub mod sweep;
 pub mod team;

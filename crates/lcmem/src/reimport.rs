@@ -21,19 +21,6 @@
 //! Anything else, and any difference in a session that was not converted
 //! (the user's own v1 file), is a conflict. See `docs/importers.md`.
 
-// Sessions and memory files are anyone's input: no index, slice, unwrap or
-// panic on what they hold (see `import`).
-#![cfg_attr(
-    not(test),
-    warn(
-        clippy::indexing_slicing,
-        clippy::string_slice,
-        clippy::unwrap_used,
-        clippy::expect_used,
-        clippy::panic,
-        clippy::unreachable
-    )
-)]
 
 use serde_json::Value;
 

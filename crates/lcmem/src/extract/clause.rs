@@ -86,13 +86,14 @@ impl Clause {
         }
         let text = self.0.as_str();
         let limit = text.char_indices().nth(max).map_or(text.len(), |(i, _)| i);
+        let before = |at: usize| text.get(..at).unwrap_or("");
         let cut = BOUNDARY
-            .find_iter(&text[..limit])
+            .find_iter(before(limit))
             .map(|m| m.start())
-            .filter(|&at| text[..at].chars().filter(|c| c.is_alphanumeric()).count() >= 16)
-            .filter(|&at| balanced(&text[..at]) && complete_after_colon(&text[..at]))
+            .filter(|&at| before(at).chars().filter(|c| c.is_alphanumeric()).count() >= 16)
+            .filter(|&at| balanced(before(at)) && complete_after_colon(before(at)))
             .last()?;
-        Clause::of(&text[..cut])
+        Clause::of(before(cut))
     }
 
     /// The clause as a sentence: with its full stop.
@@ -329,8 +330,9 @@ fn unmarked(line: &str) -> String {
             s = s.strip_prefix(marker).unwrap_or(s).trim_start();
         }
         let digits = s.chars().take_while(char::is_ascii_digit).count();
-        if digits > 0 && (s[digits..].starts_with(". ") || s[digits..].starts_with(") ")) {
-            s = s[digits + 2..].trim_start();
+        let rest = s.get(digits..).unwrap_or("");
+        if digits > 0 && (rest.starts_with(". ") || rest.starts_with(") ")) {
+            s = rest.get(2..).unwrap_or("").trim_start();
         }
         s = s.trim_start_matches(|c: char| !(c.is_alphanumeric() || "`.~/$@%(\"'<[".contains(c)));
         if s == before {

@@ -110,7 +110,7 @@ pub fn exchanges(input: &ExtractInput, evidence: &Evidence) -> Vec<Exchange> {
         .collect();
     for end in bounds {
         if end > start {
-            let turns = &input.turns[start..end];
+            let turns = input.turns.get(start..end).unwrap_or_default();
             let request = turns.first().filter(|t| t.role == Origin::User).map_or(String::new(), |t| t.text.clone());
             let replies: Vec<&str> = turns
                 .iter()

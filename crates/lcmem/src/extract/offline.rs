@@ -87,7 +87,7 @@ fn extract(input: &ExtractInput) -> ExtractOutput {
 fn abandon_reason(input: &ExtractInput) -> Option<String> {
     let request = thrown_away(input)?;
     let at = input.turns.iter().position(|t| t.text == request)?;
-    let reply = input.turns[..at].iter().rev().find(|t| t.role == Origin::Assistant)?;
+    let reply = input.turns.iter().take(at).rev().find(|t| t.role == Origin::Assistant)?;
     static WHY: LazyLock<Regex> = LazyLock::new(|| {
         crate::pattern::regex(
             r"(?i)\b(but|because|however|fail(s|ed)?|oom|too (slow|big|much|many)|cost|memory|breaks?|broke)\b",
@@ -105,7 +105,8 @@ fn decisions(said: &str) -> Vec<String> {
         .filter(|line| {
             let t = line.trim_start();
             let numbered = t.chars().take_while(char::is_ascii_digit).count();
-            !(t.starts_with(['-', '*', '+', '#', '|']) || (numbered > 0 && t[numbered..].starts_with('.')))
+            !(t.starts_with(['-', '*', '+', '#', '|'])
+                || (numbered > 0 && t.get(numbered..).is_some_and(|rest| rest.starts_with('.'))))
         })
         .collect::<Vec<_>>()
         .join("\n");

@@ -57,8 +57,10 @@ pub struct Said<'a> {
 /// messages (after the assistant started) is one.
 pub fn thrown_away(input: &ExtractInput) -> Option<&str> {
     let first_reply = input.turns.iter().position(|t| t.role == Origin::Assistant)?;
-    input.turns[first_reply..]
+    input
+        .turns
         .iter()
+        .skip(first_reply)
         .filter(|t| t.role == Origin::User)
         .rev()
         .take(2)

@@ -155,11 +155,13 @@ fn units(text: &str) -> Vec<Unit> {
             out.push(Unit::Heading(clean(rest.trim_start_matches('#'))));
         } else if let Some(rest) = ["- ", "* ", "+ "].iter().find_map(|m| trimmed.strip_prefix(m)).or_else(|| {
             let digits = trimmed.chars().take_while(char::is_ascii_digit).count();
-            (digits > 0 && trimmed[digits..].starts_with(". ")).then(|| &trimmed[digits + 2..])
+            let rest = trimmed.get(digits..).unwrap_or("");
+            rest.strip_prefix(". ").filter(|_| digits > 0)
         }) {
             let rest = rest.trim_start_matches("[x] ").trim_start_matches("[ ] ");
             out.push(Unit::Bullet { nested: indent >= 2, text: clean(rest) });
-        } else if trimmed.starts_with("**") && trimmed.ends_with("**") && !trimmed[2..trimmed.len() - 2].contains("**")
+        } else if let Some(inner) = trimmed.strip_prefix("**").and_then(|t| t.strip_suffix("**"))
+            && !inner.contains("**")
         {
             // A line in bold alone is a heading in all but name.
             out.push(Unit::Heading(clean(trimmed)));
@@ -277,7 +279,7 @@ impl Report {
                 continue;
             }
             if report.headline.is_none() || report.alternatives.len() < 3 {
-                let next = units[i + 1..].iter().find(|u| !matches!(u, Unit::Break));
+                let next = units.iter().skip(i + 1).find(|u| !matches!(u, Unit::Break));
                 if let Some(headline) = headline_of(unit, text, next, &mut pending_lead) {
                     if report.headline.is_none() {
                         report.headline = Some(headline);

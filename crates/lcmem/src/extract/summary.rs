@@ -190,47 +190,50 @@ fn headline(parts: &Parts<'_>) -> Option<String> {
 /// few in the order they happened, each cut at a clause boundary to share
 /// the room.
 fn units_headline(working: Vec<(usize, Clause)>) -> String {
+    let Some((_, last_unit)) = working.last() else { return String::new() };
+    let whole = |c: &Clause| c.within(HEADLINE).unwrap_or_else(|| c.clone()).as_str().to_string();
     if working.len() == 1 {
-        let (_, only) = &working[0];
-        return only.within(HEADLINE).unwrap_or_else(|| only.clone()).as_str().to_string();
+        return whole(last_unit);
     }
+    let size = |i: usize| working.get(i).map_or(0, |(n, _)| *n);
+    let clause = |i: usize| working.get(i).map_or(last_unit, |(_, c)| c);
     // The last exchange's report is the session's own account; the largest
     // others join it, in order.
     let last = working.len() - 1;
     let mut chosen: Vec<usize> = (0..last).collect();
-    chosen.sort_by(|&a, &b| working[b].0.cmp(&working[a].0).then(a.cmp(&b)));
+    chosen.sort_by(|&a, &b| size(b).cmp(&size(a)).then(a.cmp(&b)));
     chosen.truncate(UNITS - 1);
     chosen.push(last);
     chosen.sort();
     // A unit that another one repeats or extends says nothing more.
-    let key = |i: usize| crate::facts::normalize(working[i].1.as_str());
-    let keys: Vec<String> = chosen.iter().map(|&i| key(i)).collect();
+    let keys: Vec<String> = chosen.iter().map(|&i| crate::facts::normalize(clause(i).as_str())).collect();
     let chosen: Vec<usize> = chosen
         .iter()
+        .zip(&keys)
         .enumerate()
-        .filter(|(n, _)| {
+        .filter(|(n, (_, key))| {
             !keys.iter().enumerate().any(|(m, other)| {
                 m != *n
-                    && ((other.starts_with(keys[*n].as_str()) && (other.len() > keys[*n].len() || m < *n))
-                        || (m > *n && *other != keys[*n] && retells(other, &keys[*n])))
+                    && ((other.starts_with(key.as_str()) && (other.len() > key.len() || m < *n))
+                        || (m > *n && other != *key && retells(other, key)))
             })
         })
-        .map(|(_, &i)| i)
+        .map(|(_, (&i, _))| i)
         .collect();
     // The latest work is told first in priority (it is where the session
     // ended), the earlier ones in the room left, all in the order done.
     let Some((&latest, earlier)) = chosen.split_last() else {
-        return working[last].1.within(HEADLINE).unwrap_or_else(|| working[last].1.clone()).as_str().to_string();
+        return whole(last_unit);
     };
-    let end = working[latest].1.within(HEADLINE / 2).or_else(|| working[latest].1.within(HEADLINE));
+    let end = clause(latest).within(HEADLINE / 2).or_else(|| clause(latest).within(HEADLINE));
     let used = end.as_ref().map_or(0, |c| c.len() + 2);
-    let before: Vec<Clause> = earlier.iter().map(|&i| working[i].1.clone()).collect();
+    let before: Vec<Clause> = earlier.iter().map(|&i| clause(i).clone()).collect();
     let head = joined(&before, HEADLINE.saturating_sub(used), UNITS - 1);
     match (head, end) {
         (Some(head), Some(end)) => format!("{}; {}", capitalised(&head), lowered(end.bare())),
         (Some(head), None) => capitalised(&head),
         (None, Some(end)) => end.bare().to_string(),
-        (None, None) => working[last].1.as_str().to_string(),
+        (None, None) => last_unit.as_str().to_string(),
     }
 }
 

@@ -74,13 +74,13 @@ pub fn sentences(prose: &str) -> Vec<String> {
             let ends = !in_code
                 && matches!(b, b'.' | b'!' | b'?')
                 && bytes.get(i + 1).is_none_or(|n| n.is_ascii_whitespace())
-                && !is_abbreviation(&line[start..i]);
+                && !is_abbreviation(line.get(start..i).unwrap_or(""));
             if ends {
-                push_sentence(&mut out, &line[start..=i]);
+                push_sentence(&mut out, line.get(start..=i).unwrap_or(""));
                 start = i + 1;
             }
         }
-        push_sentence(&mut out, &line[start..]);
+        push_sentence(&mut out, line.get(start..).unwrap_or(""));
     }
     out
 }
@@ -106,8 +106,8 @@ fn strip_markup(line: &str) -> String {
             s = s.strip_prefix(marker).unwrap_or(s).trim_start();
         }
         let digits = s.chars().take_while(char::is_ascii_digit).count();
-        if digits > 0 && s[digits..].starts_with(". ") {
-            s = s[digits + 2..].trim_start();
+        if let Some(rest) = s.get(digits..).and_then(|r| r.strip_prefix(". ")).filter(|_| digits > 0) {
+            s = rest.trim_start();
         }
         if s == before {
             break;

@@ -23,22 +23,6 @@
 //! grows, from where the last import stopped, and [`batch`] for many
 //! transcripts at once; [`runs`] keeps what each `lcmem import` added.
 
-// Transcripts are anyone's input: no index, slice, unwrap or panic on what
-// they hold. An unchecked form needs an `#[expect(…, reason = …)]` naming
-// why it cannot fail (docs/architecture.md, "Input never panics").
-#![cfg_attr(
-    not(test),
-    warn(
-        clippy::indexing_slicing,
-        clippy::string_slice,
-        clippy::unwrap_used,
-        clippy::expect_used,
-        clippy::panic,
-        clippy::unreachable,
-        clippy::todo,
-        clippy::unimplemented
-    )
-)]
 
 mod batch;
 mod claude_code;

@@ -6,19 +6,6 @@
 //! reported with its file and line and skipped. Only a file that cannot be a
 //! session at all (no header, a version this build does not know) is an error.
 
-// Sessions and memory files are anyone's input: no index, slice, unwrap or
-// panic on what they hold (see `import`).
-#![cfg_attr(
-    not(test),
-    warn(
-        clippy::indexing_slicing,
-        clippy::string_slice,
-        clippy::unwrap_used,
-        clippy::expect_used,
-        clippy::panic,
-        clippy::unreachable
-    )
-)]
 
 use std::path::{Path, PathBuf};
 

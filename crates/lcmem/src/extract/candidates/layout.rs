@@ -59,8 +59,8 @@ pub(super) fn rule_noun(text: &str) -> Option<&'static str> {
 
 fn contains_word(haystack: &str, needle: &str) -> bool {
     haystack.match_indices(needle).any(|(i, _)| {
-        let before = haystack[..i].chars().next_back().is_none_or(|c| !c.is_alphanumeric());
-        let after = haystack[i + needle.len()..].chars().next().is_none_or(|c| !c.is_alphanumeric());
+        let before = haystack.get(..i).and_then(|h| h.chars().next_back()).is_none_or(|c| !c.is_alphanumeric());
+        let after = haystack.get(i + needle.len()..).and_then(|h| h.chars().next()).is_none_or(|c| !c.is_alphanumeric());
         before && after
     })
 }
@@ -86,7 +86,8 @@ pub(super) fn lines(text: &str) -> Vec<Line> {
         }
         let numbered = {
             let digits = line.chars().take_while(char::is_ascii_digit).count();
-            digits > 0 && (line[digits..].starts_with(". ") || line[digits..].starts_with(") "))
+            let rest = line.get(digits..).unwrap_or("");
+            digits > 0 && (rest.starts_with(". ") || rest.starts_with(") "))
         };
         let item = numbered || ["- ", "* ", "+ "].iter().any(|m| line.starts_with(m));
         if !item {

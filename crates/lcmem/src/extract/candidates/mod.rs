@@ -170,11 +170,11 @@ fn later_wins(found: Vec<Candidate>) -> Vec<Candidate> {
     let keys: Vec<Option<(String, String)>> = found.iter().map(key).collect();
     found
         .into_iter()
-        .enumerate()
-        .filter(|(i, _)| match &keys[*i] {
+        .zip(keys.iter().enumerate())
+        .filter(|(_, (i, key))| match key {
             None => true,
-            Some((k, object)) => !keys[i + 1..].iter().flatten().any(|(later, o)| later == k && o != object),
+            Some((k, object)) => !keys.iter().skip(i + 1).flatten().any(|(later, o)| later == k && o != object),
         })
-        .map(|(_, c)| c)
+        .map(|(c, _)| c)
         .collect()
 }

@@ -129,21 +129,22 @@ pub(super) fn gerund(verb: &str) -> Option<String> {
     }
     let capital = verb.chars().next().is_some_and(|c| c.is_uppercase());
     let lower = verb.to_ascii_lowercase();
-    let b = lower.as_bytes();
-    let vowel = |c: u8| b"aeiou".contains(&c);
-    let n = b.len();
-    let form = if lower.ends_with("ie") {
-        format!("{}ying", &lower[..n - 2])
-    } else if lower.ends_with('e') && !lower.ends_with("ee") && !lower.ends_with("ye") && !lower.ends_with("oe") {
-        format!("{}ing", &lower[..n - 1])
-    } else if (3..=4).contains(&n)
-        && !vowel(b[n - 1])
-        && vowel(b[n - 2])
-        && !vowel(b[n - 3])
-        && !b"wxy".contains(&b[n - 1])
+    let vowel = |c: char| "aeiou".contains(c);
+    let last: Vec<char> = lower.chars().rev().take(3).collect();
+    let form = if let Some(stem) = lower.strip_suffix("ie") {
+        format!("{stem}ying")
+    } else if let Some(stem) =
+        lower.strip_suffix('e').filter(|_| !lower.ends_with("ee") && !lower.ends_with("ye") && !lower.ends_with("oe"))
+    {
+        format!("{stem}ing")
+    } else if let ([end, middle, start], 3..=4) = (last.as_slice(), lower.chars().count())
+        && !vowel(*end)
+        && vowel(*middle)
+        && !vowel(*start)
+        && !"wxy".contains(*end)
     {
         // A short verb ending consonant-vowel-consonant doubles its last letter.
-        format!("{lower}{}ing", b[n - 1] as char)
+        format!("{lower}{end}ing")
     } else {
         format!("{lower}ing")
     };

@@ -37,7 +37,12 @@ pub fn run(command: &str, input: &str, timeout: Duration) -> Result<Reply, LaneE
         .stderr(Stdio::piped())
         .spawn()
         .map_err(|e| LaneError::Command(format!("could not start `sh -c {command}`: {e}")))?;
-    let mut stdin = child.stdin.take().expect("piped");
+    let piped = || LaneError::Command("the command's pipes could not be opened".to_string());
+    let (Some(mut stdin), Some(out), Some(err)) = (child.stdin.take(), child.stdout.take(), child.stderr.take()) else {
+        stop_group(&mut child);
+        let _ = child.wait();
+        return Err(piped());
+    };
     let input = input.to_string();
     let writer = std::thread::spawn(move || stdin.write_all(input.as_bytes()));
     let read = |mut pipe: Box<dyn Read + Send>| {
@@ -47,8 +52,8 @@ pub fn run(command: &str, input: &str, timeout: Duration) -> Result<Reply, LaneE
             bytes
         })
     };
-    let stdout = read(Box::new(child.stdout.take().expect("piped")));
-    let stderr = read(Box::new(child.stderr.take().expect("piped")));
+    let stdout = read(Box::new(out));
+    let stderr = read(Box::new(err));
     let started = Instant::now();
     let status = loop {
         match child.try_wait() {
@@ -80,21 +85,21 @@ pub fn run(command: &str, input: &str, timeout: Duration) -> Result<Reply, LaneE
 /// as a string under `result` (with `usage` and `total_cost_usd` beside it).
 pub fn reply(stdout: &str) -> Result<Reply, LaneError> {
     let outer = super::json_in(stdout)?;
-    let usage = &outer["usage"];
-    let tokens = |k: &str| usage[k].as_u64();
-    if outer["is_error"] == Value::Bool(true) {
-        let said = outer["result"].as_str().unwrap_or("no reason given");
+    let tokens = |k: &str| outer.get("usage").and_then(|u| u.get(k)).and_then(Value::as_u64);
+    let result = outer.get("result");
+    if outer.get("is_error") == Some(&Value::Bool(true)) {
+        let said = result.and_then(Value::as_str).unwrap_or("no reason given");
         return Err(LaneError::Refused(crate::extract::clip(said, 200)));
     }
-    let (answer, wrapped) = match &outer["result"] {
-        Value::String(inner) => (super::json_in(inner)?, true),
+    let (answer, wrapped) = match result {
+        Some(Value::String(inner)) => (super::json_in(inner)?, true),
         _ => (outer.clone(), false),
     };
     Ok(Reply {
         answer,
         tokens_in: if wrapped { tokens("input_tokens") } else { None },
         tokens_out: if wrapped { tokens("output_tokens") } else { None },
-        usd: if wrapped { outer["total_cost_usd"].as_f64() } else { None },
+        usd: if wrapped { outer.get("total_cost_usd").and_then(Value::as_f64) } else { None },
     })
 }
 

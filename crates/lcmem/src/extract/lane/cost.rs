@@ -121,20 +121,19 @@ pub struct DaySpend {
 
 pub fn by_day(journal: &Journal) -> Vec<DaySpend> {
     let mut rows: Vec<DaySpend> = Vec::new();
-    let mut seals: Vec<_> = journal.revisions().filter(|c| c.entry.cost.is_some()).collect();
-    seals.sort_by_key(|c| c.entry.sealed_at);
-    for current in seals {
-        let entry = &current.entry;
-        let cost = entry.cost.as_ref().expect("filtered");
+    let mut seals: Vec<_> = journal.revisions().filter_map(|c| Some((&c.entry, c.entry.cost.as_ref()?))).collect();
+    seals.sort_by_key(|(entry, _)| entry.sealed_at);
+    for (entry, cost) in seals {
         let day = crate::dates::day(entry.sealed_at);
-        let at = match rows.iter().position(|r| r.day == day && r.cost.asked == cost.asked) {
-            Some(at) => at,
+        let at = rows.iter().position(|r| r.day == day && r.cost.asked == cost.asked);
+        let row = match at.and_then(|at| rows.get_mut(at)) {
+            Some(row) => row,
             None => {
                 rows.push(DaySpend { day, seals: 0, fallbacks: 0, cost: Cost::default() });
-                rows.len() - 1
+                let Some(row) = rows.last_mut() else { continue };
+                row
             }
         };
-        let row = &mut rows[at];
         row.seals += 1;
         row.fallbacks += u32::from(entry.fallback.is_some());
         row.cost.add(cost);

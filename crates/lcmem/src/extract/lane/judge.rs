@@ -73,14 +73,14 @@ impl ConflictJudge for ModelJudge {
         };
         // The reason is written into the facts log: it is bounded, and one
         // that is not plain prose is replaced, never trusted.
-        let said = reply.answer["reason"].as_str().unwrap_or("").trim();
+        let said = reply.answer.get("reason").and_then(serde_json::Value::as_str).unwrap_or("").trim();
         let said = crate::extract::clip(&(guards.redact)(said), 160);
         let reason = if said.is_empty() || (guards.is_instruction)(&said) {
             format!("judged by {}", self.lane.name)
         } else {
             format!("{}: {said}", self.lane.name)
         };
-        match reply.answer["verdict"].as_str() {
+        match reply.answer.get("verdict").and_then(serde_json::Value::as_str) {
             Some("contradicts") => Judgement::Supersedes { reason },
             Some("unclear") => Judgement::Ambiguous { reason },
             _ => offline,

@@ -244,7 +244,7 @@ pub(crate) fn json_in(text: &str) -> std::result::Result<Value, LaneError> {
         .and_then(|t| t.trim_end().strip_suffix("```"))
         .unwrap_or(trimmed);
     let spanned = match (unfenced.find('{'), unfenced.rfind('}')) {
-        (Some(a), Some(b)) if a < b => &unfenced[a..=b],
+        (Some(a), Some(b)) if a < b => unfenced.get(a..=b).unwrap_or(unfenced),
         _ => unfenced,
     };
     [trimmed, unfenced, spanned]

@@ -58,15 +58,16 @@ pub fn headers(key: Option<&str>) -> Vec<(&'static str, String)> {
 /// The answer inside a chat completion: the first choice's content, read as
 /// JSON; a refusal or a cut-off answer is said as such.
 pub fn reply(body: &Value) -> Result<Reply, LaneError> {
-    let usage = &body["usage"];
-    let tokens = |k: &str| usage[k].as_u64();
-    let message = &body["choices"][0]["message"];
-    if let Some(refusal) = message["refusal"].as_str().filter(|r| !r.is_empty()) {
+    let tokens = |k: &str| body.pointer(&format!("/usage/{k}")).and_then(Value::as_u64);
+    let choice = body.pointer("/choices/0");
+    let message = choice.and_then(|c| c.get("message"));
+    if let Some(refusal) = message.and_then(|m| m.get("refusal")).and_then(Value::as_str).filter(|r| !r.is_empty()) {
         return Err(LaneError::Refused(crate::extract::clip(refusal, 200)));
     }
-    let finish = body["choices"][0]["finish_reason"].as_str().unwrap_or("");
-    let content = message["content"]
-        .as_str()
+    let finish = choice.and_then(|c| c.get("finish_reason")).and_then(Value::as_str).unwrap_or("");
+    let content = message
+        .and_then(|m| m.get("content"))
+        .and_then(Value::as_str)
         .ok_or_else(|| LaneError::Malformed("the completion has no message content".into()))?;
     let answer = super::json_in(content).map_err(|e| match finish {
         "length" => LaneError::Malformed("the answer was cut off at the token limit".into()),

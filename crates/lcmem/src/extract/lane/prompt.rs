@@ -94,6 +94,7 @@ pub fn schema() -> Value {
 /// into a grammar (llama.cpp) then cannot let a small model ramble past the
 /// token limit; OpenAI's strict mode gets the plain schema, since it does not
 /// take every one of these keywords.
+#[expect(clippy::indexing_slicing, reason = "writes into the schema lcmem builds itself, an object at every step")]
 pub fn bounded(mut schema: Value) -> Value {
     let properties = &mut schema["properties"];
     properties["summary"]["maxLength"] = crate::extract::MAX_SUMMARY_CHARS.into();
@@ -122,17 +123,20 @@ pub fn build(input: &ExtractInput, offline: &ExtractOutput, guards: &Guards, bud
         })
         .collect();
     let acting: Vec<_> = input.tools.iter().filter(|t| t.todos.is_empty()).collect();
-    let tools: Vec<Value> = acting[acting.len().saturating_sub(MAX_TOOLS)..]
+    let tools: Vec<Value> = acting
         .iter()
+        .skip(acting.len().saturating_sub(MAX_TOOLS))
         .map(|t| {
-            let mut tool = json!({"tool": t.name, "files": t.files.iter().map(|f| redact(f)).collect::<Vec<_>>()});
+            let mut tool = serde_json::Map::new();
+            tool.insert("tool".into(), t.name.clone().into());
+            tool.insert("files".into(), t.files.iter().map(|f| redact(f)).collect::<Vec<_>>().into());
             if let Some(command) = &t.command {
-                tool["command"] = redact(&clip(command, COMMAND_CHARS)).into();
+                tool.insert("command".into(), redact(&clip(command, COMMAND_CHARS)).into());
             }
             if let Some(purpose) = &t.purpose {
-                tool["purpose"] = redact(&clip(purpose, COMMAND_CHARS)).into();
+                tool.insert("purpose".into(), redact(&clip(purpose, COMMAND_CHARS)).into());
             }
-            tool
+            Value::Object(tool)
         })
         .collect();
     let plan: Vec<Value> = input
@@ -154,13 +158,18 @@ pub fn build(input: &ExtractInput, offline: &ExtractOutput, guards: &Guards, bud
     });
     let budget_chars = (budget_tokens as usize).saturating_mul(CHARS_PER_TOKEN).saturating_sub(SYSTEM.len() + 1200);
     let (kept, omitted_turns) = fit(turns, budget_chars.saturating_sub(json_len(&tools) + json_len(&plan) + 600));
-    let mut document = json!({"session": head, "evidence": evidence, "tools": tools, "plan": plan, "turns": kept});
+    let mut document = serde_json::Map::new();
+    for (key, value) in [("session", head), ("evidence", evidence), ("tools", tools.into()), ("plan", plan.into())] {
+        document.insert(key.into(), value);
+    }
+    document.insert("turns".into(), kept.into());
     if omitted_turns > 0 {
-        document["turns_omitted_from_the_middle"] = omitted_turns.into();
+        document.insert("turns_omitted_from_the_middle".into(), omitted_turns.into());
     }
     if acting.len() > MAX_TOOLS {
-        document["earlier_tool_calls_not_listed"] = (acting.len() - MAX_TOOLS).into();
+        document.insert("earlier_tool_calls_not_listed".into(), (acting.len() - MAX_TOOLS).into());
     }
+    let document = Value::Object(document);
     Request { system: SYSTEM.to_string(), user: document.to_string(), schema: schema(), omitted_turns }
 }
 
@@ -178,21 +187,20 @@ fn fit(turns: Vec<Value>, chars: usize) -> (Vec<Value>, usize) {
     }
     // Drop the turn nearest the middle, widening outwards, keeping the
     // first user request and the final report whatever happens.
-    let mut keep = vec![true; turns.len()];
     let mid = turns.len() / 2;
-    let mut order: Vec<usize> = (1..turns.len() - 1).collect();
-    order.sort_by_key(|&i| i.abs_diff(mid));
-    let mut dropped = 0;
-    for i in order {
+    let mut order: Vec<(usize, usize)> = sizes.iter().copied().enumerate().skip(1).take(turns.len() - 2).collect();
+    order.sort_by_key(|&(i, _)| i.abs_diff(mid));
+    let mut dropped: Vec<usize> = Vec::new();
+    for (i, size) in order {
         if total <= chars {
             break;
         }
-        keep[i] = false;
-        total -= sizes[i];
-        dropped += 1;
+        dropped.push(i);
+        total -= size;
     }
-    let kept = turns.into_iter().zip(keep).filter_map(|(t, k)| k.then_some(t)).collect();
-    (kept, dropped)
+    let count = dropped.len();
+    let kept = turns.into_iter().enumerate().filter_map(|(i, t)| (!dropped.contains(&i)).then_some(t)).collect();
+    (kept, count)
 }
 
 /// `text` cut to about `max` characters, keeping its head and its tail.
