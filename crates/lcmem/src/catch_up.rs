@@ -19,6 +19,30 @@ use crate::import::{self, Format, Known, Source};
 use crate::ingest::{Ingested, ingest, unsealed};
 use crate::store::Store;
 
+/// Held while a catch-up runs (one at a time per project): a session start
+/// waits a little for it, so that what it seals reaches the digest the new
+/// session is given.
+#[derive(Debug)]
+pub struct Running {
+    _lock: crate::lock::WriteLock,
+}
+
+fn running_path(store: &Store) -> PathBuf {
+    store.dir().join(".catching-up")
+}
+
+/// Marks a catch-up as running, waiting for one that already is.
+pub fn running(store: &Store) -> Result<Running> {
+    store.ensure_enabled()?;
+    Ok(Running { _lock: crate::lock::WriteLock::acquire(&running_path(store))? })
+}
+
+/// Whether a catch-up is running now.
+pub fn is_running(store: &Store) -> bool {
+    let path = running_path(store);
+    path.exists() && matches!(crate::lock::WriteLock::try_acquire(&path), Ok(None))
+}
+
 /// What a catch-up found for one transcript.
 #[derive(Debug)]
 pub struct CaughtUp {

@@ -52,8 +52,8 @@ pub const KEYS: &[Key] = &[
     },
     Key {
         name: "memory.consolidate_every",
-        help: "rewrite MEMORY.md by itself after this many seals (0: only on demand)",
-        default: Default::Int(5),
+        help: "rewrite MEMORY.md by itself after this many seals: 1, after every seal, keeps the next session current (0: only on demand)",
+        default: Default::Int(1),
     },
     Key {
         name: "memory.cap_tokens",

@@ -165,7 +165,9 @@ pub fn seal_session(
             facts::Event::Observe(Observation {
                 fact: facts::fact_id(&text),
                 instruction: (guards.is_instruction)(&text),
-                workspace_echo: workspace.contains(&text),
+                // The person's own words are theirs even when the agent
+                // wrote them into a file the session's tools then showed.
+                workspace_echo: f.origin != facts::Origin::User && workspace.contains(&text),
                 text,
                 source_session: id.to_string(),
                 // As of when the session said it, so that sealing out of order

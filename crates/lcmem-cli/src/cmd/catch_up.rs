@@ -68,6 +68,8 @@ pub fn run(args: Args, context: &Context) -> anyhow::Result<ExitCode> {
         return Ok(ExitCode::SUCCESS);
     }
     let now = context.now()?;
+    // One at a time; a session start waits a little for this one to end.
+    let _running = lcmem::catch_up::running(&store)?;
     let mut done: Vec<CaughtUp> = Vec::new();
     if let Some(ended) = &args.ended {
         wait_until_still(ended);
@@ -145,7 +147,13 @@ fn wait_until_still(path: &Path) {
 /// Starts `lcmem catch-up` for the project at `cwd` as a process of its
 /// own, which outlives the agent: it takes the store's lock only to write,
 /// and logs what it did. The hook does not wait for it.
-pub fn spawn(context: &Context, cwd: &Path, agent: Agent, ended: Option<&Path>, look: &Look) -> anyhow::Result<()> {
+pub fn spawn(
+    context: &Context,
+    cwd: &Path,
+    agent: Agent,
+    ended: Option<&Path>,
+    look: &Look,
+) -> anyhow::Result<std::process::Child> {
     let mut command = std::process::Command::new(std::env::current_exe()?);
     command.arg("--home").arg(context.home()?).arg("--project").arg(cwd).arg("catch-up").arg("--log");
     command.arg("--agent").arg(agent.name());
@@ -163,6 +171,5 @@ pub fn spawn(context: &Context, cwd: &Path, agent: Agent, ended: Option<&Path>, 
     // the terminal closing) does not end the seal.
     #[cfg(unix)]
     std::os::unix::process::CommandExt::process_group(&mut command, 0);
-    command.spawn()?;
-    Ok(())
+    Ok(command.spawn()?)
 }

@@ -10,7 +10,7 @@ use crate::output::print_json;
 Recently, every line with its source and date, under the token cap (memory.cap_tokens, default 1500, o200k). \
 Hand edits made since the last run are turned into user actions first; blocks between <!-- pinned --> and \
 <!-- /pinned --> are kept verbatim. The previous file goes to memory/history/ (memory.history versions). \
-It also runs by itself every memory.consolidate_every seals. With memory off it does nothing.")]
+It also runs by itself after every seal (memory.consolidate_every, default 1). With memory off it does nothing.")]
 pub struct ConsolidateArgs {
     /// Restore the previous MEMORY.md instead
     #[arg(long)]

@@ -217,7 +217,8 @@ fn store_for(input: &HookInput, context: &Context) -> anyhow::Result<Store> {
 /// The framed digest as the agent's SessionStart output, or nothing.
 fn session_start(input: &HookInput, agent: Agent, context: &Context) -> anyhow::Result<Option<String>> {
     let store = store_for(input, context)?;
-    catch_up_if_due(input, agent, context, &store);
+    let started = catch_up_if_due(input, agent, context, &store);
+    wait_for_catch_up(&store, started);
     // A `git pull` may have brought the team new items, and the person may
     // have added a fact for every project: they reach this digest.
     if (lcmem::team::changed(&store).unwrap_or(false) || lcmem::digest::person_changed(&store))
@@ -233,16 +234,39 @@ fn session_start(input: &HookInput, agent: Agent, context: &Context) -> anyhow::
 }
 
 /// Starts a catch-up in the background when one is due: sessions of the
-/// project that ended without a SessionEnd and went quiet. Best effort.
-fn catch_up_if_due(input: &HookInput, agent: Agent, context: &Context, store: &Store) {
-    let Some(cwd) = &input.cwd else { return };
-    let Ok(settings) = store.settings() else { return };
+/// project that ended without a SessionEnd and went quiet. Best effort; the
+/// process started, if any.
+fn catch_up_if_due(input: &HookInput, agent: Agent, context: &Context, store: &Store) -> Option<std::process::Child> {
+    let cwd = input.cwd.as_ref()?;
+    let settings = store.settings().ok()?;
     let look = look(input, settings.quiet());
-    if settings.memory_enabled
-        && lcmem::catch_up::due(store, &look).unwrap_or(false)
-        && let Err(e) = super::catch_up::spawn(context, cwd, agent, None, &look)
-    {
-        log(context, agent, &input.hook_event_name, &format!("error: cannot start a catch-up: {e}"));
+    if !settings.memory_enabled || !lcmem::catch_up::due(store, &look).unwrap_or(false) {
+        return None;
+    }
+    match super::catch_up::spawn(context, cwd, agent, None, &look) {
+        Ok(child) => Some(child),
+        Err(e) => {
+            log(context, agent, &input.hook_event_name, &format!("error: cannot start a catch-up: {e}"));
+            None
+        }
+    }
+}
+
+/// How long a session start waits for a catch-up (its own, or the one the
+/// last session's end started) before it gives the digest as it is.
+const CATCH_UP_WAIT: Duration = Duration::from_secs(4);
+
+/// Waits, at most [`CATCH_UP_WAIT`], for `started` and any other catch-up of
+/// the project to end, so that the sessions they seal reach this digest;
+/// past that they go on in the background.
+fn wait_for_catch_up(store: &Store, mut started: Option<std::process::Child>) {
+    let begun = Instant::now();
+    while begun.elapsed() < CATCH_UP_WAIT {
+        let ours_done = started.as_mut().is_none_or(|c| !matches!(c.try_wait(), Ok(None)));
+        if ours_done && !lcmem::catch_up::is_running(store) {
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(50));
     }
 }
 
@@ -280,7 +304,7 @@ fn take_in(input: &HookInput, agent: Agent, context: &Context, end: bool) -> any
         // The catch-up reads the quiet time itself; the ended transcript is sealed whatever it is.
         let look = lcmem::catch_up::Look { skip: None, ..look(input, Duration::ZERO) };
         match super::catch_up::spawn(context, cwd, agent, Some(transcript), &look) {
-            Ok(()) => return Ok(()),
+            Ok(_) => return Ok(()),
             Err(e) => {
                 let line = format!("cannot seal in the background ({e}): taking the session in now");
                 log(context, agent, &input.hook_event_name, &line);
@@ -291,7 +315,8 @@ fn take_in(input: &HookInput, agent: Agent, context: &Context, end: bool) -> any
     let now = context.now()?;
     let result = ingest(&store, agent.format(), transcript, seal, now);
     if !end {
-        catch_up_if_due(input, agent, context, &store);
+        // Reaped by whoever outlives it: the stop hook does not wait.
+        drop(catch_up_if_due(input, agent, context, &store));
     }
     match result {
         Ok(done) => {

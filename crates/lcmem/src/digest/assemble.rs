@@ -373,8 +373,10 @@ fn auto_archive(store: &Store, lock: &WriteLock, journal: &Journal, days: u32, n
 }
 
 /// Consolidates when `memory.consolidate_every` seals have happened since
-/// the last consolidation (or there is no MEMORY.md yet). The pipeline calls
-/// it after sealing ([`crate::ingest`]).
+/// the last consolidation (or there is no MEMORY.md yet): after every seal by
+/// default, since consolidation is rules over two small files and costs
+/// milliseconds, and the next session must know what the last one did. The
+/// pipeline calls it after sealing ([`crate::ingest`]).
 pub fn consolidate_if_due(store: &Store, now: Timestamp) -> Result<Option<ConsolidateReport>> {
     let settings = store.settings()?;
     if !settings.memory_enabled || settings.consolidate_every == 0 {

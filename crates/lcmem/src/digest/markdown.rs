@@ -51,7 +51,10 @@ pub fn fact_line(fact: &Fact) -> String {
     } else {
         let label = match fact.state {
             State::Confirmed => "confirmed".to_string(),
-            State::Observed => format!("seen in {} sessions", fact.independent_sources()),
+            State::Observed if fact.independent_sources() >= 2 => {
+                format!("seen in {} sessions", fact.independent_sources())
+            }
+            State::Observed => "the user's words".to_string(),
             _ => "inferred".to_string(),
         };
         let source = newest.map_or_else(String::new, |s| {

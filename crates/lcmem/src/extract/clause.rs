@@ -18,7 +18,7 @@ mod reported;
 mod standalone;
 
 pub use reported::{is_standing_order, reported};
-pub use standalone::fact_text;
+pub use standalone::{REQUEST_VERBS, fact_text, has_verb};
 
 /// One clause of prose, clean: see [`is_clean`].
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -55,6 +55,10 @@ pub struct Turn {
     /// compaction summary, Codex's `compacted`), read as the assistant's.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub compaction: bool,
+    /// The agent's question this turn of the person's answers, when it is
+    /// such an answer.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub answers: Option<String>,
 }
 
 #[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
@@ -157,12 +161,18 @@ impl ExtractInput {
             match &event.value {
                 // Memory's own output is no evidence of this session.
                 Line::Message { recalled: true, .. } => {}
-                Line::Message { role: Role::User, text, compaction, .. } => {
-                    turns.push(Turn { role: Origin::User, text: text.clone(), compaction: *compaction })
-                }
-                Line::Message { role: Role::Assistant, text, compaction, .. } => {
-                    turns.push(Turn { role: Origin::Assistant, text: text.clone(), compaction: *compaction })
-                }
+                Line::Message { role: Role::User, text, compaction, answers, .. } => turns.push(Turn {
+                    role: Origin::User,
+                    text: text.clone(),
+                    compaction: *compaction,
+                    answers: answers.clone(),
+                }),
+                Line::Message { role: Role::Assistant, text, compaction, .. } => turns.push(Turn {
+                    role: Origin::Assistant,
+                    text: text.clone(),
+                    compaction: *compaction,
+                    answers: None,
+                }),
                 Line::Result { call, ok, marks, .. } => {
                     if let Some(tool) = calls.get(call.as_str()).and_then(|&i| tools.get_mut(i)) {
                         let tool: &mut ToolUse = tool;

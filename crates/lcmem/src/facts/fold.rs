@@ -196,6 +196,11 @@ impl Fact {
         said.len() >= 2
     }
 
+    /// Whether the person said it in their own words, in some session.
+    pub fn said_by_user(&self) -> bool {
+        self.sources.iter().any(|s| s.provenance() == Provenance::UserWords)
+    }
+
     /// Independent sources: every session that said it in prose counts once;
     /// all sessions that merely echoed workspace content count once together.
     pub fn independent_sources(&self) -> usize {
@@ -530,7 +535,8 @@ fn derive_state(fact: &Fact) -> State {
         State::WorkspaceEcho
     } else if fact.user_repeated() {
         State::Confirmed
-    } else if fact.independent_sources() >= 2 {
+    } else if fact.independent_sources() >= 2 || fact.said_by_user() {
+        // The person's own words are no guess: observed from the first time.
         State::Observed
     } else {
         State::Inferred

@@ -133,6 +133,29 @@ struct Seen {
 
 /// What Claude Code answers in the tool's place when the user refuses a call.
 const REFUSED: &str = "The user doesn't want to proceed with this tool use";
+/// What comes before the person's own words in such an answer.
+const REFUSED_SAID: &str = "the user said:";
+/// The tool Claude Code asks the person a question with.
+const ASK: &str = "AskUserQuestion";
+
+/// The person's own words in the answer to a refused call, if they gave any.
+fn refusal_note(text: &str) -> Option<String> {
+    let at = text.find(REFUSED_SAID)?;
+    let words = text.get(at + REFUSED_SAID.len()..)?.trim();
+    (!words.is_empty()).then(|| words.to_string())
+}
+
+/// The questions and answers in the result of an [`ASK`] call:
+/// `User has answered your questions: "Q"="A", "Q2"="A2". You can now …`.
+fn answers(text: &str) -> Vec<(String, String)> {
+    static PAIR: std::sync::LazyLock<regex::Regex> =
+        std::sync::LazyLock::new(|| crate::pattern::regex(r#""((?:[^"\\]|\\.)*)"="((?:[^"\\]|\\.)*)""#));
+    let unescape = |s: &str| s.replace("\\\"", "\"").replace("\\n", "\n");
+    PAIR.captures_iter(text)
+        .filter_map(|c| Some((unescape(c.get(1)?.as_str()), unescape(c.get(2)?.as_str()))))
+        .filter(|(q, a)| !q.trim().is_empty() && !a.trim().is_empty())
+        .collect()
+}
 
 /// One piece of a record, in the order the blocks came.
 enum Piece {
@@ -144,6 +167,8 @@ enum Piece {
     Result(String, results::CallResult),
     /// A memory tool's result: memory's own output, not evidence.
     Recalled(String),
+    /// The person's answer to a question the agent asked (the question, the answer).
+    Answer(String, String),
 }
 
 /// Converts one record.
@@ -312,13 +337,20 @@ fn blocks(e: &mut Emitter<'_>, content: &Value, assistant: bool, cwd: Option<&st
                 let call_id = str_field(item, "tool_use_id");
                 let call = call_id.and_then(|id| seen.calls.remove(id));
                 let memory = call.as_ref().is_some_and(|(name, _)| crate::recalled::is_memory_tool(name, None));
+                let asked = call.as_ref().is_some_and(|(name, _)| name == ASK);
                 if let (true, Some((name, files))) = (refused, call) {
                     pieces.push(Piece::Tool(name, files, Evidence { rejected: true, ..Evidence::default() }));
                 } else if let Some(id) = call_id {
                     let error = item.get("is_error").and_then(Value::as_bool) == Some(true);
                     pieces.push(Piece::Result(id.to_string(), results::read(&text, error, None)));
                 }
-                pieces.push(if memory { Piece::Recalled(text) } else { Piece::Text(Role::Tool, text) })
+                // What the person said in answer to a question, or when they
+                // refused a call, is theirs; the client's wrapping is not.
+                let answers = if asked { answers(&text) } else { Vec::new() };
+                let said_on_refusal = refused.then(|| refusal_note(&text)).flatten();
+                pieces.push(if memory { Piece::Recalled(text) } else { Piece::Text(Role::Tool, text) });
+                pieces.extend(answers.into_iter().map(|(q, a)| Piece::Answer(q, a)));
+                pieces.extend(said_on_refusal.map(|words| Piece::Text(Role::User, words)));
             }
             "image" => pieces.push(Piece::Text(speaker, "[image]".to_string())),
             "document" => pieces.push(Piece::Text(speaker, "[document]".to_string())),
@@ -442,6 +474,7 @@ fn emit(e: &mut Emitter<'_>, pieces: Vec<Piece>, ts: Option<Timestamp>, uuid: Op
     for piece in pieces {
         match piece {
             Piece::Text(_, text) | Piece::Recalled(text) if text.trim().is_empty() => {}
+            Piece::Answer(question, answer) => e.answer(&question, &answer, ts, next_id().as_deref()),
             Piece::Text(role, text) => e.message(role, &text, ts, next_id().as_deref()),
             Piece::Recalled(text) => e.recalled(&text, ts, next_id().as_deref()),
             Piece::Compaction(text) => e.compaction(&text, ts, next_id().as_deref()),

@@ -136,6 +136,26 @@ impl<'a> Emitter<'a> {
         self.write_message(role, text, ts, id, Written { compaction: false, recalled })
     }
 
+    /// The person's answer to a question the agent asked, which the client
+    /// recorded as a tool's result: a message of the person's, saying which
+    /// question it answers.
+    pub(crate) fn answer(&mut self, question: &str, answer: &str, ts: Option<Timestamp>, id: Option<&str>) {
+        if answer.trim().is_empty() {
+            return;
+        }
+        let line = Line::Message {
+            role: Role::User,
+            text: answer.to_string(),
+            ts,
+            id: id.map(str::to_string),
+            compaction: false,
+            recalled: false,
+            answers: Some(question.to_string()),
+        }
+        .to_json();
+        self.push(line, Kind::Message);
+    }
+
     /// A memory tool's result (lcmem's, or an agent's own memory tool):
     /// kept as a tool message marked `recalled`.
     pub(crate) fn recalled(&mut self, text: &str, ts: Option<Timestamp>, id: Option<&str>) {
@@ -157,8 +177,16 @@ impl<'a> Emitter<'a> {
         if role == Role::User && !recalled && !self.state.settled && self.state.first_prompt.is_none() {
             self.state.first_prompt = Some(text.to_string());
         }
-        let line = Line::Message { role, text: text.to_string(), ts, id: id.map(str::to_string), compaction, recalled }
-            .to_json();
+        let line = Line::Message {
+            role,
+            text: text.to_string(),
+            ts,
+            id: id.map(str::to_string),
+            compaction,
+            recalled,
+            answers: None,
+        }
+        .to_json();
         self.push(line, Kind::Message);
     }
 

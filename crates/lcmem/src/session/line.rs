@@ -124,6 +124,11 @@ pub enum Line {
         /// never indexed, recalled or extracted. See [`crate::recalled`].
         #[serde(skip_serializing_if = "std::ops::Not::not")]
         recalled: bool,
+        /// The agent's question this message of the person's answers, when
+        /// the recording tool kept the answer as a tool's result (Claude
+        /// Code's AskUserQuestion): the person's choice, in their words.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        answers: Option<String>,
     },
     /// A tool action and the files it touched (never its output), with the
     /// inputs the agent wrote that say what it did: the shell command, what
@@ -229,7 +234,8 @@ impl Line {
                 };
                 let compaction = flag("compaction")?;
                 let recalled = flag("recalled")?;
-                Line::Message { role, text, ts, id, compaction, recalled }
+                let answers = value.get("answers").and_then(Value::as_str).map(str::to_string);
+                Line::Message { role, text, ts, id, compaction, recalled, answers }
             }
             "tool" => {
                 let name = required_str(value, "name", "tool line has no \"name\" string; skipped")?;
@@ -339,6 +345,7 @@ mod tests {
                 id: Some("m1".into()),
                 compaction: false,
                 recalled: false,
+                answers: None,
             },
             Line::Message {
                 role: Role::Tool,
@@ -347,6 +354,7 @@ mod tests {
                 id: None,
                 compaction: false,
                 recalled: true,
+                answers: None,
             },
             Line::Message {
                 role: Role::Assistant,
@@ -355,6 +363,7 @@ mod tests {
                 id: None,
                 compaction: true,
                 recalled: false,
+                answers: None,
             },
             Line::Tool {
                 name: "Edit".into(),

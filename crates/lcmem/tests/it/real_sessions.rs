@@ -301,7 +301,7 @@ fn the_users_statements_are_facts_in_their_words_and_repeating_one_confirms_it()
     assert_eq!(deploy.state, State::Confirmed, "said twice by the user: {deploy:?}");
     assert!(deploy.sources.iter().all(|s| s.provenance() == Provenance::UserWords));
     let pnpm = facts.iter().find(|f| f.text == "The package manager is pnpm.").expect("a candidate fact");
-    assert_eq!(pnpm.state, State::Inferred);
+    assert_eq!(pnpm.state, State::Observed, "the person's own words, once, are no guess");
     assert!(
         facts.iter().all(|f| !f.text.starts_with("Add ") && !f.text.starts_with("Can you")),
         "requests are no facts: {facts:#?}"
@@ -409,7 +409,7 @@ mod generated {
         ) {
             let turns: Vec<Turn> = turns
                 .iter()
-                .map(|(user, i)| Turn { role: if *user { Origin::User } else { Origin::Assistant }, text: PROSE[*i].to_string(), compaction: false })
+                .map(|(user, i)| Turn { role: if *user { Origin::User } else { Origin::Assistant }, text: PROSE[*i].to_string(), compaction: false, answers: None })
                 .collect();
             let tools: Vec<ToolUse> = tools
                 .iter()

@@ -15,6 +15,7 @@ mod chatter;
 mod convention;
 mod layout;
 mod rank;
+mod said;
 #[cfg(test)]
 mod tests;
 
@@ -51,16 +52,33 @@ struct Candidate {
     final_report: bool,
     /// Position in the session, for ties and for the order kept.
     order: usize,
+    /// The person's own words ([`said`]), not a sentence of the agent's.
+    said: bool,
 }
 
-/// Plain statements about the project, from either speaker, best first
-/// kept and returned in the order the session said them.
+/// Durable statements about the project, best first kept and returned in
+/// the order the session said them: every one the person made (their own
+/// words, [`said`]), and those of the agent's final report, its account of
+/// what it did (its narration before that is the work, not the project).
 pub(super) fn facts(input: &ExtractInput) -> Vec<CandidateFact> {
-    let last_assistant =
-        input.turns.iter().rposition(|t| t.role == Origin::Assistant && !t.compaction && !t.text.trim().is_empty());
+    let report = final_report(input);
     let mut found = Vec::new();
     for (index, turn) in input.turns.iter().enumerate() {
-        let final_report = Some(index) == last_assistant;
+        let final_report = Some(index) == report;
+        if turn.role == Origin::User && !turn.compaction {
+            let at = Place { origin: Origin::User, final_report: false, order: found.len() };
+            found.extend(said::candidates(&turn.text, turn.answers.as_deref(), at).into_iter().filter_map(|mut c| {
+                // Held to the same standard as any fact, but an order stays as
+                // said, to be recorded and withheld.
+                if let Some(text) = super::clause::fact_text(&c.text) {
+                    c.text = text;
+                } else if !said::is_east_asian(&c.text) && !lcmem_guard::judge(&c.text).instruction {
+                    return None;
+                }
+                Some(c)
+            }));
+            continue;
+        }
         for line in layout::lines(&turn.text) {
             for sentence in sentences(&line.text) {
                 let at = Place { origin: turn.role, final_report, order: found.len() };
@@ -68,7 +86,10 @@ pub(super) fn facts(input: &ExtractInput) -> Vec<CandidateFact> {
                 // An order is kept as said, to be recorded and withheld, unless
                 // it is only a step of the work in the imperative ("update
                 // the tests to …"), which is no fact and no plant.
-                found.extend(candidates_in(&sentence, line.context, at).into_iter().filter_map(|mut c| {
+                // Before the final report the agent narrates its work: only a
+                // rule or a decision it states there is about the project.
+                let in_report = |c: &Candidate| final_report || matches!(c.kind, Kind::Convention | Kind::Decision);
+                found.extend(candidates_in(&sentence, line.context, at).into_iter().filter(in_report).filter_map(|mut c| {
                     match super::clause::fact_text(&c.text) {
                         Some(text) => c.text = text,
                         None if super::clause::is_standing_order(&c.text) => {}
@@ -85,11 +106,13 @@ pub(super) fn facts(input: &ExtractInput) -> Vec<CandidateFact> {
     let found = later_wins(found);
     let mut seen = HashSet::new();
     let unique: Vec<Candidate> = found.into_iter().filter(|c| seen.insert(normalize(&c.text))).collect();
-    rank::keep_best(unique)
+    let requests = input.turns.iter().filter(|t| t.role == Origin::User && !t.compaction).count();
+    rank::keep_best(unique, rank::keep_for(requests))
         .into_iter()
         .map(|c| CandidateFact {
+            // What the person said is theirs to correct, not a guess.
             confidence: match c.origin {
-                Origin::User => 0.7,
+                Origin::User => 0.9,
                 Origin::Assistant => 0.5,
             },
             text: c.text,
@@ -97,6 +120,16 @@ pub(super) fn facts(input: &ExtractInput) -> Vec<CandidateFact> {
             convention: c.convention,
         })
         .collect()
+}
+
+/// The agent's final report: its last message of some length (a closing
+/// "Done." leaves the account before it in place), not a compaction summary.
+fn final_report(input: &ExtractInput) -> Option<usize> {
+    let replies = || {
+        input.turns.iter().enumerate().filter(|(_, t)| t.role == Origin::Assistant && !t.compaction)
+    };
+    let substantial = replies().rfind(|(_, t)| t.text.split_whitespace().count() >= 6).map(|(i, _)| i);
+    substantial.or_else(|| replies().rfind(|(_, t)| !t.text.trim().is_empty()).map(|(i, _)| i))
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -116,6 +149,7 @@ fn candidates_in(sentence: &str, context: Context, at: Place) -> Vec<Candidate> 
         statement,
         final_report: at.final_report,
         order: at.order,
+        said: false,
     };
     match context {
         Context::Plan => return Vec::new(),

@@ -10,7 +10,7 @@ fn session(turns: &[(Origin, &str)]) -> ExtractInput {
         title: "A session".into(),
         created_at: "2026-11-01T09:00:00Z".parse().unwrap(),
         kind: SealKind::Done,
-        turns: turns.iter().map(|(role, text)| Turn { role: *role, text: (*text).into(), compaction: false }).collect(),
+        turns: turns.iter().map(|(role, text)| Turn { role: *role, text: (*text).into(), compaction: false, answers: None }).collect(),
         tools: Vec::new(),
     }
 }
@@ -23,7 +23,7 @@ const U: Origin = Origin::User;
 const A: Origin = Origin::Assistant;
 
 #[test]
-fn chatter_openers_status_lines_plans_and_judgements_are_not_facts() {
+fn chatter_openers_status_lines_plans_and_judgements_are_not_facts_and_the_persons_statement_is() {
     let got = texts(&[
         (U, "So the parser is the slow part. nah the lexer uses a lookup table. OK the build is green."),
         (
@@ -40,7 +40,8 @@ fn chatter_openers_status_lines_plans_and_judgements_are_not_facts() {
              A tokenizer is a function that splits text into tokens. The `orders` service uses Postgres 16.",
         ),
     ]);
-    assert_eq!(got, ["The `orders` service uses Postgres 16."]);
+    // "nah" only leads into the person's statement about their project.
+    assert_eq!(got, ["The lexer uses a lookup table.", "The `orders` service uses Postgres 16."]);
 }
 
 #[test]

@@ -1,131 +1,294 @@
-//! A fact as memory keeps it: a whole sentence that stands on its own.
+//! A fact as memory keeps it: a whole sentence that names its subject and
+//! states how things are now.
+//!
+//! A candidate is judged by its grammar, and mended where it can be:
+//!
+//! - a sentence that leans on the one before it through a connective ("And
+//!   the cache lives in Redis", "Also, tests run on CI") stands once the
+//!   connective goes, when what is left has a subject and a verb; a
+//!   subordinate clause with its main clause ("When the king is captured,
+//!   the game ends") is whole as it is, and one without ("Because the cache
+//!   missed") is a fragment;
+//! - a subject that points at something said before ("it", "this") names
+//!   nothing, and the sentence is left to the journal;
+//! - a sentence in lower case that still has its subject and verb ("emails
+//!   are stripped before insert") is whole and only capitalised; one that
+//!   opens with a bare verb was cut from a request ("evaluate how this is
+//!   handled") and is none;
+//! - an event ("Fixed the rock to use the system python instead of a
+//!   virtualenv", "Switched the tests from Jest to Vitest") is rewritten as
+//!   the state it left ("The rock uses the system python instead of a
+//!   virtualenv."), when its shape says what that state is, and is otherwise
+//!   the journal's.
+
+use std::sync::LazyLock;
+
+use regex::Regex;
 
 use super::Clause;
 
-/// Openers that leave a fact hanging on what came before it.
-const HANGING: &[&str] = &[
-    "but",
-    "and",
-    "so",
-    "or",
-    "then",
-    "which",
-    "because",
-    "also",
-    "still",
-    "though",
-    "although",
-    "however",
-    "yet",
-    "plus",
-    "instead",
-    "otherwise",
-    "thus",
-    "hence",
-    "therefore",
-    "meanwhile",
+/// Words that tie a sentence to the one before it when they open it: the
+/// coordinating conjunctions and the adverbs that join clauses.
+const CONNECTIVES: &[&str] = &[
+    "additionally",
     "again",
-    "too",
-    "either",
-    "neither",
+    "also",
+    "and",
+    "besides",
+    "but",
+    "furthermore",
+    "hence",
+    "however",
+    "meanwhile",
+    "moreover",
     "nor",
-    "whereas",
-    "while",
-    "since",
-    "until",
-    "unless",
-    "if",
-    "when",
-    "once",
-    "after",
-    "before",
+    "or",
+    "otherwise",
+    "plus",
+    "so",
+    "still",
+    "then",
+    "therefore",
+    "thus",
+    "too",
+    "yet",
+];
+
+/// Words that open a subordinate clause: whole only with its main clause.
+const SUBORDINATORS: &[&str] = &[
+    "after", "although", "as", "because", "before", "if", "once", "since", "though", "unless", "until", "when",
+    "whenever", "where", "whereas", "which", "while",
 ];
 
 /// Subjects that point at something said before instead of naming it.
 const POINTERS: &[&str] =
-    &["it", "this", "that", "these", "those", "they", "them", "he", "she", "there", "here", "its"];
+    &["it", "this", "that", "these", "those", "they", "them", "he", "she", "here", "its", "both", "either"];
 
-/// Verbs that open an event ("Fixed by updating …"), which belongs in the
-/// journal, not among durable facts.
-/// Past tenses that do not end in "-ed", for the event rule.
-const IRREGULAR_PAST: &[&str] =
-    &["wrote", "made", "built", "ran", "set", "split", "cut", "took", "gave", "put", "drew"];
-
-const EVENTS: &[&str] = &[
-    "fixed",
-    "updated",
-    "added",
-    "removed",
-    "changed",
-    "created",
-    "rewrote",
-    "renamed",
-    "moved",
-    "deleted",
-    "implemented",
-    "refactored",
-    "bumped",
-    "reverted",
-    "patched",
-    "tweaked",
+/// Verbs a request opens with (their plain form, which the imperative
+/// takes). A sentence whose first word is one is the day's task ("fix the
+/// login bug", "pin this"), or a clause cut from one, unless it states a rule.
+pub const REQUEST_VERBS: &[&str] = &[
+    "accept", "adapt", "add", "adjust", "align", "allow", "analyse", "analyze", "annotate", "append", "apply",
+    "archive", "ask", "assign", "attach", "audit", "automate", "avoid", "backfill", "backport", "bake", "batch",
+    "belong", "benchmark", "bind", "block", "bootstrap", "bound", "break", "bring", "build", "bump", "bundle",
+    "cache", "calculate", "call", "can", "cancel", "capture", "carry", "center", "centre", "change", "check",
+    "choose", "clarify", "clean", "cleanup", "clear", "clone", "close", "collapse", "collect", "combine", "comment",
+    "commit", "compare", "compile", "complete", "compress", "compute", "configure", "confirm", "connect", "consider",
+    "consolidate", "construct", "contain", "continue", "convert", "copy", "correct", "could", "count", "cover",
+    "create", "crop", "cut", "deactivate", "debug", "decide", "decompose", "decouple", "decrease", "dedup", "dedupe",
+    "define", "delete", "depend", "deploy", "deprecate", "describe", "design", "detect", "determine", "develop",
+    "diagnose", "diff", "differ", "disable", "discard", "display", "document", "double", "download", "draft", "drag",
+    "draw", "drop", "dump", "duplicate", "edit", "elaborate", "embed", "emit", "enable", "encode", "encrypt",
+    "enforce", "ensure", "enter", "estimate", "evaluate", "examine", "execute", "exist", "expand", "expect",
+    "explain", "explore", "export", "expose", "extend", "extract", "fetch", "fill", "filter", "finalise", "finalize",
+    "find", "finish", "fit", "fix", "flag", "flatten", "flip", "focus", "fold", "follow", "force", "fork", "format",
+    "forward", "free", "freeze", "gather", "generate", "get", "give", "go", "grab", "group", "guard", "guess",
+    "handle", "happen", "hash", "help", "hide", "highlight", "hold", "hook", "identify", "ignore", "implement",
+    "import", "improve", "include", "increase", "indent", "index", "infer", "initialize", "inline", "insert",
+    "inspect", "install", "integrate", "introduce", "invert", "investigate", "invoke", "isolate", "iterate", "join",
+    "keep", "kill", "label", "launch", "lay", "layout", "learn", "leave", "let", "let's", "lie", "lift", "limit",
+    "link", "lint", "list", "live", "load", "localize", "locate", "lock", "log", "look", "lower", "make", "map",
+    "mark", "match", "matter", "mean", "measure", "merge", "migrate", "minify", "mirror", "mock", "modify", "monitor",
+    "mount", "move", "name", "narrow", "need", "normalize", "note", "notify", "obtain", "omit", "open", "optimise",
+    "optimize", "order", "organize", "output", "override", "own", "pack", "package", "paginate", "parse", "paste",
+    "patch", "pause", "persist", "pick", "pin", "place", "plan", "play", "plot", "point", "polish", "poll",
+    "populate", "port", "post", "pre-commit", "prefer", "prefix", "prepare", "present", "preserve", "pretty-print",
+    "prevent", "print", "prioritize", "process", "produce", "profile", "promote", "prompt", "propose", "protect",
+    "prototype", "provide", "prune", "publish", "pull", "purge", "push", "put", "query", "queue", "raise", "reach",
+    "rebase", "rebuild", "recompute", "reconcile", "record", "recover", "redesign", "redirect", "redo", "reduce",
+    "refactor", "refine", "reformat", "refresh", "register", "reindex", "reject", "release", "reload", "rely",
+    "remain", "remember", "remind", "remove", "rename", "render", "reorder", "reorganize", "repair", "repeat",
+    "rephrase", "replace", "reply", "report", "reproduce", "request", "require", "rerun", "research", "reset",
+    "reshape", "resize", "resolve", "respond", "restart", "restore", "restrict", "restructure", "resume", "retry",
+    "return", "reuse", "revert", "review", "revise", "revisit", "rewire", "rework", "rewrite", "roll", "rotate",
+    "round", "route", "run", "sanitize", "save", "scaffold", "scale", "scan", "schedule", "scope", "scroll", "search",
+    "secure", "seed", "seem", "select", "send", "separate", "serialize", "serve", "set", "setup", "share", "shift",
+    "ship", "shorten", "show", "shrink", "sign", "simplify", "sit", "skip", "slice", "slow", "snapshot", "solve",
+    "sort", "spawn", "specify", "speed", "split", "squash", "stabilize", "stage", "stand", "start", "stash", "stay",
+    "stop", "store", "stream", "strip", "stub", "style", "submit", "subscribe", "suggest", "summarise", "summarize",
+    "support", "suppress", "swap", "switch", "sync", "tag", "take", "talk", "tell", "test", "throttle", "tidy",
+    "time", "toggle", "track", "train", "transform", "translate", "treat", "trigger", "trim", "truncate", "try",
+    "tune", "turn", "tweak", "type", "unblock", "uncomment", "undo", "unify", "uninstall", "unpin", "unstage",
+    "update", "upgrade", "upload", "use", "validate", "vary", "verify", "visualize", "wait", "walk", "want", "warn",
+    "watch", "will", "wire", "would", "wrap", "write",
 ];
 
+/// Past tenses that do not end in "-ed", for the event rule.
+const IRREGULAR_PAST: &[&str] =
+    &["wrote", "made", "built", "ran", "set", "split", "cut", "took", "gave", "put", "drew", "kept", "left", "got"];
+
 /// A fact as it should stand in memory: one whole sentence that names its
-/// subject, says something durable and leans on nothing said before it, or
+/// subject and says how things are, mended when its grammar allows, or
 /// `None`.
 pub fn fact_text(text: &str) -> Option<String> {
-    // A clause cut from the middle of a sentence ("evaluate how this is
-    // handled …") starts with a plain word in lower case; "the cache lives
-    // in Postgres" after a label is whole, and so is an identifier.
+    let text = without_connective(text.trim());
+    let text = state_of_event(&text).unwrap_or(text);
+    let first = first_word(&text);
+    if POINTERS.contains(&first.as_str()) {
+        return None;
+    }
+    if SUBORDINATORS.contains(&first.as_str()) && !has_main_clause(&text) {
+        return None;
+    }
+    if is_event(&text) {
+        return None;
+    }
+    // A clause cut from a request ("evaluate how this is handled …") opens
+    // with a bare verb in lower case; a whole sentence in lower case has its
+    // subject first.
     let opening = text.split_whitespace().next().unwrap_or("");
-    let plain_lower = opening.chars().next().is_some_and(char::is_lowercase)
-        && opening.chars().all(|c| c.is_ascii_lowercase() || c == '\'')
-        && !["the", "a", "an", "our", "all", "each", "every", "no", "only", "any"].contains(&opening);
-    if plain_lower {
+    let lower = opening.chars().next().is_some_and(char::is_lowercase);
+    if lower && (REQUEST_VERBS.contains(&first.as_str()) || !has_subject_and_verb(&text)) {
         return None;
     }
-    let clause = Clause::of(text)?;
-    let first = clause.as_str().split_whitespace().next().unwrap_or("");
-    let head = first.trim_matches(|c: char| !c.is_alphanumeric() && c != '\'').to_lowercase();
-    if HANGING.contains(&head.as_str()) || POINTERS.contains(&head.as_str()) || EVENTS.contains(&head.as_str()) {
-        return None;
-    }
-    // A past-tense verb acting on an object ("Switched the test suite …",
-    // "Wrote `docs/x.md` …") is an event too; a participle before its noun
-    // ("Signed URLs expire after an hour") is not.
-    let second = clause.as_str().split_whitespace().nth(1).unwrap_or("").to_lowercase();
-    let past = (head.len() > 4 && head.ends_with("ed")) || IRREGULAR_PAST.contains(&head.as_str());
-    let object = ["the", "a", "an", "all", "every", "our", "its", "their", "this", "these", "each"]
-        .contains(&second.as_str())
-        || second.starts_with('`');
-    if past && object {
-        return None;
-    }
-    // A sentence needs a verb of its own: a label or a noun phrase is none.
-    let verbs = clause.as_str().split('`').step_by(2).flat_map(str::split_whitespace).any(|w| {
-        let w = w.trim_matches(|c: char| !c.is_alphanumeric()).to_lowercase();
-        [
-            "is", "are", "was", "were", "has", "have", "uses", "use", "runs", "run", "lives", "goes", "go", "must",
-            "should", "can", "cannot", "never", "always", "needs", "need", "keeps", "stays", "holds", "returns",
-            "reads", "writes", "calls", "depends", "follows", "requires", "takes", "gets", "starts", "ends", "wins",
-            "loses", "means", "shows", "only", "do", "does", "don't", "doesn't", "follow", "live", "point", "sit",
-            "come", "fail", "pass", "work", "stay", "hold", "wrap", "build", "deploy", "ship", "release", "publish",
-            "store", "keep", "cache", "call", "read", "write", "get", "set", "go",
-        ]
-        .contains(&w.as_str())
-            || (w.len() > 3 && (w.ends_with('s') || w.ends_with("ed")) && !first.eq_ignore_ascii_case(&w))
-            || (w.len() > 4 && w.ends_with("ed") && first.eq_ignore_ascii_case(&w))
-    });
-    // A rule listed under a lead-in ("House rule: no panic outside main()")
-    // says what it says without a verb.
-    let listed_rule = clause.as_str().split_once(": ").is_some_and(|(label, _)| {
-        let label = label.to_lowercase();
-        ["rule", "convention", "guideline", "standard", "policy"].iter().any(|w| label.ends_with(w))
-    });
-    if !verbs && !listed_rule {
+    let clause = Clause::of(&text)?;
+    if !has_verb(clause.as_str()) {
         return None;
     }
     Some(clause.sentence())
+}
+
+/// The first word, lower-case, without a contraction's tail ("it's" → "it").
+fn first_word(text: &str) -> String {
+    let first = text.split_whitespace().next().unwrap_or("");
+    let word = first.trim_matches(|c: char| !c.is_alphanumeric() && c != '\'' && c != '’').to_lowercase();
+    word.split(['\'', '’']).next().unwrap_or("").to_string()
+}
+
+/// The sentence without a connective that ties it to an earlier one, when
+/// what is left stands on its own.
+fn without_connective(text: &str) -> String {
+    let first = first_word(text);
+    if !CONNECTIVES.contains(&first.as_str()) {
+        return text.to_string();
+    }
+    let rest = text.split_once(char::is_whitespace).map_or("", |(_, rest)| rest);
+    let rest = rest.trim_start_matches([',', ' ']).trim();
+    if has_subject_and_verb(rest) {
+        let mut chars = rest.chars();
+        chars.next().map(|c| c.to_uppercase().chain(chars).collect()).unwrap_or_default()
+    } else {
+        // Left as it is: the pointer and fragment rules judge it.
+        format!("{first} {rest}")
+    }
+}
+
+/// "When the king is captured, the game ends": a main clause after the comma.
+fn has_main_clause(text: &str) -> bool {
+    text.split_once(", ").is_some_and(|(_, main)| has_subject_and_verb(main))
+}
+
+/// An event opens with a past-tense verb acting on an object ("Switched the
+/// test suite …", "Wrote `docs/x.md` …"); a participle before its noun
+/// ("Signed URLs expire after an hour") is none.
+fn is_event(text: &str) -> bool {
+    let mut words = text.split_whitespace();
+    let head = words.next().unwrap_or("").trim_matches(|c: char| !c.is_alphanumeric()).to_lowercase();
+    let second = words.next().unwrap_or("").to_lowercase();
+    let past = (head.len() > 4 && head.ends_with("ed")) || IRREGULAR_PAST.contains(&head.as_str());
+    let object = ["the", "a", "an", "all", "every", "our", "its", "their", "this", "these", "each", "by"]
+        .contains(&second.as_str())
+        || second.starts_with('`');
+    past && (object || words.next().is_none())
+}
+
+/// "Switched the tests from Jest to Vitest" → "The tests use Vitest, not
+/// Jest."; "Fixed the rock to use the system python instead of a
+/// virtualenv" → "The rock uses the system python instead of a virtualenv.";
+/// "Moved the jobs to `good_job`" → "The jobs live in `good_job`.".
+fn state_of_event(text: &str) -> Option<String> {
+    static FROM_TO: LazyLock<Regex> = LazyLock::new(|| {
+        crate::pattern::regex(
+            r"(?i)^(?:switched|migrated|moved|changed|converted|ported)\s+(?P<thing>.{3,60}?)\s+from\s+(?P<old>.{1,60}?)\s+to\s+(?P<new>[^,;]{1,80}?)(?P<why>\s+(?:so|because|since)\s.{3,120}?)?\.?$",
+        )
+    });
+    static TO_USE: LazyLock<Regex> = LazyLock::new(|| {
+        crate::pattern::regex(
+            r"(?i)^(?:fixed|changed|updated|configured|set\s+up|switched|made|moved|rewrote|rewired|pointed)\s+(?P<thing>.{3,60}?)\s+(?:to\s+use|so\s+(?:it|that\s+it)\s+uses)\s+(?P<new>.{2,140}?)\.?$",
+        )
+    });
+    static MOVED_TO: LazyLock<Regex> = LazyLock::new(|| {
+        crate::pattern::regex(r"(?i)^(?:moved|relocated)\s+(?P<thing>.{3,60}?)\s+(?:to|into)\s+(?P<new>[^,;]{2,80}?)\.?$")
+    });
+    let thing = |caps: &regex::Captures<'_>| caps.name("thing").map(|m| subject_of(m.as_str()));
+    if let Some(caps) = FROM_TO.captures(text) {
+        let (thing, old, new) = (thing(&caps)?, caps.name("old")?.as_str(), caps.name("new")?.as_str());
+        let why = caps.name("why").map_or("", |m| m.as_str());
+        return Some(format!("{thing} {} {new}, not {old}{why}.", agree(&thing, "use")));
+    }
+    if let Some(caps) = TO_USE.captures(text) {
+        let (thing, new) = (thing(&caps)?, caps.name("new")?.as_str());
+        return Some(format!("{thing} {} {new}.", agree(&thing, "use")));
+    }
+    let caps = MOVED_TO.captures(text)?;
+    let (thing, new) = (thing(&caps)?, caps.name("new")?.as_str());
+    Some(format!("{thing} {} in {new}.", agree(&thing, "live")))
+}
+
+/// A noun phrase as the subject of a sentence: capitalised, with its
+/// article ("the jobs" → "The jobs"; "`app.js`" stays as it is).
+fn subject_of(phrase: &str) -> String {
+    let phrase = phrase.trim();
+    let mut chars = phrase.chars();
+    chars.next().map(|c| c.to_uppercase().chain(chars).collect()).unwrap_or_default()
+}
+
+/// The verb in the form the subject takes: "the tests use", "the rock uses".
+fn agree(subject: &str, verb: &str) -> String {
+    let head = subject.split_whitespace().last().unwrap_or("").trim_matches('`').to_lowercase();
+    let plural = head.ends_with('s') && !head.ends_with("ss") && !head.contains('.');
+    if plural { verb.to_string() } else { format!("{verb}s") }
+}
+
+/// A subject (any word that is not a bare verb or a connective), then a
+/// verb among its next few words.
+fn has_subject_and_verb(text: &str) -> bool {
+    let first = first_word(text);
+    if first.is_empty() || CONNECTIVES.contains(&first.as_str()) || SUBORDINATORS.contains(&first.as_str()) {
+        return false;
+    }
+    text.split_whitespace().skip(1).take(8).any(|w| is_verb(w, &first))
+}
+
+/// A sentence needs a verb of its own: a label or a noun phrase is none
+/// ("Rule: AWS credentials."). A word in "-s" or "-ed" is taken for a verb
+/// only with words after it, since a noun phrase ends in one too.
+pub fn has_verb(text: &str) -> bool {
+    let (label, body) = text.split_once(": ").unwrap_or(("", text));
+    // A prohibition needs no verb: "no panic outside main()"; a listed rule
+    // may be an order: "House rule: log with `tracing`".
+    if body.split_whitespace().count() >= 3 && body.to_lowercase().starts_with("no ") {
+        return true;
+    }
+    let ruled = ["rule", "convention", "policy", "guideline"].iter().any(|r| label.to_lowercase().ends_with(r));
+    if ruled && REQUEST_VERBS.contains(&first_word(body).as_str()) {
+        return true;
+    }
+    let first = first_word(body);
+    let words: Vec<&str> = body.split('`').step_by(2).flat_map(str::split_whitespace).collect();
+    let last = words.len().saturating_sub(1);
+    words.iter().enumerate().any(|(i, w)| {
+        let bare = w.trim_matches(|c: char| !c.is_alphanumeric() && c != '\'').to_lowercase();
+        is_verb(w, &first) && (i < last || FINITE.contains(&bare.as_str()))
+    })
+}
+
+/// Words that are a verb (or carry one) wherever they stand.
+const FINITE: &[&str] = &[
+    "is", "are", "was", "were", "be", "has", "have", "had", "can", "cannot", "can't", "should", "must", "will", "won't",
+    "may", "might", "does", "doesn't", "do", "don't", "isn't", "aren't", "never", "always", "only", "needs", "need",
+    "go", "run", "live", "use", "stay", "work", "fail", "pass", "hold", "keep", "come", "sit",
+];
+
+fn is_verb(word: &str, first: &str) -> bool {
+    let w = word.trim_matches(|c: char| !c.is_alphanumeric() && c != '\'').to_lowercase();
+    // "uses", "runs" and "cached" are verbs; "previous", "status", "basis" are not.
+    let plural_like = ["ss", "us", "is", "ys"].iter().any(|e| w.ends_with(e));
+    // A plain verb after its subject: "commits follow …", "the workers pull …".
+    let plain = w != first && REQUEST_VERBS.contains(&w.as_str()) && !["can", "could", "would", "will"].contains(&w.as_str());
+    FINITE.contains(&w.as_str())
+        || plain
+        || (w.len() > 3 && w != first && (w.ends_with('s') && !plural_like || w.ends_with("ed")))
 }
 
 #[cfg(test)]
@@ -133,13 +296,20 @@ mod tests {
     use super::fact_text;
 
     #[test]
-    fn an_event_is_no_fact_and_a_participle_before_its_noun_is_no_event() {
-        for event in [
-            "Switched the test suite from Jest to Vitest.",
-            "Migrated the product cache from Redis to Postgres.",
-            "Wrote `docs/deploy.md` for the new pipeline.",
-            "Fixed by updating the view template.",
-        ] {
+    fn an_event_is_the_state_it_left_or_the_journals() {
+        assert_eq!(
+            fact_text("Fixed the rock to use the system python instead of broken virtualenv symlinks").as_deref(),
+            Some("The rock uses the system python instead of broken virtualenv symlinks.")
+        );
+        assert_eq!(
+            fact_text("Switched the test suite from Jest to Vitest.").as_deref(),
+            Some("The test suite uses Vitest, not Jest.")
+        );
+        assert_eq!(
+            fact_text("Migrated the product cache from Redis to Postgres.").as_deref(),
+            Some("The product cache uses Postgres, not Redis.")
+        );
+        for event in ["Wrote `docs/deploy.md` for the new pipeline.", "Fixed by updating the view template."] {
             assert_eq!(fact_text(event), None, "{event}");
         }
         for fact in
@@ -147,5 +317,27 @@ mod tests {
         {
             assert!(fact_text(fact).is_some(), "{fact}");
         }
+    }
+
+    #[test]
+    fn a_whole_sentence_in_lower_case_is_capitalised_and_a_cut_request_is_none() {
+        assert_eq!(
+            fact_text("emails are stripped and lower-cased before insert").as_deref(),
+            Some("Emails are stripped and lower-cased before insert.")
+        );
+        assert_eq!(fact_text("we use conventional commits, scope optional").as_deref(), Some("We use conventional commits, scope optional."));
+        assert_eq!(fact_text("evaluate how this is handled in the TeamSheet"), None);
+    }
+
+    #[test]
+    fn a_connective_goes_when_the_rest_stands_and_a_fragment_or_a_pointer_is_none() {
+        assert_eq!(fact_text("And the cache lives in Redis.").as_deref(), Some("The cache lives in Redis."));
+        assert_eq!(
+            fact_text("When the king is captured, the game ends.").as_deref(),
+            Some("When the king is captured, the game ends.")
+        );
+        assert_eq!(fact_text("Because the cache missed."), None);
+        assert_eq!(fact_text("It's never used for."), None);
+        assert_eq!(fact_text("Rule: AWS credentials."), None, "a label admits nothing by itself");
     }
 }

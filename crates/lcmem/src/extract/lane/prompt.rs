@@ -231,6 +231,7 @@ mod tests {
                     role: if i % 2 == 0 { Origin::User } else { Origin::Assistant },
                     text: format!("turn-{i} {}", "x".repeat(chars)),
                     compaction: false,
+                    answers: None,
                 })
                 .collect(),
             tools: vec![ToolUse {

@@ -13,7 +13,7 @@ fn input(kind: SealKind, turns: &[(Origin, &str)]) -> ExtractInput {
         kind,
         turns: turns
             .iter()
-            .map(|(role, text)| Turn { role: *role, text: text.to_string(), compaction: false })
+            .map(|(role, text)| Turn { role: *role, text: text.to_string(), compaction: false, answers: None })
             .collect(),
         tools: vec![
             ToolUse {
