@@ -27,6 +27,12 @@ pub(crate) fn var(name: &str) -> Option<String> {
     std::env::var(name).ok().filter(|v| !v.is_empty())
 }
 
+/// The system's folder for temporary files: where a command lane runs, so
+/// that an agent's CLI asked for an answer reads no project's settings.
+pub(crate) fn temp_dir() -> PathBuf {
+    std::env::temp_dir()
+}
+
 /// The working folder of this process.
 pub(crate) fn current_dir() -> std::io::Result<PathBuf> {
     std::env::current_dir()

@@ -15,6 +15,7 @@ use std::time::Duration;
 use jiff::Timestamp;
 
 use crate::error::Result;
+use crate::extract::offline::OfflineExtractor;
 use crate::import::{self, Format, Known, Source};
 use crate::ingest::{Ingested, ingest, unsealed};
 use crate::store::Store;
@@ -24,17 +25,22 @@ use crate::store::Store;
 /// session is given.
 #[derive(Debug)]
 pub struct Running {
-    _lock: crate::lock::WriteLock,
+    _lock: Option<crate::lock::WriteLock>,
 }
 
 fn running_path(store: &Store) -> PathBuf {
     store.dir().join(".catching-up")
 }
 
-/// Marks a catch-up as running, waiting for one that already is.
+/// Marks a catch-up as running, waiting for one that already is. A project
+/// with no store yet gets none for it: a catch-up with nothing to take in
+/// leaves no trace.
 pub fn running(store: &Store) -> Result<Running> {
     store.ensure_enabled()?;
-    Ok(Running { _lock: crate::lock::WriteLock::acquire(&running_path(store))? })
+    if !store.dir().exists() {
+        return Ok(Running { _lock: None });
+    }
+    Ok(Running { _lock: Some(crate::lock::WriteLock::acquire(&running_path(store))?) })
 }
 
 /// Whether a catch-up is running now.
@@ -90,6 +96,10 @@ pub const UNSEEN_WITHIN: Duration = Duration::from_secs(24 * 3600);
 /// sealed, went on since it was sealed, or grew past what was imported: the
 /// ones the store knows, and the recent ones in [`Look::folder`] it never
 /// saw. A transcript that fails does not stop the others.
+///
+/// The seals are the rules' (milliseconds each), so that what they write
+/// reaches the digest a waiting session start gives; with a model lane,
+/// [`crate::ingest::refine`] then lets the model revise them.
 pub fn catch_up(store: &Store, look: &Look, now: Timestamp) -> Result<Vec<CaughtUp>> {
     store.ensure_enabled()?;
     let due: HashSet<String> = unsealed(store)?.into_iter().collect();
@@ -98,7 +108,7 @@ pub fn catch_up(store: &Store, look: &Look, now: Timestamp) -> Result<Vec<Caught
         if !ended(&known, &due, look.quiet) {
             continue;
         }
-        let result = ingest(store, format, &known.path, true, now);
+        let result = ingest(store, format, &known.path, Some(&OfflineExtractor), now);
         // A forgotten session's transcript stays out, without a complaint.
         if matches!(result, Err(crate::Error::SessionForgotten { .. })) {
             continue;

@@ -11,6 +11,8 @@ use jiff::Timestamp;
 use crate::diagnostic::Diagnostic;
 use crate::digest::{self, ConsolidateReport};
 use crate::error::{Error, Result};
+use crate::extract::Extractor;
+use crate::extract::offline::OfflineExtractor;
 use crate::import::{self, Format, Reading, Report};
 use crate::journal::{Journal, SealKind};
 use crate::recall::{self, IndexReport, Progress};
@@ -70,11 +72,17 @@ impl Ingested {
 
 /// Imports a growing `transcript` (in `format`) into `store`, reading only
 /// what was appended since the last time ([`import::import_growing`]); with
-/// `seal`, seals the session it became and lets the digest consolidate when
-/// due. This is the agent hook's path, which must cost what changed: the
+/// an extractor to `seal` with, seals the session it became and lets the
+/// digest consolidate when due. This is the agent hook's path, which must cost what changed: the
 /// search index is left alone (it is a cache; recall scans the sessions it
 /// lacks and brings it up to date when it runs).
-pub fn ingest(store: &Store, format: Format, transcript: &Path, seal: bool, now: Timestamp) -> Result<Ingested> {
+pub fn ingest(
+    store: &Store,
+    format: Format,
+    transcript: &Path,
+    seal: Option<&dyn Extractor>,
+    now: Timestamp,
+) -> Result<Ingested> {
     store.ensure_enabled()?;
     // A transcript that holds no session yet leaves no trace in a project
     // that has no store: no folder, no lock (the client may name one before
@@ -95,7 +103,8 @@ pub fn ingest(store: &Store, format: Format, transcript: &Path, seal: bool, now:
 /// changed; their failure is not fatal (the index is a cache, recall scans
 /// what it lacks).
 pub fn finish(store: &Store, report: Report, seal: bool, now: Timestamp) -> Result<Ingested> {
-    let ingested = settle(store, report, seal, now)?;
+    let lane = if seal { Some(crate::extract::lane::chosen(store, now)?) } else { None };
+    let ingested = settle(store, report, lane.as_deref(), now)?;
     if ingested.changed() {
         let _ = refresh_caches(store, &mut recall::Quiet);
     }
@@ -103,11 +112,9 @@ pub fn finish(store: &Store, report: Report, seal: bool, now: Timestamp) -> Resu
 }
 
 /// Seals (with `seal`) and consolidates when due.
-fn settle(store: &Store, report: Report, seal: bool, now: Timestamp) -> Result<Ingested> {
+fn settle(store: &Store, report: Report, seal: Option<&dyn Extractor>, now: Timestamp) -> Result<Ingested> {
     let sealed = match (&report.outcome, seal) {
-        (Some(outcome), true) => {
-            Some(seal::seal(store, outcome.id(), None, &*crate::extract::lane::chosen(store, now)?, now)?)
-        }
+        (Some(outcome), Some(extractor)) => Some(seal::seal(store, outcome.id(), None, extractor, now)?),
         _ => None,
     };
     if sealed.as_ref().is_some_and(SealOutcome::wrote) {
@@ -129,6 +136,23 @@ pub fn unsealed(store: &Store) -> Result<Vec<String>> {
             Some(current) => store.read_session(id).is_ok_and(|s| current.entry.outgrown_by(&s)),
         })
         .collect())
+}
+
+/// The sessions of `ids` that the rules just sealed, sealed again by the
+/// model lane the settings choose ([`seal::refine`]), each with what came
+/// of it; then MEMORY.md is consolidated when due. Nothing, with the offline
+/// lane. A session that fails does not stop the others.
+pub fn refine(store: &Store, ids: &[String], now: Timestamp) -> Result<Vec<(String, Result<SealOutcome>)>> {
+    let lane = crate::extract::lane::chosen(store, now)?;
+    if ids.is_empty() || lane.name() == OfflineExtractor.name() {
+        return Ok(Vec::new());
+    }
+    let refined: Vec<(String, Result<SealOutcome>)> =
+        ids.iter().map(|id| (id.clone(), seal::refine(store, id, &*lane, now))).collect();
+    if refined.iter().any(|(_, r)| r.as_ref().is_ok_and(SealOutcome::wrote)) {
+        digest::consolidate_if_due(store, now)?;
+    }
+    Ok(refined)
 }
 
 /// What sealing a batch of sessions did after the seals themselves.
@@ -215,7 +239,7 @@ mod tests {
     }
 
     fn seal_now(store: &Store, kind: Option<SealKind>) -> SealOutcome {
-        seal::seal(store, "s1", kind, &crate::extract::offline::OfflineExtractor, ts("2026-11-30T00:00:00Z")).unwrap()
+        seal::seal(store, "s1", kind, &OfflineExtractor, ts("2026-11-30T00:00:00Z")).unwrap()
     }
 
     #[test]

@@ -71,10 +71,49 @@ pub fn seal_session(
     extractor: &dyn Extractor,
     now: Timestamp,
 ) -> Result<SealOutcome> {
+    seal_once(store, session, kind, extractor, now, Again::Never)
+}
+
+/// Seals session `id` again with `extractor` (a model lane), after the
+/// rules sealed it: the background half of a seal, so that the next session
+/// never waits for a model. The entry the offline lane wrote gets a revision
+/// covering the same lines, and the model's facts are observed beside the
+/// rules'. A session whose current entry a model lane wrote, or the offline
+/// lane wrote because the model could not be used, is left as it is; one
+/// that grew since is sealed as any revision is.
+pub fn refine(store: &Store, id: &str, extractor: &dyn Extractor, now: Timestamp) -> Result<SealOutcome> {
+    seal_once(store, &store.read_session(id)?, None, extractor, now, Again::AfterRules)
+}
+
+/// Whether a session whose entry covers it all is sealed again.
+#[derive(Clone, Copy, PartialEq)]
+enum Again {
+    Never,
+    /// When the rules alone wrote its entry.
+    AfterRules,
+}
+
+impl Again {
+    fn applies(self, entry: &Entry) -> bool {
+        self == Again::AfterRules
+            && entry.fallback.is_none()
+            && entry.extractor == crate::extract::offline::OfflineExtractor.name()
+    }
+}
+
+fn seal_once(
+    store: &Store,
+    session: &Session,
+    kind: Option<SealKind>,
+    extractor: &dyn Extractor,
+    now: Timestamp,
+    again: Again,
+) -> Result<SealOutcome> {
     store.ensure_enabled()?;
     let id = session.id();
     let previous = match find_entry(store, session)? {
-        Found::Covers(entry) => return Ok(SealOutcome::AlreadySealed { entry }),
+        Found::Covers(current) if again.applies(&current.entry) => Some(current),
+        Found::Covers(current) => return Ok(SealOutcome::AlreadySealed { entry: current.entry }),
         Found::Outgrown(current) => Some(current),
         Found::None => None,
     };
@@ -90,6 +129,17 @@ pub fn seal_session(
     let input = ExtractInput::from_session(session, kind);
     let output =
         extractor.extract(&input).map_err(|e| Error::Extract { session: id.to_string(), message: e.0 })?.bounded();
+    // Read again by a model that could not be used: the rules' line stands,
+    // and the caller is told why.
+    if again == Again::AfterRules
+        && let Some(fallback) = output.lane.as_ref().and_then(|l| l.fallback.as_ref())
+    {
+        return Err(Error::Extract {
+            session: id.to_string(),
+            message: format!("the model lane was not used ({fallback}); the rules' line stands"),
+        });
+    }
+    let work_title = crate::extract::work_title(&input, &output);
 
     let guards = store.guards();
     // The boundary does not trust the extractor: whatever lane wrote it, a
@@ -124,10 +174,10 @@ pub fn seal_session(
     // A title is usually the user's request and may be imperative; one that
     // reads as more (an override, a standing order) is not carried into
     // memory, and neither is a file named like one.
-    let title = if (guards.is_order)(&session.title) {
+    let title = if (guards.is_order)(&work_title) {
         format!("(title withheld: it reads as an instruction; see session {id})")
     } else {
-        session.title.clone()
+        scrub::scrub_text(guards, &work_title)
     };
     let files = output.files.into_iter().filter(|f| !(guards.is_order)(f)).collect();
     // Nor is such a file's name carried in the line's own words.
@@ -192,7 +242,8 @@ pub fn seal_session(
     }
     // Another process may have sealed it while we were extracting.
     let revision = match find_entry(store, session)? {
-        Found::Covers(entry) => return Ok(SealOutcome::AlreadySealed { entry }),
+        Found::Covers(current) if again.applies(&current.entry) => current.revision + 1,
+        Found::Covers(current) => return Ok(SealOutcome::AlreadySealed { entry: current.entry }),
         Found::Outgrown(current) => current.revision + 1,
         Found::None => 1,
     };
@@ -221,7 +272,7 @@ enum Found {
     /// Never sealed.
     None,
     /// Its current entry covers the whole session: nothing to seal.
-    Covers(Entry),
+    Covers(Current),
     /// Its current entry, which the session has outgrown: due a revision.
     Outgrown(Current),
 }
@@ -238,7 +289,7 @@ fn find_entry(store: &Store, session: &Session) -> Result<Found> {
     Ok(match Journal::of(store)?.get(session.id()) {
         None => Found::None,
         Some(current) if current.entry.outgrown_by(session) => Found::Outgrown(current.clone()),
-        Some(current) => Found::Covers(current.entry.clone()),
+        Some(current) => Found::Covers(current.clone()),
     })
 }
 

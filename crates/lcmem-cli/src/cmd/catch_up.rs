@@ -59,6 +59,17 @@ pub struct Args {
 }
 
 pub fn run(args: Args, context: &Context) -> anyhow::Result<ExitCode> {
+    let (log_it, agent) = (args.log, args.agent);
+    let event = if args.ended.is_some() { "SessionEnd" } else { "catch-up" };
+    let result = catch_up_now(args, context);
+    // Run by the hooks, nobody reads its stderr: a failure goes to their log.
+    if let (true, Err(e)) = (log_it, &result) {
+        log(context, agent, event, &format!("error: {}", crate::output::sentence(e)));
+    }
+    result
+}
+
+fn catch_up_now(args: Args, context: &Context) -> anyhow::Result<ExitCode> {
     let store = context.store()?;
     let event = if args.ended.is_some() { "SessionEnd" } else { "catch-up" };
     let say = |line: &str| if args.log { log(context, args.agent, event, line) } else { println!("{line}") };
@@ -69,11 +80,12 @@ pub fn run(args: Args, context: &Context) -> anyhow::Result<ExitCode> {
     }
     let now = context.now()?;
     // One at a time; a session start waits a little for this one to end.
-    let _running = lcmem::catch_up::running(&store)?;
+    let running = lcmem::catch_up::running(&store)?;
     let mut done: Vec<CaughtUp> = Vec::new();
     if let Some(ended) = &args.ended {
         wait_until_still(ended);
-        let result = lcmem::ingest::ingest(&store, args.agent.format(), ended, true, now);
+        let rules = Some(&lcmem::extract::offline::OfflineExtractor as &dyn lcmem::extract::Extractor);
+        let result = lcmem::ingest::ingest(&store, args.agent.format(), ended, rules, now);
         done.push(CaughtUp { transcript: ended.clone(), session: String::new(), result });
     }
     let look = Look {
@@ -86,6 +98,11 @@ pub fn run(args: Args, context: &Context) -> anyhow::Result<ExitCode> {
         unseen_within: args.log.then_some(lcmem::catch_up::UNSEEN_WITHIN),
     };
     done.extend(catch_up(&store, &look, now)?);
+    // What the rules sealed is in the digest now: a session start need not
+    // wait for a model lane to read it again.
+    drop(running);
+    let sealed: Vec<String> = done.iter().filter_map(sealed_now).collect();
+    let refined = lcmem::ingest::refine(&store, &sealed, now)?;
     // With an embedding model, what came in is embedded here, in the
     // background process the hooks started, so that no recall waits for it.
     if done.iter().any(|c| c.result.as_ref().is_ok_and(lcmem::ingest::Ingested::changed))
@@ -95,7 +112,8 @@ pub fn run(args: Args, context: &Context) -> anyhow::Result<ExitCode> {
         if args.log { log(context, args.agent, event, &line) } else { eprintln!("{line}") }
     }
     if args.json {
-        let rows: Vec<_> = done.iter().map(row).collect();
+        let mut rows: Vec<_> = done.iter().map(row).collect();
+        rows.extend(refined.iter().map(|(id, result)| refined_row(id, result)));
         crate::output::print_json(&rows)?;
         return Ok(ExitCode::SUCCESS);
     }
@@ -105,7 +123,44 @@ pub fn run(args: Args, context: &Context) -> anyhow::Result<ExitCode> {
     for caught in &done {
         say(&describe(caught));
     }
+    for (id, result) in &refined {
+        say(&describe_refined(id, result));
+    }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The session a catch-up sealed (or sealed again), if it did.
+fn sealed_now(caught: &CaughtUp) -> Option<String> {
+    let done = caught.result.as_ref().ok()?;
+    let sealed = done.sealed.as_ref().filter(|s| s.wrote())?;
+    Some(sealed.entry().session_id.clone())
+}
+
+/// What the model lane made of a session the rules sealed.
+fn describe_refined(id: &str, result: &lcmem::Result<lcmem::seal::SealOutcome>) -> String {
+    match result {
+        Ok(outcome) if !outcome.wrote() => format!("{id}: already sealed by a model lane"),
+        Ok(outcome) => {
+            let entry = outcome.entry();
+            match &entry.fallback {
+                Some(why) => format!("{id}: the model lane was not used ({why}); the rules' line stands"),
+                None => format!("{id}: read again by {}", entry.extractor),
+            }
+        }
+        Err(e) => format!("error: cannot read {id} again with the model lane: {}", crate::words::cli(e)),
+    }
+}
+
+fn refined_row(id: &str, result: &lcmem::Result<lcmem::seal::SealOutcome>) -> serde_json::Value {
+    match result {
+        Ok(outcome) => json!({
+            "session": id,
+            "refined": outcome.wrote(),
+            "extractor": outcome.entry().extractor,
+            "fallback": outcome.entry().fallback,
+        }),
+        Err(e) => json!({"session": id, "error": crate::words::cli(e)}),
+    }
 }
 
 fn describe(caught: &CaughtUp) -> String {

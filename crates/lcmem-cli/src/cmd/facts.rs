@@ -82,8 +82,10 @@ pub fn run(args: Args, context: &Context) -> anyhow::Result<ExitCode> {
         None => return list(&store, args.all, args.json),
         Some(Command::Conflicts { json }) => return conflicts(&store, project.is_some(), json),
         Some(Command::Pending { json }) => return pending(&store, json),
-        Some(Command::Add { text, convention: false }) => (facts::add(&store, &text, &judge, now)?, "added"),
-        Some(Command::Add { text, convention: true }) => (facts::add_convention(&store, &text, &judge, now)?, "added"),
+        // A rule or a way of working is a convention without being told so.
+        Some(Command::Add { text, convention }) => {
+            (lcmem::extract::add_fact(&store, &text, convention, &judge, now)?, "added")
+        }
         Some(Command::Delete { id }) => (lcmem::digest::delete_fact(&store, &id, now)?, "deleted"),
         Some(command) => {
             let (id, action, verb) = match command {

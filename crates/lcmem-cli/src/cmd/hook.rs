@@ -58,6 +58,9 @@ fn after_help() -> String {
          At SessionStart and Stop, sessions of the project that ended without a SessionEnd and went quiet \
          (memory.quiet_secs), and the project's sessions in the agents' folders that no hook took in, are sealed in \
          the background too.\n\
+         A seal is the rules' first, so that the next session start has it; with a model lane (extract.lane), \
+         the same background process then has the model read the session again. Under LCMEM_LANE (set for \
+         the agent CLI the command lane asks) the hook does nothing.\n\
          Other events are ignored. It always exits 0; errors go to <home>/logs/hooks.log. `lcmem install AGENT` wires \
          it up."
     )
@@ -82,7 +85,13 @@ struct HookInput {
 
 pub fn run(args: Args, context: &Context) -> anyhow::Result<ExitCode> {
     let agent = args.agent;
-    let input = match read_input(std::io::stdin(), INPUT_WAIT, INPUT_LIMIT) {
+    let input = read_input(std::io::stdin(), INPUT_WAIT, INPUT_LIMIT);
+    // The agent's CLI asked by lcmem's own command lane: its session is that
+    // question, not the project's work, and it starts no seal of its own.
+    if std::env::var_os(lcmem::extract::lane::LANE_ENV).is_some() {
+        return Ok(ExitCode::SUCCESS);
+    }
+    let input = match input {
         Ok(input) => input,
         Err(problem) => {
             log(context, agent, "?", &format!("error: {problem}; nothing done"));
@@ -313,7 +322,8 @@ fn take_in(input: &HookInput, agent: Agent, context: &Context, end: bool) -> any
         }
     }
     let now = context.now()?;
-    let result = ingest(&store, agent.format(), transcript, seal, now);
+    let lane = if seal { Some(lcmem::extract::lane::chosen(&store, now)?) } else { None };
+    let result = ingest(&store, agent.format(), transcript, lane.as_deref(), now);
     if !end {
         // Reaped by whoever outlives it: the stop hook does not wait.
         drop(catch_up_if_due(input, agent, context, &store));

@@ -17,6 +17,7 @@
 
 pub(super) mod codex;
 mod codex_toml;
+mod extract;
 /// The settings editor of the agent whose settings are TOML.
 pub(super) use codex as toml_settings;
 mod files;
@@ -92,6 +93,17 @@ fn after_help() -> String {
          twice changes nothing. Shows the diff (only the lines that change) first; --dry-run stops there. The first \
          change to a file keeps its original as <file>.lcmem-backup; `lcmem uninstall AGENT` takes it all out again.",
     );
+    let headless: Vec<String> = lcmem::import::SOURCES
+        .iter()
+        .filter_map(|s| s.wiring().headless.map(|command| format!("  {:<12} {command}\n", s.name())))
+        .collect();
+    out.push_str(&format!(
+        "\n\n--extract: a session is sealed by the rules at once (the next session start has it), then read again in \
+         the background by the agent's own CLI, headless, with your login and a small model; its answer passes the \
+         same guard and redactor, within extract.max_usd_per_day. The command it sets (extract.command):\n{}\
+         Other agents: choose a lane yourself (`lcmem config set extract.lane …`, docs/extract.md).",
+        headless.concat()
+    ));
     out
 }
 
@@ -110,6 +122,10 @@ pub struct Args {
     /// The lcmem command the agent should run [default: this executable's full path; `lcmem` with --project]
     #[arg(long, value_name = "PATH")]
     command: Option<String>,
+    /// Also have the agent's own CLI (headless, your login, a small model) read each session again after the rules
+    /// sealed it: sets extract.lane = command (globally, or for the project with --project)
+    #[arg(long)]
+    extract: bool,
 }
 
 #[derive(clap::Args)]
@@ -118,7 +134,8 @@ pub struct Args {
 server entry, and a switch install turned on for an agent that needs one. Everything else in the files stays as you wrote \
 it. When nothing else changed since install, the original comes back byte for byte; the copy install kept \
 (<file>.lcmem-backup) goes; a file lcmem made and nothing else is in is removed, and its folder when that is \
-then empty. The store (your memory) is not touched. Shows the diff first; --dry-run stops there.")]
+then empty. The command lane `install --extract` set goes back to the rules when it is still that agent's \
+command. The store (your memory) is not touched. Shows the diff first; --dry-run stops there.")]
 pub struct UninstallArgs {
     /// The agent to take lcmem out of
     #[arg(value_parser = agents())]
@@ -215,6 +232,9 @@ pub fn run(args: Args, context: &Context) -> anyhow::Result<ExitCode> {
     if let (Some(after), true) = (wiring.after, changed > 0) {
         println!("{after}");
     }
+    if args.extract {
+        extract::switch_on(context, source, top.is_some(), args.dry_run)?;
+    }
     Ok(ExitCode::SUCCESS)
 }
 
@@ -272,6 +292,7 @@ pub fn uninstall(args: UninstallArgs, context: &Context) -> anyhow::Result<ExitC
     if files::apply(&changes, args.dry_run, "lcmem is not there")? > 0 {
         println!("{}", if args.dry_run { "dry run: nothing written" } else { "uninstalled: restart the agent" });
     }
+    extract::switch_off(context, source, top.is_some(), args.dry_run)?;
     Ok(ExitCode::SUCCESS)
 }
 

@@ -30,7 +30,7 @@ fn run(app: &App, path: &str, fields: &Fields) -> anyhow::Result<String> {
             Ok(format!("added {id}, yours for every project"))
         }
         ["facts", "add"] => {
-            let id = lcmem::facts::add(store, &text(), &judge, now)?;
+            let id = lcmem::extract::add_fact(store, &text(), false, &judge, now)?;
             refresh_digest(app)?;
             Ok(format!("added {id}"))
         }

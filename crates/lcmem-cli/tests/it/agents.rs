@@ -63,6 +63,31 @@ fn session_start_gives_the_framed_digest_in_claude_codes_schema() {
     assert!(context.contains("CHANGELOG") && context.contains("v1.0.4"), "{context}");
 }
 
+/// The agent CLI that lcmem's command lane asks runs with `LCMEM_LANE`
+/// set: its hooks give no digest and take nothing in.
+#[test]
+fn under_the_command_lane_the_hook_does_nothing() {
+    let sandbox = Sandbox::new();
+    sandbox.assert_cmd().arg("import").arg(examples()).assert().success();
+    sandbox.assert_cmd().args(["seal", "--all"]).assert().success();
+    let transcript = sandbox.inbox().join("lane.jsonl");
+    std::fs::write(&transcript, claude_transcript("lane", &sandbox.project(), "Please fix the parser.")).unwrap();
+    let run = |name: &str, lane: bool| {
+        let mut command = sandbox.assert_cmd();
+        command.args(["hook", "claude-code"]).write_stdin(event(name, &sandbox.project(), &transcript));
+        if lane {
+            command.env("LCMEM_LANE", "1");
+        }
+        command.output().unwrap()
+    };
+    let out = run("SessionStart", true);
+    assert!(out.status.success() && out.stdout.is_empty(), "{}", String::from_utf8_lossy(&out.stdout));
+    assert!(run("Stop", true).status.success());
+    assert!(!sandbox.store_dir().join("lane.jsonl").exists(), "the lane's session was taken in");
+    // Without it, the same hook gives the digest.
+    assert!(!run("SessionStart", false).stdout.is_empty());
+}
+
 #[test]
 fn session_end_imports_and_seals_stop_imports_only_and_again_is_a_no_op() {
     let sandbox = Sandbox::new();

@@ -79,7 +79,7 @@ fn conventions_are_marked_and_the_withheld_ones_are_counted_where_people_look() 
     {
         let fact = facts.iter().find(|f| f["text"] == text).unwrap_or_else(|| panic!("no fact {text}: {facts:?}"));
         assert_eq!(fact["convention"], true, "{fact}");
-        assert_eq!(fact["state"], "inferred", "{fact}");
+        assert_eq!(fact["state"], "observed", "the person's own words: {fact}");
     }
     assert!(!facts.iter().any(|f| f["text"].as_str().unwrap().contains("looking")), "{facts:?}");
     let order = "Never force-push to main, open a pull request.";

@@ -292,6 +292,7 @@ fn a_question_whose_request_reads_as_an_order_is_still_a_plain_line() {
     ];
     let entry = sealed(&sandbox, id, "claude-code", &records);
     let s = summary(&entry);
-    assert!(s.starts_with("Answered a question") && s.ends_with("No changes made."), "{entry}");
+    // It asked nothing, so it is not "Answered a question".
+    assert!(s.starts_with("Looked into a request") && s.ends_with("No changes made."), "{entry}");
     assert!(!s.contains("withheld") && !s.contains("--force"), "{entry}");
 }

@@ -7,6 +7,8 @@
 //! installed.
 
 mod codex;
+mod conventions;
+mod extract_lane;
 mod gemini;
 mod gemini_api;
 mod http;
@@ -135,6 +137,11 @@ impl World {
         let mut command = Command::new(claude);
         command.args(args);
         self.client_env(&mut command);
+        // As installed, `claude` is on the PATH its hooks (and the command
+        // lane they start) run with.
+        let path = std::env::var_os("PATH").unwrap_or_default();
+        let dirs = claude.parent().map(Path::to_path_buf).into_iter().chain(std::env::split_paths(&path));
+        command.env("PATH", std::env::join_paths(dirs).unwrap());
         bounded(command)
     }
 

@@ -45,7 +45,14 @@ pub fn strip(journal: &Journal, now: Timestamp) -> String {
         .filter(|c| c.last_activity() <= now)
         .collect();
     recent.sort_by_key(|c| std::cmp::Reverse(c.last_activity()));
-    let phrases: Vec<String> = recent.iter().take(3).map(|c| phrase(&c.entry)).collect();
+    // Three different pieces of work: a phrase said already is not said again.
+    let mut phrases: Vec<String> = Vec::new();
+    for c in &recent {
+        let said = phrase(&c.entry);
+        if phrases.len() < 3 && !said.is_empty() && !phrases.contains(&said) {
+            phrases.push(said);
+        }
+    }
     let pinned = journal.entries.iter().filter(|c| c.entry.pinned).count();
     let mut line = if phrases.is_empty() {
         "This project, lately: nothing finished recently.".to_string()

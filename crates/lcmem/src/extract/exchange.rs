@@ -34,6 +34,8 @@ pub struct Exchange {
     pub edits: usize,
     /// Whether any reply was given.
     pub answered: bool,
+    /// The steps of the last plan a reply laid out, whatever else it said.
+    pub proposal: Vec<String>,
     /// The last reply announces work it never reported ("Let me now
     /// explore…"): the session stopped in the middle of it.
     pub cut_off: bool,
@@ -119,6 +121,7 @@ pub fn exchanges(input: &ExtractInput, evidence: &Evidence) -> Vec<Exchange> {
                 .collect();
             let said: Vec<Report> = replies.iter().map(|t| Report::read(t)).collect();
             let report = said.iter().rev().find(|r| r.headline.is_some()).cloned().unwrap_or_default();
+            let proposal = said.iter().rev().map(|r| r.proposal.clone()).find(|p| !p.is_empty()).unwrap_or_default();
             let achieved = said
                 .iter()
                 .filter_map(|r| r.headline.clone())
@@ -154,6 +157,7 @@ pub fn exchanges(input: &ExtractInput, evidence: &Evidence) -> Vec<Exchange> {
                 more_done,
                 edits: changed_here,
                 answered: !replies.is_empty(),
+                proposal,
                 cut_off,
             });
         }

@@ -23,8 +23,11 @@ mod outcome;
 mod report;
 mod summary;
 mod text;
+pub(crate) mod title;
 
+pub use candidates::{add_fact, reads_as_convention};
 pub use text::{clip, head, sentences, tail};
+pub use title::work_title;
 
 use jiff::Timestamp;
 use serde::{Deserialize, Serialize};

@@ -177,7 +177,8 @@ fn achievements(input: &ExtractInput) -> Vec<String> {
 /// convention every later session needs ("The checks are `pnpm test` and
 /// `pnpm lint`.").
 fn checks_fact(evidence: &Evidence) -> Option<super::CandidateFact> {
-    let checks: Vec<String> = evidence.checks.iter().take(3).map(|c| format!("`{c}`")).collect();
+    let checks: Vec<String> =
+        evidence.checks.iter().filter(|c| whole_suite(c)).take(3).map(|c| format!("`{c}`")).collect();
     let list = match checks.as_slice() {
         [] => return None,
         [one] => one.clone(),
@@ -189,6 +190,22 @@ fn checks_fact(evidence: &Evidence) -> Option<super::CandidateFact> {
         confidence: 0.5,
         origin: Origin::Assistant,
         convention: true,
+    })
+}
+
+/// Whether a check runs the project's checks, not one test picked out of
+/// them (a file, a test name, a filter): that is the day's, not the
+/// project's way of checking.
+fn whole_suite(check: &str) -> bool {
+    let picks = ["-k", "-t", "--grep", "-run", "--test-name-pattern", "--testNamePattern"];
+    let code = [".ts", ".tsx", ".js", ".jsx", ".py", ".rs", ".go", ".rb", ".java", ".kt", ".cs", ".php", ".swift"];
+    check.split_whitespace().skip(1).all(|arg| {
+        // A package named by its scope (`--filter @repo/web`) is a part of
+        // the project, not one test.
+        (!arg.contains('/') || arg.starts_with('@'))
+            && !arg.contains("::")
+            && !picks.contains(&arg)
+            && !code.iter().any(|x| arg.trim_matches(['"', '\'']).ends_with(x))
     })
 }
 

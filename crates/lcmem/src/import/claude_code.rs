@@ -86,6 +86,10 @@ impl Source for ClaudeCode {
     }
 
     fn wiring(&self) -> Wiring {
+        // Print mode with the answer and its cost as JSON; the small model;
+        // no tools (memory never executes), no MCP servers, nothing saved.
+        const HEADLESS: &str = "claude -p --output-format json --model haiku --tools '' --strict-mcp-config \
+                                --no-session-persistence";
         const EVENTS: &[HookEvent] = &[
             HookEvent { name: "SessionStart", matcher: None, timeout: 10, background: false },
             // Claude Code need not wait for the import after each reply; the
@@ -105,6 +109,7 @@ impl Source for ClaudeCode {
             pass_store: false,
             after: None,
             note: None,
+            headless: Some(HEADLESS),
         }
     }
 }

@@ -93,6 +93,7 @@ impl Source for Codex {
             // Codex gives its MCP servers little of its environment.
             pass_store: true,
             after: Some(TRUST),
+            headless: None,
             note: Some(
                 "also turns on [features] hooks in config.toml ([features] codex_hooks before Codex 0.130); Codex runs the hooks once you trust them",
             ),

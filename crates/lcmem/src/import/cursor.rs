@@ -29,6 +29,7 @@ impl Source for Cursor {
             server: Server::Json { file, typed: false, project_arg: Some("${workspaceFolder}") },
             pass_store: false,
             after: None,
+            headless: None,
             note: None,
         }
     }

@@ -146,6 +146,7 @@ impl Source for GeminiCli {
             server: Server::Json { file: settings, typed: false, project_arg: None },
             pass_store: false,
             after: None,
+            headless: None,
             note: None,
         }
     }

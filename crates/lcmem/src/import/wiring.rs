@@ -19,6 +19,11 @@ pub struct Wiring {
     pub after: Option<&'static str>,
     /// What else install does for this agent, in a line of `--help`.
     pub note: Option<&'static str>,
+    /// The agent's own CLI run headless as the command lane (`lcmem install
+    /// AGENT --extract`): it reads the request on stdin and prints the
+    /// answer, with the user's own login, a small model where the agent lets
+    /// one choose, no tools, no servers and no transcript of its own.
+    pub headless: Option<&'static str>,
 }
 
 impl Wiring {

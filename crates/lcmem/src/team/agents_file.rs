@@ -200,7 +200,7 @@ fn render(store: &Store, fold: &Fold) -> (String, usize) {
     let guards = store.guards();
     let conventions: Vec<_> = fold
         .active()
-        .filter(|f| f.convention && matches!(f.state, State::Confirmed | State::Team) && !f.is_proposal())
+        .filter(|f| f.convention && stands_behind(f) && !f.is_proposal())
         .filter(|f| (guards.redact)(&f.text) == f.text)
         .collect();
     let ids: Vec<&str> = conventions.iter().map(|f| f.id.as_str()).collect();
@@ -215,6 +215,12 @@ fn render(store: &Store, fold: &Fold) -> (String, usize) {
     out.push_str(END);
     out.push('\n');
     (out, conventions.len())
+}
+
+/// Whether the person stands behind a fact: they confirmed it, the team
+/// shared it, or it is in their own words (a convention they stated).
+fn stands_behind(fact: &crate::facts::Fact) -> bool {
+    matches!(fact.state, State::Confirmed | State::Team) || (fact.state == State::Observed && fact.said_by_user())
 }
 
 /// Keeps the block in `which` up to date with the confirmed conventions,

@@ -224,7 +224,10 @@ pub fn share(store: &Store, by: &str, now: Timestamp) -> Result<Shared> {
         }
     }
     let mut added = Vec::new();
-    for fact in fold.active().filter(|f| f.state == State::Confirmed && !f.is_proposal() && !present.contains(&f.id)) {
+    // What the person confirmed, and the conventions they stated in their own words.
+    let theirs =
+        |f: &Fact| f.state == State::Confirmed || (f.convention && f.state == State::Observed && f.said_by_user());
+    for fact in fold.active().filter(|f| theirs(f) && !f.is_proposal() && !present.contains(&f.id)) {
         if (guards.redact)(&fact.text) != fact.text {
             shared.secrets.push(fact.id.clone());
             continue;

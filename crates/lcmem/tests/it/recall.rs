@@ -441,7 +441,7 @@ fn filters_phrases_and_redaction() {
     let phrase = f.search("\"cache product\"");
     assert!(phrase.hits.is_empty(), "{phrase:#?}");
     let phrase = f.search("\"duplicate sections\"");
-    assert_eq!(phrase.hits[0].message_id.as_deref(), Some("c2"));
+    assert_eq!(phrase.hits[0].message_id.as_deref(), Some("c2"), "{phrase:#?}");
 }
 
 #[test]

@@ -105,8 +105,8 @@ fn headless_gemini_gets_the_digest_recalls_and_its_session_is_sealed_with_what_i
     let entry = super::journal(&world.sandbox).into_iter().find(|e| e["session_id"] == first.as_str()).unwrap();
     assert!(!entry["summary"].as_str().unwrap().to_lowercase().contains("no changes made"), "{entry:#}");
     assert!(entry["files"].to_string().contains("notes.txt"), "{entry:#}\n{}", log());
-    // The digest it was given is not the user's words: the session is titled by the prompt.
-    assert_eq!(entry["title"], "add a notes file", "{entry:#}");
+    // The digest it was given is not the user's words: the session is titled by its request.
+    assert_eq!(entry["title"], "Add a notes file", "{entry:#}");
 
     // What lcmem answered is never what recall finds.
     let out = world.sandbox.assert_cmd().args(["recall", "--json", QUESTION]).assert().success();

@@ -380,6 +380,18 @@ pub(super) enum Idle {
     Inventory,
 }
 
+/// "index.ts is 2,400 lines", "the suite has 412 tests": a count of the
+/// code that the day's work changes. A limit or a duration the person set
+/// ("100 requests per minute", "a 5 minute TTL") is none.
+pub(super) fn counts_the_code(text: &str) -> bool {
+    static COUNT: LazyLock<Regex> = LazyLock::new(|| {
+        crate::pattern::regex(
+            r"(?ix)\b\d[\d,.]*\s*(?:lines?|loc|files?|tests?|call\s+sites?|commits?|errors?|warnings?|occurrences|matches|todos?|[kmg]i?b|bytes)\b",
+        )
+    });
+    COUNT.is_match(text)
+}
+
 /// Whether (and why) a parsed statement says nothing lasting.
 pub(super) fn idle(s: &Statement) -> Option<Idle> {
     if is_meta_subject(&s.subject) {

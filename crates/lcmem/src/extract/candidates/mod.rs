@@ -56,10 +56,33 @@ struct Candidate {
     said: bool,
 }
 
+/// Whether a person's sentence reads as a convention ("We use pnpm, never
+/// npm.", "Deploys go out from tags only."): for a fact they add by hand.
+pub fn reads_as_convention(text: &str) -> bool {
+    said::is_convention(text)
+}
+
+/// Adds a fact the person wrote, as a convention when it reads as one
+/// (or `convention` says so): what `lcmem facts add` and the page do.
+pub fn add_fact(
+    store: &crate::Store,
+    text: &str,
+    convention: bool,
+    judge: &dyn crate::facts::ConflictJudge,
+    now: jiff::Timestamp,
+) -> crate::Result<String> {
+    if convention || reads_as_convention(text) {
+        crate::facts::add_convention(store, text, judge, now)
+    } else {
+        crate::facts::add(store, text, judge, now)
+    }
+}
+
 /// Durable statements about the project, best first kept and returned in
 /// the order the session said them: every one the person made (their own
-/// words, [`said`]), and those of the agent's final report, its account of
-/// what it did (its narration before that is the work, not the project).
+/// words, [`said`]), and those of the agent's accounts of what it did (its
+/// final report, and a reply that opens with work done); its narration
+/// besides is the work, not the project.
 pub(super) fn facts(input: &ExtractInput) -> Vec<CandidateFact> {
     let report = final_report(input);
     let mut found = Vec::new();
@@ -79,16 +102,27 @@ pub(super) fn facts(input: &ExtractInput) -> Vec<CandidateFact> {
             }));
             continue;
         }
+        let work_report = final_report || reports_work(&turn.text);
         for line in layout::lines(&turn.text) {
             for sentence in sentences(&line.text) {
+                // Work done is told as how things now are.
+                let sentence = super::clause::state_of_report(&sentence).unwrap_or(sentence);
                 let at = Place { origin: turn.role, final_report, order: found.len() };
                 // Only a whole sentence that stands alone is a fact.
                 // An order is kept as said, to be recorded and withheld, unless
                 // it is only a step of the work in the imperative ("update
                 // the tests to …"), which is no fact and no plant.
-                // Before the final report the agent narrates its work: only a
-                // rule or a decision it states there is about the project.
-                let in_report = |c: &Candidate| final_report || matches!(c.kind, Kind::Convention | Kind::Decision);
+                // Elsewhere than in an account of work done the agent narrates
+                // (a hypothesis, what it reads, what it will try): only a rule
+                // or a decision it states there is about the project.
+                // So is what a part of the project is built on, said as it
+                // finds it ("the payments worker runs on BullMQ").
+                let in_report = |c: &Candidate| {
+                    work_report
+                        || matches!(c.kind, Kind::Convention | Kind::Decision)
+                        || c.statement.as_ref().is_some_and(|s| built_on(&s.relation))
+                            && super::clause::has_subject_and_verb(&c.text)
+                };
                 found.extend(candidates_in(&sentence, line.context, at).into_iter().filter(in_report).filter_map(|mut c| {
                     match super::clause::fact_text(&c.text) {
                         Some(text) => c.text = text,
@@ -120,6 +154,25 @@ pub(super) fn facts(input: &ExtractInput) -> Vec<CandidateFact> {
             convention: c.convention,
         })
         .collect()
+}
+
+/// A relation that says what a part of the project is built on or where it
+/// lives: "uses", "runs on", "lives in", "is stored in".
+fn built_on(relation: &str) -> bool {
+    let verb = relation.trim_start_matches("is ").trim_start_matches("are ");
+    [
+        "use", "uses", "runs on", "run on", "runs with", "run with", "lives in", "live in", "stored in", "written in",
+        "built on", "built with", "backed by", "deployed to", "hosted on",
+    ]
+    .contains(&verb)
+}
+
+/// Whether an agent's reply is an account of work done ("Migrated the
+/// product cache …", "I created …"): what it states there is how the
+/// project now is, as in its final report.
+fn reports_work(reply: &str) -> bool {
+    let prose = super::text::prose(reply);
+    sentences(&prose).first().is_some_and(|s| super::clause::reports_done(s))
 }
 
 /// The agent's final report: its last message of some length (a closing

@@ -125,3 +125,12 @@ fn always_never_and_must_rules_and_decisions_are_kept_with_their_reason() {
         ]
     );
 }
+
+#[test]
+fn a_report_of_work_done_in_the_first_person_is_told_as_how_things_now_are() {
+    let got = texts(&[
+        (U, "Move the cache from Redis to Postgres."),
+        (A, "I moved the cache to Postgres in src/cache.rs and updated its tests."),
+    ]);
+    assert_eq!(got, ["The cache lives in Postgres."]);
+}

@@ -122,7 +122,7 @@ const IRREGULAR_PAST: &[&str] =
 /// `None`.
 pub fn fact_text(text: &str) -> Option<String> {
     let text = without_connective(text.trim());
-    let text = state_of_event(&text).unwrap_or(text);
+    let text = first_event(&text).and_then(|event| state_of_event(&event)).unwrap_or(text);
     let first = first_word(&text);
     if POINTERS.contains(&first.as_str()) {
         return None;
@@ -146,6 +146,47 @@ pub fn fact_text(text: &str) -> Option<String> {
         return None;
     }
     Some(clause.sentence())
+}
+
+/// How things are after the work a sentence reports, when its grammar says:
+/// "I moved the cache to Postgres and updated its tests" → "The cache
+/// lives in Postgres."
+pub fn state_of_report(text: &str) -> Option<String> {
+    first_event(text).and_then(|event| state_of_event(&event))
+}
+
+/// The first thing a report of work says was done, without its "I" and
+/// the next things done: "I moved the cache to Postgres and updated its
+/// tests" → "Moved the cache to Postgres". `None` for no such report.
+fn first_event(text: &str) -> Option<String> {
+    if !reports_done(text) {
+        return None;
+    }
+    let first = first_word(text);
+    let body = if ["i", "we"].contains(&first.as_str()) {
+        let rest = text.split_once(char::is_whitespace)?.1.trim_start();
+        let rest = rest.strip_prefix("'ve ").unwrap_or(rest);
+        let mut chars = rest.chars();
+        chars.next().map(|c| c.to_uppercase().chain(chars).collect::<String>())?
+    } else {
+        text.to_string()
+    };
+    let words: Vec<&str> = body.split(' ').collect();
+    let cut = words.windows(2).position(|pair| {
+        let [joint, next] = pair else { return false };
+        let next = next.to_lowercase();
+        matches!(*joint, "and" | "then") && (next.len() > 4 && next.ends_with("ed") || IRREGULAR_PAST.contains(&next.as_str()))
+    });
+    let event = match cut.and_then(|at| words.get(..at)) {
+        Some(head) => head.join(" ").trim_end_matches(',').to_string(),
+        None => body,
+    };
+    // Where in the code it was done is the work's, not the state's: "… to
+    // Postgres in src/cache.rs" → "… to Postgres".
+    Some(match event.rsplit_once(" in ") {
+        Some((head, place)) if !place.contains(' ') && (place.contains('/') || place.contains('`')) => head.to_string(),
+        _ => event,
+    })
 }
 
 /// The first word, lower-case, without a contraction's tail ("it's" → "it").
@@ -176,6 +217,26 @@ fn without_connective(text: &str) -> String {
 /// "When the king is captured, the game ends": a main clause after the comma.
 fn has_main_clause(text: &str) -> bool {
     text.split_once(", ").is_some_and(|(_, main)| has_subject_and_verb(main))
+}
+
+/// Whether a sentence reports something done: it opens with a past-tense
+/// verb, with or without its "I" ("Migrated the cache …", "I created …",
+/// "I've added …"). A participle that leads into the sentence ("Based on
+/// the logs, …") is none.
+pub fn reports_done(text: &str) -> bool {
+    let words: Vec<String> = text
+        .split_whitespace()
+        .take(3)
+        .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric() && c != '\'').to_lowercase())
+        .collect();
+    let head = match words.first().map(String::as_str) {
+        Some("i" | "i've" | "we" | "we've") => words.get(1),
+        _ => words.first(),
+    };
+    let Some(head) = head else { return false };
+    let leads = ["based", "compared", "related", "needed", "supposed", "given", "noted", "interested"];
+    let past = (head.len() > 4 && head.ends_with("ed")) || IRREGULAR_PAST.contains(&head.as_str());
+    past && !leads.contains(&head.as_str())
 }
 
 /// An event opens with a past-tense verb acting on an object ("Switched the
@@ -242,7 +303,7 @@ fn agree(subject: &str, verb: &str) -> String {
 
 /// A subject (any word that is not a bare verb or a connective), then a
 /// verb among its next few words.
-fn has_subject_and_verb(text: &str) -> bool {
+pub fn has_subject_and_verb(text: &str) -> bool {
     let first = first_word(text);
     if first.is_empty() || CONNECTIVES.contains(&first.as_str()) || SUBORDINATORS.contains(&first.as_str()) {
         return false;

@@ -4,6 +4,11 @@
 //! request on stdin; its stdout is the answer, either the schema's JSON
 //! itself or a wrapper that carries it (Claude Code's `--output-format json`
 //! puts it under `result`, with the usage and cost beside it).
+//!
+//! The program runs in the temporary folder, not the project, and with
+//! [`LANE_ENV`] set: an agent's CLI asked this way fires its own hooks, and
+//! `lcmem hook` does nothing under this variable, so the answer never becomes
+//! a session of its own nor starts another seal.
 
 use std::io::{Read, Write};
 use std::process::{Command, Stdio};
@@ -13,6 +18,9 @@ use serde_json::Value;
 
 use super::prompt::Request;
 use super::{LaneError, Reply};
+
+/// Set (to `1`) in the environment of the program the command lane runs.
+pub const LANE_ENV: &str = "LCMEM_LANE";
 
 /// The text piped to the program: the task, the schema and the evidence.
 pub fn text(request: &Request) -> String {
@@ -32,6 +40,8 @@ pub fn run(command: &str, input: &str, timeout: Duration) -> Result<Reply, LaneE
     let mut child = program
         .arg("-c")
         .arg(command)
+        .current_dir(crate::ambient::temp_dir())
+        .env(LANE_ENV, "1")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

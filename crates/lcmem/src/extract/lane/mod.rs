@@ -30,6 +30,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 pub use crate::journal::Cost;
+pub use command::LANE_ENV;
 use cost::Price;
 use http::Posted;
 

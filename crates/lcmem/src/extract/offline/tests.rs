@@ -175,3 +175,19 @@ fn a_decision_the_summary_already_tells_is_not_repeated() {
     assert!(out.summary.starts_with("Switched the test suite from Jest to Vitest"), "{}", out.summary);
     assert!(out.decisions.is_empty(), "{:?}", out.decisions);
 }
+
+#[test]
+fn only_a_check_of_the_whole_project_is_how_the_project_is_checked() {
+    for whole in ["cargo test", "pnpm --filter @repo/web test", "npm test -- --run", "make check"] {
+        assert!(whole_suite(whole), "{whole}");
+    }
+    for one in [
+        "npm test -- --run src/agents/plugins/__tests__/reasoning.test.ts",
+        "pytest -k test_parse",
+        "cargo test parser::tests::trailing_comma",
+        "go test ./pkg/lexer -run TestLex",
+        "python -m pytest tests/test_cli.py",
+    ] {
+        assert!(!whole_suite(one), "{one}");
+    }
+}

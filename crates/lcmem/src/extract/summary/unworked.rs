@@ -13,9 +13,19 @@ use crate::facts::Origin;
 pub(super) fn question_line(parts: &Parts<'_>) -> String {
     let is_order = parts.is_order;
     let topic = topic(parts.input).filter(|t| !is_order(t));
-    let asked = match &topic {
-        Some(t) => format!("Answered \"{}\"", clip(t, 90)),
-        None => "Answered a question".to_string(),
+    // "Answered" is for a session that asked; one that asked for a review
+    // or a look was a review.
+    let was_asked = parts.input.turns.iter().any(|t| t.role == Origin::User && asks(&t.text));
+    let asked = match (&topic, was_asked) {
+        (Some(t), true) => format!("Answered \"{}\"", clip(t, 90)),
+        (None, true) => "Answered a question".to_string(),
+        (Some(t), false) => format!("Looked into \"{}\"", clip(t, 90)),
+        // A step of work asked in the imperative is told as a request, not
+        // quoted; one that would stand beyond the task is not told at all.
+        (None, false) => crate::extract::title::asked_plainly(parts.input)
+            .filter(|r| !crate::extract::clause::is_standing_order(r))
+            .map(|r| format!("Looked into the request to {}", verb_lowered(&clip(&r, 90))))
+            .unwrap_or_else(|| "Looked into a request".to_string()),
     };
     // A session that only planned says what it planned.
     let planned: Vec<Clause> = parts
@@ -30,8 +40,8 @@ pub(super) fn question_line(parts: &Parts<'_>) -> String {
     let proposal: Vec<Clause> = answered
         .iter()
         .rev()
-        .find(|x| !x.report.proposal.is_empty())
-        .map(|x| x.report.proposal.iter().filter_map(|t| reported(t, is_order)).collect())
+        .find(|x| !x.proposal.is_empty())
+        .map(|x| x.proposal.iter().filter_map(|t| reported(t, is_order)).collect())
         .unwrap_or_default();
     let gist: Vec<Clause> = answered.iter().filter_map(|x| answer_gist(x, is_order)).take(2).collect();
     // A session that stopped mid-answer: its last reply only announced what
@@ -46,13 +56,10 @@ pub(super) fn question_line(parts: &Parts<'_>) -> String {
         line.push("Not implemented; no changes made");
         return line.text();
     }
-    if let Some(plan) = joined(&planned, 180, 3) {
-        line.push(format!(
-            "Planned {} task{}: {}",
-            planned.len(),
-            if planned.len() == 1 { "" } else { "s" },
-            lowered(&plan)
-        ));
+    // The agent's own task list is how it worked, not what it found: it is
+    // told only when the answer says nothing itself.
+    if let Some(plan) = joined(&planned, 180, 3).filter(|_| gist.is_empty()) {
+        line.push(format!("Went through {}", lowered(&plan)));
     }
     match joined(&gist, 190, 2) {
         Some(g) => {
@@ -71,6 +78,26 @@ pub(super) fn question_line(parts: &Parts<'_>) -> String {
     }
     line.push("No changes made");
     line.text()
+}
+
+/// A request's opening verb in lower case ("Migrate this app" → "migrate
+/// this app"); a name ("GraphQL …") keeps its case.
+fn verb_lowered(request: &str) -> String {
+    let first = request.split_whitespace().next().unwrap_or("");
+    if first.chars().skip(1).any(char::is_uppercase) {
+        return request.to_string();
+    }
+    let mut chars = request.chars();
+    chars.next().map(|c| c.to_lowercase().chain(chars).collect()).unwrap_or_default()
+}
+
+/// Whether a person's message asks something: a question mark, or a
+/// question's opening word.
+fn asks(text: &str) -> bool {
+    let first = text.split_whitespace().next().unwrap_or("").to_lowercase();
+    text.contains('?')
+        || ["what", "why", "how", "where", "which", "who", "is", "are", "does", "do", "can", "could", "should"]
+            .contains(&first.trim_matches(|c: char| !c.is_alphanumeric()))
 }
 
 /// The gist of an answer: the first clause of its report that says
@@ -125,7 +152,8 @@ pub(super) fn topic(input: &ExtractInput) -> Option<String> {
         "hi" | "hey" | "hello" | "yo" | "hi there" | "hey there" | "hello there" | "good morning" | "morning" | "hiya"
     );
     if !greeting && title.split_whitespace().count() >= 2 {
-        return Some(title.to_string());
+        // A title that is only the first prompt is told as its request.
+        return Some(crate::extract::title::asked_plainly(input).unwrap_or_else(|| title.to_string()));
     }
     input
         .turns
