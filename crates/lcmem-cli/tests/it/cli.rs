@@ -117,12 +117,21 @@ fn files_that_are_not_sessions_are_refused_with_a_sentence_naming_the_line() {
     let garbage = sandbox.inbox().join("garbage.jsonl");
     std::fs::write(&garbage, [0u8, 159, 146, 150, 255, 10, 1, 2, 3]).unwrap();
     let missing = sandbox.inbox().join("missing.jsonl");
-    let out = sandbox.assert_cmd().arg("import").args([&no_header, &v9, &garbage, &missing]).assert().code(1);
+    // A log of prompts, pretty-printed as one JSON array.
+    let prompts = sandbox.inbox().join("logs.json");
+    std::fs::write(
+        &prompts,
+        "[\n  {\n    \"sessionId\": \"s1\",\n    \"type\": \"user\",\n    \"message\": \"hi\"\n  }\n]\n",
+    )
+    .unwrap();
+    let out = sandbox.assert_cmd().arg("import").args([&no_header, &v9, &garbage, &missing, &prompts]).assert().code(1);
     let stderr = String::from_utf8_lossy(&out.get_output().stderr).to_string();
     assert!(stderr.contains("no-header.jsonl:1: missing header"), "{stderr}");
     assert!(stderr.contains("v9.jsonl:1: session format version 9 is not supported"), "{stderr}");
     assert!(stderr.contains("garbage.jsonl:1:"), "{stderr}");
     assert!(stderr.contains("missing.jsonl: No such file"), "{stderr}");
+    assert!(stderr.contains("logs.json:1: one JSON document that is no session lcmem knows"), "{stderr}");
+    assert!(!stderr.contains("logs.json:1: empty file") && !stderr.contains("not valid JSON"), "{stderr}");
     assert!(!stderr.contains("panicked"), "{stderr}");
 }
 

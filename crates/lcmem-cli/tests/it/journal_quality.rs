@@ -296,3 +296,70 @@ fn a_question_whose_request_reads_as_an_order_is_still_a_plain_line() {
     assert!(s.starts_with("Looked into a request") && s.ends_with("No changes made."), "{entry}");
     assert!(!s.contains("withheld") && !s.contains("--force"), "{entry}");
 }
+
+#[test]
+fn the_tests_a_passing_run_counted_and_a_request_no_reply_came_to_are_told() {
+    let sandbox = Sandbox::new();
+    let cwd = sandbox.project();
+    let id = "cc-unanswered";
+    let mut error = cc(id, "assistant", 6, &cwd, json!([text("API Error: 400 quota exhausted")]));
+    error["isApiErrorMessage"] = json!(true);
+    let records = [
+        cc(id, "user", 1, &cwd, json!("add a regression test for the retry header")),
+        cc(id, "assistant", 2, &cwd, json!([edit("e1", &cwd, "tests/retry.rs")])),
+        cc(id, "assistant", 3, &cwd, json!([bash("b1", "cargo test", "Run the tests")])),
+        cc(
+            id,
+            "assistant",
+            4,
+            &cwd,
+            json!([text(
+                "Added a regression test for the retry header.\n\n- `tests/retry.rs`: the header survives a retry\n\nAll 12 tests pass."
+            )]),
+        ),
+        cc(id, "user", 5, &cwd, json!("now deploy it to staging please")),
+        error,
+    ];
+    let s = summary(&sealed(&sandbox, id, "claude-code", &records)).to_string();
+    assert!(s.starts_with("Added a regression test for the retry header"), "{s}");
+    assert!(s.contains("Tests: 12 passing."), "a passing run backs the report's count: {s}");
+    assert_eq!(s.matches("12").count(), 1, "the count is told once: {s}");
+    assert!(s.contains("The last request, to deploy it to staging, got no answer."), "{s}");
+
+    // A count the session's own run does not back is not repeated, and a
+    // request the session simply ended on (no client error) is no request
+    // left unanswered.
+    let id = "cc-unbacked";
+    let records = [
+        cc(id, "user", 1, &cwd, json!("add a regression test for the retry header")),
+        cc(id, "assistant", 2, &cwd, json!([edit("e1", &cwd, "tests/retry.rs")])),
+        cc(id, "assistant", 3, &cwd, json!([text("Added a regression test for the retry header. 12 tests passing.")])),
+        cc(id, "user", 4, &cwd, json!("let's leave it there and look at the deploy next week")),
+    ];
+    let s = summary(&sealed(&sandbox, id, "claude-code", &records)).to_string();
+    assert!(!s.contains("Tests:") && !s.contains("got no answer"), "{s}");
+}
+
+#[test]
+fn a_plan_the_person_asked_for_is_told_as_the_plan_proposed() {
+    let sandbox = Sandbox::new();
+    let cwd = sandbox.project();
+    let id = "cc-plan";
+    let records = [
+        cc(id, "user", 1, &cwd, json!("Can you present the plan for the label metrics page?")),
+        cc(
+            id,
+            "assistant",
+            2,
+            &cwd,
+            json!([text(
+                "- **Metrics endpoint**: one `issue-metrics` service aggregates label counts per range.\n\
+                 - **Page**: a chart on the left and stat widgets on the right.\n\
+                 - **Overlay**: AI usage joined to issues through the team."
+            )]),
+        ),
+    ];
+    let s = summary(&sealed(&sandbox, id, "claude-code", &records)).to_string();
+    assert!(s.starts_with("Proposed a plan"), "{s}");
+    assert!(s.contains("`issue-metrics`") && s.contains("Not implemented"), "{s}");
+}

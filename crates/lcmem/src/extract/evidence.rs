@@ -35,6 +35,8 @@ pub struct Evidence {
     pub tested: bool,
     /// Its last test run failed.
     pub tests_failed: bool,
+    /// It ran the tests, and their last run passed.
+    pub test_run_passed: bool,
     /// It threw work away (`git revert`, `git checkout -- …`, `git restore`,
     /// `git reset --hard`, `git stash drop`) after changing files.
     pub reverted: bool,
@@ -91,7 +93,7 @@ static RELEASE: LazyLock<Regex> = LazyLock::new(|| {
 });
 static TEST_RUN: LazyLock<Regex> = LazyLock::new(|| {
     crate::pattern::regex(
-        r"\b(?:cargo\s+(?:test|nextest)|go\s+test|pytest|py\.test|python3?\s+-m\s+(?:pytest|unittest)|(?:npm|pnpm|yarn|bun)(?:\s+-{1,2}[\w-]+(?:[ =][^\s-]\S*)?)*\s+(?:run\s+)?test|npx\s+(?:jest|vitest)|jest|vitest|make\s+(?:test|check)|mvn\s+(?:test|verify)|gradlew?\s+test|mix\s+test|rspec|phpunit|dotnet\s+test|ctest|tox)\b",
+        r"\b(?:cargo\s+(?:test|nextest)|go\s+test|pytest|py\.test|python3?\s+-m\s+(?:pytest|unittest)|(?:npm|pnpm|yarn|bun)(?:\s+-{1,2}[\w-]+(?:[ =][^\s-]\S*)?)*\s+(?:run\s+)?test|npx\s+(?:jest|vitest|mocha|playwright\s+test)|jest|vitest|mocha|hardhat\s+test|forge\s+test|deno\s+test|swift\s+test|zig\s+build\s+test|make\s+(?:test|check)|mvn\s+(?:test|verify)|gradlew?\s+test|mix\s+test|rspec|phpunit|dotnet\s+test|ctest|tox)\b",
     )
 });
 /// A check other than tests: a linter, a type checker, a formatter check.
@@ -265,6 +267,7 @@ impl Evidence {
             }
             if TEST_RUN.is_match(command) {
                 evidence.tests_failed = tool.failed;
+                evidence.test_run_passed = !tool.failed;
                 evidence.tested |= !evidence.changed.is_empty() && !tool.failed;
             }
             if REVERT.is_match(command) && !evidence.changed.is_empty() && !tool.failed {
@@ -315,6 +318,7 @@ mod tests {
             kind: crate::journal::SealKind::Done,
             turns: vec![],
             tools,
+            model_failed_last: false,
         };
         Evidence::of(&input)
     }
@@ -349,6 +353,10 @@ mod tests {
     fn tests_count_after_a_change_and_reverts_after_work() {
         assert!(!of(vec![shell("cargo test")]).tested, "a test run before any change proves no fix");
         assert!(of(vec![edit("src/a.rs"), shell("cargo test -p a")]).tested);
+        for run in ["npx hardhat test 2>&1", "forge test -vv", "deno test", "swift test", "npx mocha"] {
+            let seen = of(vec![edit("src/a.rs"), shell(run)]);
+            assert!(seen.tested && seen.test_run_passed, "{run}");
+        }
         assert!(of(vec![edit("internal/upload/keys_test.go")]).tested);
         assert!(of(vec![edit("src/a.rs"), shell("git checkout -- src/a.rs")]).reverted);
         assert!(!of(vec![shell("git restore src/a.rs")]).reverted, "nothing to throw away");

@@ -121,7 +121,15 @@ pub fn exchanges(input: &ExtractInput, evidence: &Evidence) -> Vec<Exchange> {
                 .collect();
             let said: Vec<Report> = replies.iter().map(|t| Report::read(t)).collect();
             let report = said.iter().rev().find(|r| r.headline.is_some()).cloned().unwrap_or_default();
-            let proposal = said.iter().rev().map(|r| r.proposal.clone()).find(|p| !p.is_empty()).unwrap_or_default();
+            let mut proposal = said.iter().rev().map(|r| r.proposal.clone()).find(|p| !p.is_empty()).unwrap_or_default();
+            // Asked for a plan, the reply's items are the plan it proposed.
+            if proposal.is_empty() && super::report::asks_for_plan(&request) {
+                // Each step by what it does ("Scope: confirm the data
+                // sources; gather …" → "confirm the data sources"): its
+                // label and its detail go.
+                let steps = replies.last().map(|t| super::report::list_items(t)).unwrap_or_default();
+                proposal = steps.iter().map(|s| unlabelled(s.split("; ").next().unwrap_or(s)).to_string()).collect();
+            }
             let achieved = said
                 .iter()
                 .filter_map(|r| r.headline.clone())
@@ -207,4 +215,13 @@ fn measures(s: &str) -> bool {
         )
     });
     MEASURE.is_match(s) && !super::claims::ACHIEVED.is_match(&strip_speaker(s))
+}
+
+/// A list item without its short label ("API layer: design …" → "design
+/// …").
+fn unlabelled(item: &str) -> &str {
+    match item.split_once(": ") {
+        Some((label, rest)) if label.split_whitespace().count() <= 4 && rest.split_whitespace().count() >= 3 => rest,
+        _ => item,
+    }
 }

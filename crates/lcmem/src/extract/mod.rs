@@ -48,6 +48,10 @@ pub struct ExtractInput {
     /// Tool actions: names, the files they touched, the commands and plans
     /// the agent wrote; never their output.
     pub tools: Vec<ToolUse>,
+    /// The person's last message got no reply from the model: the client
+    /// answered in its place (an API error, a usage limit, an overload).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub model_failed_last: bool,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
@@ -160,7 +164,17 @@ impl ExtractInput {
         let mut tools = Vec::new();
         // Which tool a call id names, for the result lines that answer it.
         let mut calls: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
+        let mut model_failed_last = false;
         for event in &session.events {
+            match &event.value {
+                Line::Message { role: Role::User | Role::Assistant, recalled: false, .. } => model_failed_last = false,
+                Line::Message { role: Role::System, text, .. } => {
+                    let said = text.to_lowercase();
+                    let failure = ["error", "limit", "quota", "exhausted", "overloaded"].iter().any(|w| said.contains(w));
+                    model_failed_last |= failure && turns.last().is_some_and(|t: &Turn| t.role == Origin::User);
+                }
+                _ => {}
+            }
             match &event.value {
                 // Memory's own output is no evidence of this session.
                 Line::Message { recalled: true, .. } => {}
@@ -220,6 +234,7 @@ impl ExtractInput {
             kind,
             turns,
             tools,
+            model_failed_last,
         }
     }
 }

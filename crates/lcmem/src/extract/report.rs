@@ -38,6 +38,31 @@ static PROPOSAL: LazyLock<Regex> = LazyLock::new(|| {
     )
 });
 
+/// A request for a plan ("can you present the plan now?", "write up a
+/// proposal"): the reply is the plan, whatever its headings say.
+static PLAN_ASKED: LazyLock<Regex> = LazyLock::new(|| {
+    crate::pattern::regex(
+        r"(?i)\b(?:present|show|give|write|share|draft|outline|propose|make|create|lay\s+out)\b[^.?!\n]{0,30}\b(?:plan|proposal|roadmap)\b",
+    )
+});
+
+/// Whether a request asks for a plan rather than for work.
+pub(super) fn asks_for_plan(request: &str) -> bool {
+    PLAN_ASKED.is_match(request)
+}
+
+/// The top-level items of a message's lists, in order: the steps of a plan
+/// the person asked for, whatever the reply titled them.
+pub(crate) fn list_items(text: &str) -> Vec<String> {
+    units(text)
+        .into_iter()
+        .filter_map(|u| match u {
+            Unit::Bullet { nested: false, text } => Some(text),
+            _ => None,
+        })
+        .collect()
+}
+
 /// One block of a message, in order.
 #[derive(Debug, Clone, PartialEq)]
 enum Unit {

@@ -16,6 +16,7 @@ use super::report::Report;
 use super::text::clip;
 use super::{ExtractInput, Outcome};
 
+mod tail;
 mod unworked;
 
 use unworked::{abandoned_line, question_line, topic};
@@ -117,8 +118,14 @@ fn work_line(parts: &Parts<'_>) -> String {
     // What shipped and what is left matter more than the report's details:
     // their room is kept, and the items fill what remains between them.
     let shipping = shipping_sentence(evidence, &line.text(), parts.is_order);
-    let left = joined(&left_items(parts), 120, 2).map(|list| format!("Left: {}.", uncapitalised(&list)));
-    let reserved = [&shipping, &left].iter().map(|s| s.as_ref().map_or(0, |s| s.chars().count() + 2)).sum::<usize>();
+    let tests = tail::tests_sentence(parts, &line.text());
+    let unanswered = tail::unanswered(parts);
+    // A request after the report is where the session ended: what the
+    // report left for later came before it.
+    let left = joined(&left_items(parts), 120, 2)
+        .filter(|_| unanswered.is_none())
+        .map(|list| format!("Left: {}.", uncapitalised(&list)));
+    let reserved = [&shipping, &tests, &unanswered, &left].iter().map(|s| s.as_ref().map_or(0, |s| s.chars().count() + 2)).sum::<usize>();
     if let Some(report) = last_report.filter(|_| line.len() < 200) {
         let told = crate::facts::normalize(&line.text());
         let items: Vec<Clause> = report
@@ -134,6 +141,9 @@ fn work_line(parts: &Parts<'_>) -> String {
         }
     }
     line.extend(shipping);
+    line.extend(unanswered);
+    // The items may have told the count already.
+    line.extend(tests.and_then(|_| tail::tests_sentence(parts, &line.text())));
     line.extend(left);
     line.text()
 }

@@ -83,7 +83,7 @@ fn says_all_of(headline: &str, summary: &str) -> bool {
 /// What the person asked, said plainly: its first sentence without the
 /// politeness around it ("Can you cleanup the auth page?" → "Cleanup the
 /// auth page").
-fn request_of(prompt: &str) -> Option<String> {
+pub(crate) fn request_of(prompt: &str) -> Option<String> {
     // Its first paragraph, as one line however the terminal wrapped it.
     let prose = super::text::prose(prompt);
     let paragraph = prose.trim_start().split("\n\n").next().unwrap_or("").split_whitespace().collect::<Vec<_>>().join(" ");
@@ -140,6 +140,7 @@ mod tests {
             created_at: "2026-11-01T09:00:00Z".parse().unwrap(),
             kind: SealKind::Done,
             turns: vec![Turn { role: Origin::User, text: prompt.into(), compaction: false, answers: None }],
+            model_failed_last: false,
             tools: commit
                 .map(|c| vec![ToolUse { name: "Bash".into(), commit: Some(c.into()), ..ToolUse::default() }])
                 .unwrap_or_default(),

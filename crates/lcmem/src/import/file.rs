@@ -7,7 +7,7 @@ use super::convert::convert;
 use super::converted::{Converted, Counts, Format};
 use super::detect::detect;
 use crate::diagnostic::Diagnostic;
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::store::{ImportOutcome, Store};
 
 /// What importing one file did.
@@ -43,7 +43,25 @@ pub fn store_converted(store: &Store, path: &Path, converted: Converted) -> Resu
 pub fn import_file(store: &Store, format: Option<Format>, path: &Path) -> Result<Report> {
     let bytes = crate::input::read(path)?;
     let format = format.or_else(|| detect(&bytes)).unwrap_or(Format::V1);
+    if format == Format::V1 && is_foreign_document(&bytes) {
+        return Err(Error::Format {
+            path: path.to_path_buf(),
+            line: 1,
+            message: "one JSON document that is no session lcmem knows (it reads session transcripts: JSON lines, \
+                      or one conversation as a JSON document); `lcmem import --help` names the formats"
+                .into(),
+        });
+    }
     store_converted(store, path, convert(format, path, &bytes))
+}
+
+/// One JSON document no source reads (a client's log of prompts, a
+/// settings file): an array, or an object written over several lines. It is
+/// said as such, not read as a broken v1 file (whose lines are each one
+/// object).
+fn is_foreign_document(bytes: &[u8]) -> bool {
+    let lines = bytes.split(|&b| b == b'\n').filter(|l| !l.iter().all(u8::is_ascii_whitespace)).count();
+    serde_json::from_slice::<serde_json::Value>(bytes).is_ok_and(|v| v.is_array() || (v.is_object() && lines > 1))
 }
 
 /// How much of a transcript an import read, and why it read it all.

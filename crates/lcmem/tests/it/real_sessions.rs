@@ -430,6 +430,7 @@ mod generated {
                 kind: SealKind::Done,
                 turns,
                 tools,
+                model_failed_last: false,
             };
             let out = OfflineExtractor.extract(&input).unwrap();
             prop_assert!(is_clean(&out.summary), "line: {}", out.summary);

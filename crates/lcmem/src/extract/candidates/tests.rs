@@ -12,6 +12,7 @@ fn session(turns: &[(Origin, &str)]) -> ExtractInput {
         kind: SealKind::Done,
         turns: turns.iter().map(|(role, text)| Turn { role: *role, text: (*text).into(), compaction: false, answers: None }).collect(),
         tools: Vec::new(),
+        model_failed_last: false,
     }
 }
 

@@ -234,6 +234,7 @@ mod tests {
                     answers: None,
                 })
                 .collect(),
+            model_failed_last: false,
             tools: vec![ToolUse {
                 name: "Bash".into(),
                 command: Some("git push origin main".into()),

@@ -15,6 +15,7 @@ fn input(kind: SealKind, turns: &[(Origin, &str)]) -> ExtractInput {
             .iter()
             .map(|(role, text)| Turn { role: *role, text: text.to_string(), compaction: false, answers: None })
             .collect(),
+        model_failed_last: false,
         tools: vec![
             ToolUse {
                 name: "Read".into(),

@@ -50,9 +50,13 @@ pub(super) fn question_line(parts: &Parts<'_>) -> String {
         x.cut_off || (!x.answered && x.request.split_whitespace().count() >= 4 && !(parts.is_order)(&x.request))
     });
     let mut line = Line::default();
-    if let Some(steps) = joined(&proposal, 200, 3) {
-        let about = topic.as_ref().map_or(String::new(), |t| format!(" for \"{}\"", clip(t, 70)));
-        line.push(format!("Proposed a plan{about}: {}", lowered(&steps)));
+    // Fewer steps when more do not make a clean line; none, and the
+    // session is told as any other.
+    let about = topic.as_ref().map_or(String::new(), |t| format!(" for \"{}\"", clip(t, 70)));
+    let told = (1..=3).rev().filter_map(|most| joined(&proposal, 200, most)).any(|steps| {
+        line.push(format!("Proposed a plan{about}: {}", lowered(&steps)))
+    });
+    if told {
         line.push("Not implemented; no changes made");
         return line.text();
     }
@@ -82,7 +86,7 @@ pub(super) fn question_line(parts: &Parts<'_>) -> String {
 
 /// A request's opening verb in lower case ("Migrate this app" → "migrate
 /// this app"); a name ("GraphQL …") keeps its case.
-fn verb_lowered(request: &str) -> String {
+pub(super) fn verb_lowered(request: &str) -> String {
     let first = request.split_whitespace().next().unwrap_or("");
     if first.chars().skip(1).any(char::is_uppercase) {
         return request.to_string();
