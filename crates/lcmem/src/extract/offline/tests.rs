@@ -192,3 +192,27 @@ fn only_a_check_of_the_whole_project_is_how_the_project_is_checked() {
         assert!(!whole_suite(one), "{one}");
     }
 }
+
+#[test]
+fn a_plan_asked_for_is_told_by_its_steps_never_by_a_question_it_asks_back_or_a_topic_of_no_words() {
+    let mut asked = input(
+        SealKind::Done,
+        &[
+            (Origin::User, "."),
+            (Origin::User, "Can you present the plan for the practice sessions?"),
+            (
+                Origin::Assistant,
+                "- **Warm-up**: practise two array problems each morning\n\
+                 - **Depth**: review one dynamic programming pattern a day\n\
+                 - Any topics you want to focus on? (arrays, strings, trees)",
+            ),
+        ],
+    );
+    asked.title = ".".into();
+    asked.tools.retain(|t| t.name == "Read");
+    let out = OfflineExtractor.extract(&asked).unwrap();
+    assert!(out.summary.starts_with("Proposed a plan"), "{}", out.summary);
+    assert!(out.summary.contains("two array problems each morning"), "the steps, without their labels: {}", out.summary);
+    assert!(!out.summary.contains("Warm-up:"), "{}", out.summary);
+    assert!(!out.summary.contains("Any topics") && !out.summary.contains("for \".\""), "{}", out.summary);
+}

@@ -41,7 +41,8 @@ pub(super) fn question_line(parts: &Parts<'_>) -> String {
         .iter()
         .rev()
         .find(|x| !x.proposal.is_empty())
-        .map(|x| x.proposal.iter().filter_map(|t| reported(t, is_order)).collect())
+        // A question the reply asks back is no step of the plan.
+        .map(|x| x.proposal.iter().filter(|t| !t.trim_end().ends_with('?') && !t.contains("? ")).filter_map(|t| reported(t, is_order)).collect())
         .unwrap_or_default();
     let gist: Vec<Clause> = answered.iter().filter_map(|x| answer_gist(x, is_order)).take(2).collect();
     // A session that stopped mid-answer: its last reply only announced what
@@ -52,7 +53,11 @@ pub(super) fn question_line(parts: &Parts<'_>) -> String {
     let mut line = Line::default();
     // Fewer steps when more do not make a clean line; none, and the
     // session is told as any other.
-    let about = topic.as_ref().map_or(String::new(), |t| format!(" for \"{}\"", clip(t, 70)));
+    // A topic that is no words (a prompt of ".") names nothing.
+    let about = topic
+        .as_ref()
+        .filter(|t| t.chars().filter(|c| c.is_alphanumeric()).count() >= 2)
+        .map_or(String::new(), |t| format!(" for \"{}\"", clip(t, 70)));
     let told = (1..=3).rev().filter_map(|most| joined(&proposal, 200, most)).any(|steps| {
         line.push(format!("Proposed a plan{about}: {}", lowered(&steps)))
     });
