@@ -14,7 +14,7 @@ use super::postings::{Ask, Earlier, Found};
 use super::prune::{Head, TopAsk};
 use super::query_terms::QueryTerms;
 use super::rank::{Candidates, Loc, NO_SESSION, Tuning, Unit};
-use super::scan::{self, SessionMeta};
+use super::scan::{self, SessionMeta, TurnRole};
 use super::session_table::Table;
 use super::tokenize::Analyzer;
 use crate::diagnostic::Diagnostic;
@@ -84,6 +84,38 @@ impl<'a> Corpus<'a> {
                 Loc::Turn { line, offset, role }
             }
             (loc, _) => loc,
+        }
+    }
+
+    /// Who spoke a turn (`None` for a journal line or a fact).
+    pub fn role(&self, u: &Unit) -> Option<TurnRole> {
+        match (u.loc, self.index) {
+            (Loc::Indexed { segment, doc }, Some(index)) => Some(index.role(segment, doc)),
+            (Loc::Turn { role, .. }, _) => Some(role),
+            _ => None,
+        }
+    }
+
+    /// Tool output and tool-action lines ("Read src/app.ts") weigh
+    /// `tool_weight` of what the same words said by a person or the agent
+    /// weigh: they are evidence, not an answer.
+    pub fn weigh_roles(&self, c: &Candidates, scores: &mut [f64], tuning: &Tuning) {
+        if tuning.tool_weight == 1.0 {
+            return;
+        }
+        for (unit, score) in c.units.iter().zip(scores.iter_mut()) {
+            if *score > 0.0 {
+                *score *= self.role_weight(unit, tuning);
+            }
+        }
+    }
+
+    /// What a unit's kind of text weighs: `tool_weight` for tool output and
+    /// tool-action lines, 1 for everything else.
+    pub fn role_weight(&self, u: &Unit, tuning: &Tuning) -> f64 {
+        match self.role(u) {
+            Some(TurnRole::Tool | TurnRole::Action) => tuning.tool_weight,
+            _ => 1.0,
         }
     }
 

@@ -57,7 +57,12 @@ impl Memory {
     pub fn text(&self, source: Source) -> String {
         match source {
             Source::Journal(j) => journal_text(self.journal.revision(j as usize)),
-            Source::Fact(f) => self.fold.facts[f as usize].text.clone(),
+            Source::Fact(f) => {
+                let fact = &self.fold.facts[f as usize];
+                // A convention is found as one ("our package manager
+                // conventions"), though its own words rarely say so.
+                if fact.convention { format!("{} (convention)", fact.text) } else { fact.text.clone() }
+            }
         }
     }
 

@@ -340,6 +340,14 @@ impl OpenIndex {
     }
 }
 
+impl OpenIndex {
+    /// Who spoke document `doc` of `segment`.
+    pub fn role(&self, segment: u32, doc: DocId) -> scan::TurnRole {
+        let c = &self.columns[segment as usize];
+        scan::TurnRole::from_code(value(&c.role, doc).unwrap_or_default())
+    }
+}
+
 /// The values of `docs` in a fast field (the type's default where a document
 /// has none), read in one call per column rather than one per document.
 pub(super) fn values<T>(column: &Column<T>, docs: &[DocId]) -> Vec<T>

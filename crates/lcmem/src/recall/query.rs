@@ -305,7 +305,8 @@ fn rank_then(
     let head = corpus.head(&terms, &query.tuning, window)?;
     coverage.pruned = head.is_some();
     let (first, first_found) = corpus.gather(&terms, &query.tuning, &mut analyzer, None, None, head.as_ref())?;
-    let (scores, session_df) = rank::score_with_session_df(&first, &terms, &query.tuning);
+    let (mut scores, session_df) = rank::score_with_session_df(&first, &terms, &query.tuning);
+    corpus.weigh_roles(&first, &mut scores, &query.tuning);
     let (terms, candidates, scores) = if query.tuning.feedback_docs > 0 && !terms.terms.is_empty() {
         let top = order(&corpus, &first, &scores, query, query.tuning.feedback_docs);
         // On a large index, words found in more than 1/COMMON_SHARE of the
@@ -349,7 +350,8 @@ fn rank_then(
         let narrow = sessions.as_deref().map(|sessions| Narrow { first: &first, session_df: &session_df, sessions });
         let (second, _) =
             corpus.gather(&expanded, &query.tuning, &mut analyzer, Some(earlier), narrow, head.as_ref())?;
-        let scores = rank::score(&second, &expanded, &query.tuning);
+        let mut scores = rank::score(&second, &expanded, &query.tuning);
+        corpus.weigh_roles(&second, &mut scores, &query.tuning);
         (expanded, second, scores)
     } else {
         (terms, first, scores)

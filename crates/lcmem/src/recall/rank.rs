@@ -97,6 +97,12 @@ pub struct Tuning {
     pub fusion: Fusion,
     /// How many units of each lane take part in the fusion.
     pub fusion_depth: usize,
+    /// What a turn of tool output (a file dump, a command's output, "File
+    /// created successfully") scores against a person's or the agent's
+    /// words (1: the same). Tool output is evidence of what was there, and
+    /// long and repetitive: it should not outrank a statement of the same
+    /// thing.
+    pub tool_weight: f64,
 }
 
 impl Default for Tuning {
@@ -130,6 +136,7 @@ impl Default for Tuning {
             semantic_weight: 0.2,
             fusion: Fusion::Blend,
             fusion_depth: 100,
+            tool_weight: 0.5,
         }
     }
 }

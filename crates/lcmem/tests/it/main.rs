@@ -13,6 +13,7 @@ mod import_shell_shapes;
 mod import_store;
 mod real_sessions;
 mod recall;
+mod recall_answers;
 mod recall_pruned;
 mod red_team;
 mod session_format;

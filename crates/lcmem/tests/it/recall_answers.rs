@@ -1,0 +1,99 @@
+//! Recall answers a developer's question: a person's or the agent's
+//! statement of a thing comes before a dump of a file or a tool-action line
+//! that repeats its words, and a fact is found by what it is (a convention)
+//! as well as by its words.
+
+use lcmem::Store;
+use lcmem::facts::{Event, Observation, Origin};
+use lcmem::recall::{HitKind, Query, Quiet, Searcher, Tuning};
+use lcmem_test_support::{SessionFile, TempDirs};
+
+fn store_with_a_debugging_session() -> (TempDirs, Store) {
+    let dirs = TempDirs::new();
+    let store = Store::open(&dirs.home(), &dirs.project()).unwrap();
+    // The file the agent read, dumped whole: its words are the question's
+    // words, many times over.
+    let dump = "export function TeamSheet({ teamId, initialTeam }) { const team = useTeam(teamId, initialTeam); \
+                if (!team) return <Empty members={[]} leads={[]} />; // the team editor: members, leads, \
+                roles; opens empty when the team has no members } function TeamMembers({ team }) { return \
+                team.members.map((m) => <Member key={m.id} member={m} />); } function TeamLeads({ team }) { \
+                return team.leads.map((l) => <Lead key={l.id} lead={l} />); }";
+    let file = SessionFile::new("2026-11-20-team-editor", "2026-11-20T09:00:00Z")
+        .title("The team editor")
+        .message_with_id(
+            "user",
+            "The team editor opens empty now, no members and no leads. Why?",
+            "2026-11-20T09:01:00Z",
+            "u1",
+        )
+        .tool("Read", &["src/team/TeamSheet.tsx"], "2026-11-20T09:02:00Z")
+        .message_with_id("tool", dump, "2026-11-20T09:02:01Z", "t1")
+        .tool("Edit", &["src/team/useTeam.ts"], "2026-11-20T09:05:00Z")
+        .message_with_id(
+            "assistant",
+            "Found it: the editor opened empty because the initial team was passed as fresh data, so the query \
+             never fetched its members and leads. `useTeam` now treats it as stale and refetches.",
+            "2026-11-20T09:06:00Z",
+            "a1",
+        );
+    let path = dirs.inbox().join("2026-11-20-team-editor.jsonl");
+    std::fs::write(&path, file.bytes()).unwrap();
+    store.import_file(&path).unwrap();
+    (dirs, store)
+}
+
+/// Where the agent's explanation ranks among the turns, and the best rank
+/// of any tool output or tool-action line.
+fn ranks(store: &Store, tuning: Tuning) -> (usize, usize) {
+    let mut query = Query::new("why did the team editor open empty with no members or leads");
+    query.tuning = tuning;
+    let answer = Searcher::new(store.clone()).search(&query, &mut Quiet).unwrap();
+    let turns: Vec<_> = answer.hits.iter().filter(|h| h.kind == HitKind::Turn).collect();
+    let explained = turns.iter().position(|h| h.snippet.contains("opened empty because")).expect("the answer is found");
+    let tool = turns
+        .iter()
+        .position(|h| matches!(h.role.map(|r| r.as_str()), Some("tool" | "action")))
+        .expect("the dump matches too");
+    (explained, tool)
+}
+
+#[test]
+fn the_agents_explanation_outranks_the_dump_of_the_file_it_read() {
+    let (_dirs, store) = store_with_a_debugging_session();
+    let (explained, tool) = ranks(&store, Tuning::default());
+    assert!(explained < tool, "the explanation ({explained}) comes before any tool output ({tool})");
+}
+
+#[test]
+fn a_convention_is_found_by_asking_for_conventions() {
+    let dirs = TempDirs::new();
+    let store = Store::open(&dirs.home(), &dirs.project()).unwrap();
+    let at: jiff::Timestamp = "2026-11-20T09:00:00Z".parse().unwrap();
+    let observe = |text: &str, convention: bool| {
+        Event::Observe(Observation {
+            convention,
+            team: None,
+            fact: lcmem::facts::fact_id(text),
+            text: text.to_string(),
+            source_session: "2026-11-20-setup".to_string(),
+            learned_at: at,
+            confidence: 1.0,
+            confirmed: false,
+            origin: Origin::User,
+            instruction: false,
+            workspace_echo: false,
+        })
+    };
+    let lock = store.lock().unwrap();
+    lcmem::facts::append(
+        &store,
+        &lock,
+        &[observe("We use pnpm in this repo, never npm.", true), observe("The repo has a pnpm lockfile.", false)],
+    )
+    .unwrap();
+    drop(lock);
+    let answer = Searcher::new(store.clone()).search(&Query::new("package manager conventions"), &mut Quiet).unwrap();
+    let facts: Vec<&str> = answer.hits.iter().filter(|h| h.kind == HitKind::Fact).map(|h| h.snippet.as_str()).collect();
+    assert_eq!(facts.len(), 1, "only the convention is one: {facts:?}");
+    assert!(facts[0].starts_with("We use pnpm in this repo, never npm."), "{facts:?}");
+}
