@@ -216,3 +216,53 @@ fn a_plan_asked_for_is_told_by_its_steps_never_by_a_question_it_asks_back_or_a_t
     assert!(!out.summary.contains("Warm-up:"), "{}", out.summary);
     assert!(!out.summary.contains("Any topics") && !out.summary.contains("for \".\""), "{}", out.summary);
 }
+
+#[test]
+fn a_session_cut_off_before_its_answer_names_the_request_it_was_given() {
+    let mut asked = input(
+        SealKind::Done,
+        &[
+            (Origin::User, "search the web for the stripe webhook event types"),
+            (Origin::Assistant, "I'll search the web for information about Stripe webhook event types."),
+            (
+                Origin::Assistant,
+                "Based on my research, Stripe has TypeScript type definitions, but let me check what types \
+                 are actually defined in your current codebase to see if they match the official types:",
+            ),
+        ],
+    );
+    asked.title = "search the web for the stripe webhook event types".into();
+    asked.tools.clear();
+    let out = OfflineExtractor.extract(&asked).unwrap();
+    assert!(
+        out.summary.starts_with("Worked on the request to search the web for the stripe webhook event types"),
+        "{}",
+        out.summary
+    );
+    assert!(out.summary.contains("the session ended before an answer"), "{}", out.summary);
+}
+
+#[test]
+fn a_task_list_left_open_is_told_as_listed_never_as_gone_through() {
+    let todo = |text: &str, status| crate::extract::Todo { text: text.into(), status };
+    let mut asked = input(
+        SealKind::Done,
+        &[
+            (Origin::User, "add the export feature with tests and docs"),
+            (Origin::Assistant, "I'll start by planning the work, then let me look at the code first:"),
+        ],
+    );
+    asked.tools = vec![ToolUse {
+        name: "TodoWrite".into(),
+        todos: vec![
+            todo("Add the export command", crate::extract::TodoStatus::Completed),
+            todo("Add tests for the export", crate::extract::TodoStatus::InProgress),
+            todo("Write the export docs", crate::extract::TodoStatus::Pending),
+        ],
+        after_turns: 1,
+        ..Default::default()
+    }];
+    let out = OfflineExtractor.extract(&asked).unwrap();
+    assert!(out.summary.starts_with("Listed 3 tasks, 2 still open:"), "{}", out.summary);
+    assert!(!out.summary.contains("Went through"), "{}", out.summary);
+}

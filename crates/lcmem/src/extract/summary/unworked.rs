@@ -67,15 +67,29 @@ pub(super) fn question_line(parts: &Parts<'_>) -> String {
     }
     // The agent's own task list is how it worked, not what it found: it is
     // told only when the answer says nothing itself.
+    // A list it worked through is told as gone through; one still open as
+    // the tasks it listed, never as work done.
     if let Some(plan) = joined(&planned, 180, 3).filter(|_| gist.is_empty()) {
-        line.push(format!("Went through {}", lowered(&plan)));
+        let open = parts.evidence.open_todos.len();
+        line.push(match open {
+            0 => format!("Went through {}", lowered(&plan)),
+            _ => format!("Listed {} tasks, {open} still open: {}", planned.len(), lowered(&plan)),
+        });
     }
     match joined(&gist, 190, 2) {
         Some(g) => {
             line.push(format!("{asked}: {g}"));
         }
         None if ended => {
-            let what = topic.as_ref().map_or("a request".to_string(), |t| format!("\"{}\"", clip(t, 90)));
+            // A request in the imperative is told as one, not quoted.
+            let what = match &topic {
+                Some(t) => format!("\"{}\"", clip(t, 90)),
+                None => crate::extract::title::asked_plainly(parts.input)
+                    .filter(|r| !crate::extract::clause::is_standing_order(r))
+                    .map(|r| format!("the request to {}", verb_lowered(&clip(&r, 90))))
+                    .filter(|told| !is_order(told))
+                    .unwrap_or_else(|| "a request".to_string()),
+            };
             line.push(format!("Worked on {what}; the session ended before an answer"));
         }
         None => {
