@@ -1,5 +1,5 @@
 //! `lcmem import`: add sessions to the store. v1 session files are stored as
-//! they are; Claude Code and Codex CLI transcripts are converted first
+//! they are; every agent's transcripts (the sources `--format` names) are converted first
 //! (docs/importers.md).
 
 use std::collections::HashSet;

@@ -32,7 +32,7 @@ use crate::context::Context;
 
 #[derive(Subcommand)]
 pub enum Command {
-    /// Add sessions to the store: v1 files, Claude Code and Codex CLI transcripts
+    /// Add sessions to the store: v1 files, and every agent's transcripts (see --format)
     Import(import::Args),
     /// Seal sessions: write what each achieved to the journal and its candidate facts
     Seal(seal::Args),
