@@ -73,8 +73,8 @@ impl Ingested {
 /// Imports a growing `transcript` (in `format`) into `store`, reading only
 /// what was appended since the last time ([`import::import_growing`]); with
 /// an extractor to `seal` with, seals the session it became and lets the
-/// digest consolidate when due. This is the agent hook's path, which must cost what changed: the
-/// search index is left alone (it is a cache; recall scans the sessions it
+/// digest consolidate when due. This is the agent hook's path, which must
+/// cost what changed: the search index is left alone (it is a cache; recall scans the sessions it
 /// lacks and brings it up to date when it runs).
 pub fn ingest(
     store: &Store,

@@ -18,7 +18,9 @@ mod reported;
 mod standalone;
 
 pub use reported::{is_standing_order, reported};
-pub use standalone::{REQUEST_VERBS, fact_text, has_subject_and_verb, has_verb, reports_done, state_of_report};
+pub use standalone::{
+    REQUEST_VERBS, fact_text, has_subject_and_verb, has_verb, opens_with_request, reports_done, state_of_report,
+};
 
 /// One clause of prose, clean: see [`is_clean`].
 #[derive(Debug, Clone, PartialEq, Eq)]

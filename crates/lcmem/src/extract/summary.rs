@@ -118,14 +118,15 @@ fn work_line(parts: &Parts<'_>) -> String {
     // What shipped and what is left matter more than the report's details:
     // their room is kept, and the items fill what remains between them.
     let shipping = shipping_sentence(evidence, &line.text(), parts.is_order);
-    let tests = tail::tests_sentence(parts, &line.text());
+    let tests = tail::passing_tests(parts).map(|count| (format!("{count} test"), format!("Tests: {count} passing.")));
     let unanswered = tail::unanswered(parts);
     // A request after the report is where the session ended: what the
     // report left for later came before it.
     let left = joined(&left_items(parts), 120, 2)
         .filter(|_| unanswered.is_none())
         .map(|list| format!("Left: {}.", uncapitalised(&list)));
-    let reserved = [&shipping, &tests, &unanswered, &left].iter().map(|s| s.as_ref().map_or(0, |s| s.chars().count() + 2)).sum::<usize>();
+    let tests_told = tests.as_ref().map(|(_, told)| told.clone());
+    let reserved = [&shipping, &tests_told, &unanswered, &left].iter().map(|s| s.as_ref().map_or(0, |s| s.chars().count() + 2)).sum::<usize>();
     if let Some(report) = last_report.filter(|_| line.len() < 200) {
         let told = crate::facts::normalize(&line.text());
         let items: Vec<Clause> = report
@@ -142,8 +143,9 @@ fn work_line(parts: &Parts<'_>) -> String {
     }
     line.extend(shipping);
     line.extend(unanswered);
-    // The items may have told the count already.
-    line.extend(tests.and_then(|_| tail::tests_sentence(parts, &line.text())));
+    // The headline or the items may have told the count already.
+    let told = line.text().to_lowercase();
+    line.extend(tests.filter(|(count, _)| !told.contains(count.as_str())).map(|(_, sentence)| sentence));
     line.extend(left);
     line.text()
 }

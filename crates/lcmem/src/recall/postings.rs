@@ -336,7 +336,7 @@ impl OpenIndex {
         let c = &self.columns[segment as usize];
         let line = value(&c.line, doc).unwrap_or_default() as u32;
         let offset = value(&c.offset, doc).unwrap_or_default();
-        (line, offset, scan::TurnRole::from_code(value(&c.role, doc).unwrap_or_default()))
+        (line, offset, self.role(segment, doc))
     }
 }
 

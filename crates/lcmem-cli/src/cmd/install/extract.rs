@@ -4,7 +4,7 @@
 //! has. `lcmem uninstall AGENT` turns it off again when it is still that
 //! agent's command.
 
-use lcmem::config::Scope;
+use lcmem::config::{ConfigFiles, Scope};
 use lcmem::import::Source;
 
 use crate::context::Context;
@@ -13,6 +13,12 @@ use crate::context::Context;
 /// global one (every project of this user).
 fn scope(project: bool) -> Scope {
     if project { Scope::Project } else { Scope::Global }
+}
+
+/// Whether the file in `scope` sets the command lane to `command`.
+fn lane_is(files: &ConfigFiles, scope: Scope, command: &str) -> anyhow::Result<bool> {
+    Ok(files.text_in(scope, "extract.lane")?.as_deref() == Some("command")
+        && files.text_in(scope, "extract.command")?.as_deref() == Some(command))
 }
 
 /// Sets the command lane to `source`'s headless CLI.
@@ -38,9 +44,7 @@ pub(super) fn switch_on(
              run with (until then each session keeps the rules' line, and the journal says why)"
         );
     }
-    let lane = files.text_in(scope, "extract.lane")?;
-    let set = files.text_in(scope, "extract.command")?;
-    if lane.as_deref() == Some("command") && set.as_deref() == Some(command) {
+    if lane_is(&files, scope, command)? {
         println!("extraction: {} already reads each sealed session again", source.title());
         return Ok(());
     }
@@ -81,8 +85,8 @@ pub(super) fn switch_off(
     let Some(command) = source.wiring().headless else { return Ok(()) };
     let files = context.store()?.config_files();
     let scope = scope(project);
-    let ours = |key: &str, value: &str| files.text_in(scope, key).ok().flatten().as_deref() == Some(value);
-    if !(ours("extract.lane", "command") && ours("extract.command", command)) {
+    // A file that cannot be read names no lane of ours: it is left alone.
+    if !lane_is(&files, scope, command).unwrap_or(false) {
         return Ok(());
     }
     let file = files.path(scope).display().to_string();

@@ -35,12 +35,13 @@ mod tests;
 
 use grammar::{
     is_code, is_english, is_question, is_reaction, is_rule, is_team_practice, lacks_subject, opens_with_dont, opens_with_rule,
-    opens_with_verb, reports_the_day, request_after_lead, spec_frame, without_lead,
+    reports_the_day, request_after_lead, spec_frame, without_lead,
 };
 pub(crate) use grammar::is_convention;
 use prose::{capitalised, description, is_text_to_edit, paragraphs, sentence_of, sentences, unmarked, words};
 
 use super::{Candidate, Kind, Place};
+use crate::extract::clause::opens_with_request;
 use crate::extract::clip;
 use crate::facts::Origin;
 use crate::facts::subject;
@@ -112,7 +113,7 @@ fn read(sentence: &str, named: Option<&str>, at: Place) -> Option<Candidate> {
         // the task); a rule worded as an order opens with its rule word, and
         // is a convention (withheld until confirmed).
         None if !opens_with_rule(&rest)
-            && (opens_with_verb(&rest) || opens_with_dont(&rest) || request_after_lead(&rest)) =>
+            && (opens_with_request(&rest) || opens_with_dont(&rest) || request_after_lead(&rest)) =>
         {
             return None;
         }
@@ -216,7 +217,7 @@ fn answer(question: &str, answer: &str, at: Place) -> Option<Candidate> {
     }
     // A choice worded as a request is reported as the person's choice, not
     // given as an order of theirs.
-    let said = if opens_with_verb(answer) {
+    let said = if opens_with_request(answer) {
         let mut chars = answer.chars();
         let lowered: String = chars.next().map(|c| c.to_lowercase().chain(chars).collect()).unwrap_or_default();
         format!("the user chose to {lowered}")
@@ -225,7 +226,7 @@ fn answer(question: &str, answer: &str, at: Place) -> Option<Candidate> {
     };
     let text = match topic(question) {
         Some(topic) => format!("{}: {}.", capitalised(&topic), clip(&said, MAX_CHARS)),
-        None if !opens_with_verb(answer) && super::super::clause::has_verb(answer) => sentence_of(answer)?,
+        None if !opens_with_request(answer) && super::super::clause::has_verb(answer) => sentence_of(answer)?,
         None => return None,
     };
     Some(candidate(text, Kind::Decision, false, None, at))
@@ -273,7 +274,7 @@ fn resolve_pointer(sentence: &str, named: Option<&str>) -> Option<String> {
 /// auth page to …" → "the auth page").
 fn object_named(sentence: &str) -> Option<String> {
     let (sentence, _) = without_lead(&unmarked(sentence));
-    if !opens_with_verb(&sentence) {
+    if !opens_with_request(&sentence) {
         return None;
     }
     let all: Vec<&str> = sentence.split_whitespace().collect();

@@ -190,6 +190,21 @@ fn first_event(text: &str) -> Option<String> {
 }
 
 /// The first word, lower-case, without a contraction's tail ("it's" → "it").
+/// A request: the sentence opens with its verb, maybe after an adverb
+/// ("Carefully review the implementation", "deploy the contract").
+pub fn opens_with_request(sentence: &str) -> bool {
+    let mut words = sentence
+        .split_whitespace()
+        .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric() && c != '\'' && c != '’').to_lowercase())
+        .filter(|w| !w.is_empty());
+    let Some(first) = words.next() else { return false };
+    let verb = match words.next() {
+        Some(second) if first.len() > 4 && first.ends_with("ly") => second,
+        _ => first,
+    };
+    REQUEST_VERBS.contains(&verb.replace('’', "'").as_str())
+}
+
 fn first_word(text: &str) -> String {
     let first = text.split_whitespace().next().unwrap_or("");
     let word = first.trim_matches(|c: char| !c.is_alphanumeric() && c != '\'' && c != '’').to_lowercase();

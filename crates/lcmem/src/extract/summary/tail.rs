@@ -16,18 +16,16 @@ static PASSING: LazyLock<Regex> = LazyLock::new(|| {
     )
 });
 
-/// "Tests: 69 passing." when the session ran its tests after its changes,
-/// the last run passed, and its last report counts them. A count the run
+/// How many tests the report counts as passing ("69"), when the session
+/// ran its tests after its changes and the last run passed: a count the run
 /// does not back (no test run, or a failing one) is not repeated.
-pub(super) fn tests_sentence(parts: &Parts<'_>, so_far: &str) -> Option<String> {
+pub(super) fn passing_tests<'a>(parts: &Parts<'a>) -> Option<&'a str> {
     let evidence = parts.evidence;
     if !evidence.tested || !evidence.test_run_passed {
         return None;
     }
     let report = parts.exchanges.iter().rev().find(|x| x.report.headline.is_some())?;
-    let count = PASSING.captures(&report.text)?.get(1)?.as_str();
-    let told = so_far.to_lowercase();
-    (!told.contains(&format!("{count} test"))).then(|| format!("Tests: {count} passing."))
+    Some(PASSING.captures(&report.text)?.get(1)?.as_str())
 }
 
 /// The person's last request, when the model never answered it (the client
@@ -47,12 +45,8 @@ pub(super) fn unanswered(parts: &Parts<'_>) -> Option<String> {
     // a go-ahead ("lgtm, merge it") asks for nothing new. It is told as
     // what was asked, never as an order; one that would stand beyond the
     // task is not told at all.
-    let opens_with_verb = |r: &str| {
-        let verb = r.split_whitespace().next().unwrap_or("").to_lowercase();
-        crate::extract::clause::REQUEST_VERBS.contains(&verb.as_str())
-    };
     let asked = crate::extract::title::request_of(&last.request)
-        .filter(|r| opens_with_verb(r) && r.split_whitespace().count() >= 3)
+        .filter(|r| crate::extract::clause::opens_with_request(r) && r.split_whitespace().count() >= 3)
         .filter(|r| !crate::extract::clause::is_standing_order(r))?;
     let asked = Clause::of(&asked)?.within(110)?;
     let told = format!("The last request, to {}, got no answer.", super::unworked::verb_lowered(asked.bare()));

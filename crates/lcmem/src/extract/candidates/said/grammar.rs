@@ -2,6 +2,7 @@
 //! reaction, a request, a rule, a statement, a report of the day.
 
 use super::prose::{unmarked, words};
+use crate::extract::clause::opens_with_request;
 use crate::facts::subject;
 
 /// A question, by its mark or its opening.
@@ -129,22 +130,10 @@ pub(super) fn spec_frame(sentence: &str) -> Option<String> {
     (rule.split_whitespace().count() >= 3).then(|| rule.to_string())
 }
 
-/// A request: the sentence opens with its verb, maybe after an adverb
-/// ("Carefully review the implementation").
-pub(super) fn opens_with_verb(sentence: &str) -> bool {
-    let w = words(sentence);
-    let verb = match w.as_slice() {
-        [adverb, verb, ..] if adverb.len() > 4 && adverb.ends_with("ly") => verb,
-        [verb, ..] => verb,
-        [] => return false,
-    };
-    crate::extract::clause::REQUEST_VERBS.contains(&verb.as_str())
-}
-
 /// "For displaying the pieces, download them from …": a request after a
 /// phrase that sets it up.
 pub(super) fn request_after_lead(sentence: &str) -> bool {
-    sentence.split_once(", ").is_some_and(|(lead, main)| lead.split_whitespace().count() <= 8 && opens_with_verb(main))
+    sentence.split_once(", ").is_some_and(|(lead, main)| lead.split_whitespace().count() <= 8 && opens_with_request(main))
 }
 
 /// A rule that opens with its rule word: "always …", "never …", "do not …",
