@@ -62,7 +62,24 @@ pub fn render_hit(n: usize, hit: &Hit, bold: bool) -> String {
     if let Some(note) = &hit.note {
         out.push_str(&format!("   note: {note}\n"));
     }
+    if !hit.echoes.is_empty() {
+        out.push_str(&format!("   {}\n", echoes_line(&hit.echoes)));
+    }
     out
+}
+
+/// Places listed after a hit whose words were said again elsewhere.
+const ECHOES_LISTED: usize = 4;
+
+/// "said 3 more times: SESSION line N, …": where a hit's words were said again.
+fn echoes_line(echoes: &[lcmem::recall::Echo]) -> String {
+    let mut places: Vec<String> =
+        echoes.iter().take(ECHOES_LISTED).map(|e| format!("{} line {}", e.session, e.line)).collect();
+    if echoes.len() > ECHOES_LISTED {
+        places.push(format!("{} more", echoes.len() - ECHOES_LISTED));
+    }
+    let times = if echoes.len() == 1 { "time" } else { "times" };
+    format!("said {} more {times}: {}", echoes.len(), places.join(", "))
 }
 
 fn highlight(snippet: &str, ranges: &[(usize, usize)], bold: bool) -> String {

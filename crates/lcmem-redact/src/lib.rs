@@ -18,6 +18,7 @@
 mod aws;
 mod candidate;
 mod context;
+mod fold;
 mod pem;
 mod placeholder;
 mod rules;
@@ -45,7 +46,20 @@ pub struct Finding {
 /// Callers that only need the clean text use [`redact`]; this is for callers
 /// that want to report what was removed (kinds and positions, never values).
 pub fn find_secrets(text: &str) -> Vec<Finding> {
-    scan::find(text).findings
+    found(text).findings
+}
+
+/// One scan of `text` read with its disguises folded away (invisible
+/// characters, full-width forms; see `fold`), its findings placed on `text`.
+fn found(text: &str) -> scan::Scan {
+    match fold::fold(text) {
+        None => scan::find(text),
+        Some(folded) => {
+            let mut scan = scan::find(&folded.text);
+            scan.findings = folded.map(scan.findings);
+            scan
+        }
+    }
 }
 
 /// Replaces every recognised secret in `text` with a typed marker such as
@@ -57,14 +71,14 @@ pub fn find_secrets(text: &str) -> Vec<Finding> {
 /// checked again, and in that rare case the whole output is rescanned until
 /// nothing changes.
 pub fn redact(text: &str) -> Cow<'_, str> {
-    let first = scan::find(text);
+    let first = found(text);
     if first.findings.is_empty() {
         return Cow::Borrowed(text);
     }
     let (mut out, markers) = apply(text, &first.findings);
     if first.dormant_pem || !settled(&out, &markers) {
         for _ in 0..MAX_ROUNDS {
-            let again = scan::find(&out).findings;
+            let again = found(&out).findings;
             if again.is_empty() {
                 break;
             }
@@ -112,7 +126,7 @@ fn settled(out: &str, markers: &[usize]) -> bool {
             }
             let line = scan::logical_line(out, pos);
             checked_to = line.end.max(pos + 1);
-            if !scan::find(&out[line]).findings.is_empty() {
+            if !found(&out[line]).findings.is_empty() {
                 return false;
             }
         }

@@ -272,6 +272,37 @@ pub(crate) static SHAPES: &[Shape] = &[
         let right = !next_byte(t, m.end).is_some_and(|c| c.is_ascii_alphanumeric() || c == b'_');
         whole(m, right && has_digit(b) && b.bytes().any(|c| c.is_ascii_alphabetic()))
     }),
+    shape(
+        "shopify-token",
+        &["shpat_", "shpss_", "shpca_", "shppa_"],
+        r"shp(?:at|ss|ca|pa)_[a-fA-F0-9]+",
+        random::<6, 32, 32>,
+    ),
+    shape(
+        "tailscale-key",
+        &["tskey-"],
+        r"tskey-(?:api|auth|client|webhook|scim)-[A-Za-z0-9]+-[A-Za-z0-9]+",
+        |t, m, _| {
+            let b = body(t, &m, 6, 20..=160)?;
+            whole(m, has_digit(b) && has_upper(b))
+        },
+    ),
+    shape("planetscale-token", &["pscale_"], r"pscale_(?:tkn|pw|oauth)_[A-Za-z0-9_=.\-]+", |t, m, _| {
+        let b = body(t, &m, 7, 35..=72)?;
+        whole(m, has_digit(b))
+    }),
+    shape("buildkite-token", &["bkua_"], r"bkua_[a-f0-9]+", random::<5, 40, 40>),
+    shape("langsmith-key", &["lsv2_"], r"lsv2_(?:pt|sk)_[a-f0-9]{32}_[a-f0-9]+", prefixed::<41, 10, 10>),
+    shape("pinecone-key", &["pcsk_"], r"pcsk_[A-Za-z0-9_]+", random::<5, 40, 120>),
+    shape("figma-token", &["figd_"], r"figd_[A-Za-z0-9_\-]+", random::<5, 30, 80>),
+    shape("prefect-key", &["pnu_"], r"pnu_[A-Za-z0-9]+", random::<4, 36, 36>),
+    shape("contentful-token", &["cfpat-"], r"CFPAT-[A-Za-z0-9_\-]+", random::<6, 43, 43>),
+    shape("netlify-token", &["nfp_"], r"nfp_[A-Za-z0-9]+", random::<4, 36, 40>),
+    // A Mapbox secret token; its public twin (`pk.eyJ…`) is meant to be shipped.
+    shape("mapbox-secret-token", &["sk.eyj"], r"sk\.eyJ[A-Za-z0-9_\-]+\.[A-Za-z0-9_\-]+", |t, m, _| {
+        let b = body(t, &m, 6, 40..=400)?;
+        whole(m, has_digit(b))
+    }),
     // A private key's DER body without its PEM header (pasted alone, or
     // left when a header was cut off): PKCS#8 and PKCS#1 RSA, SEC1 and
     // PKCS#8 EC, Ed25519. A certificate's body ("MIID…CCA…gAwIBAgI") has

@@ -20,8 +20,11 @@ static AUTHZ: LazyLock<Regex> = LazyLock::new(|| {
     .unwrap()
 });
 
-static BEARER: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r"(?i)(?:^|[^A-Za-z0-9_])bearer[ \t]+(?P<t>[A-Za-z0-9_\-.~+/]+=*)").unwrap());
+/// `Bearer <token>`, and `bearer: <token>` / `bearer=<token>` as tokens are
+/// pasted into notes and query strings.
+static BEARER: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)(?:^|[^A-Za-z0-9_])bearer(?:[ \t]*[:=][ \t]*|[ \t]+)(?P<t>[A-Za-z0-9_\-.~+/]+=*)").unwrap()
+});
 
 static URL: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r#"[A-Za-z][A-Za-z0-9+.\-]*://(?P<u>[^\s:/?#@"'<>\[\]]*):(?P<t>[^\s/?#"'<>]+)@[A-Za-z0-9\[_]"#).unwrap()
@@ -94,7 +97,8 @@ pub(crate) fn authorization(text: &str, win: Range<usize>, out: &mut Vec<Candida
     }
 }
 
-/// `Bearer <token>` anywhere: headers built in code, tokens pasted in prose.
+/// `Bearer <token>` anywhere (also after `:` or `=`): headers built in code,
+/// tokens pasted in prose.
 pub(crate) fn bearer(text: &str, win: Range<usize>, out: &mut Vec<Candidate>) {
     let off = win.start;
     for caps in captures(&BEARER, &text[win.clone()]) {

@@ -131,6 +131,9 @@ pub enum Error {
         dir.display()
     )]
     Model { dir: PathBuf, message: String },
+    /// `lcmem model install` could not fetch a file of the pinned model.
+    #[error("cannot fetch {url}: {message}")]
+    Fetch { url: String, message: String },
 }
 
 /// What is wrong with a recall query.

@@ -69,6 +69,7 @@ pub mod lock;
 mod pattern;
 pub mod plain;
 pub mod project;
+pub mod random;
 pub mod recall;
 pub mod recalled;
 pub mod repair;

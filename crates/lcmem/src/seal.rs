@@ -211,7 +211,7 @@ fn seal_once(
         .facts
         .into_iter()
         .map(|f| {
-            let text = scrub::scrub_text(guards, &f.text);
+            let text = scrub::fact_text(guards, &f.text);
             facts::Event::Observe(Observation {
                 fact: facts::fact_id(&text),
                 instruction: (guards.is_instruction)(&text),

@@ -18,7 +18,8 @@ use lcmem::import::{Server, Source};
 #[command(after_help = "For each agent (the user's settings): whether lcmem's hooks are there \
 and run a binary that exists, whether the MCP server starts and lists its tools, and, for an agent that asks \
 for it, whether the hooks are switched on and trusted. For the project: whether the store can be written, the last hook run and \
-its errors (<home>/logs/hooks.log), and the sessions waiting to be sealed. An agent lcmem is not installed into \
+its errors (<home>/logs/hooks.log), the sessions waiting to be sealed, and whether recall has its semantic lane \
+(an embedding model) or matches words only. An agent lcmem is not installed into \
 is said, not counted as broken. Exit status: 0 when nothing is broken, 1 otherwise.")]
 pub struct Args {
     /// Print the checks as JSON
@@ -298,6 +299,7 @@ fn store(checks: &mut Checks, context: &Context, repair: bool) {
     hook_log(checks, &home);
     let Ok(store) = context.store() else { return };
     transcripts(checks, &store);
+    semantic(checks, &store);
     if !store.dir().exists() {
         return checks.say("project", State::Absent, format!("no memory of {} yet", store.project().root.display()));
     }
@@ -366,6 +368,34 @@ fn transcripts(checks: &mut Checks, store: &lcmem::Store) {
         list.join(", ")
     );
     checks.say("transcripts", State::Warn, detail);
+}
+
+/// Whether recall has its semantic lane, and how to give it one.
+fn semantic(checks: &mut Checks, store: &lcmem::Store) {
+    let model = match store.settings() {
+        Ok(settings) => settings.recall_model,
+        Err(e) => return checks.say("semantic recall", State::Broken, crate::words::cli(&e)),
+    };
+    let Some(model) = model else {
+        return checks.say(
+            "semantic recall",
+            State::Absent,
+            "off: recall matches words, not meaning; `lcmem model install` fetches all-MiniLM-L6-v2 (91 MB) and turns \
+             it on",
+        );
+    };
+    let dir = store.home().join(&model);
+    match lcmem::recall::semantic::model::Encoder::load(&dir) {
+        Ok(_) => checks.say("semantic recall", State::Ok, format!("on: the model in {}", dir.display())),
+        Err(e) => checks.say(
+            "semantic recall",
+            State::Warn,
+            format!(
+                "{}: recall matches words only until it is mended; `lcmem model install` fetches a model that loads",
+                crate::words::cli(&e)
+            ),
+        ),
+    }
 }
 
 /// The last hook run, and the last error among the recent ones.

@@ -10,8 +10,8 @@ use crate::output::print_json;
 about them), its provenance on facts other sessions also support, the torn-line fragments and leftover temporary \
 files holding it, the derived cache, and MEMORY.md's lines and history snapshots citing it. The id is matched \
 exactly (forgetting s1 leaves s10 alone), and a session whose file is already gone can still be forgotten by its \
-full id. The files are rewritten atomically: afterwards nothing of the session is on disk but its tombstone (its \
-id and the day, in memory/forgotten.jsonl), which keeps the hooks, the catch-up and a seal already running from \
+full id. The files are rewritten atomically: afterwards nothing of the session is on disk, not even its id, but its \
+tombstone (a keyed hash of the id and the day, in memory/forgotten.jsonl; the key is memory/forgotten.key), which keeps the hooks, the catch-up and a seal already running from \
 bringing it back; `lcmem import FILE` of its transcript, by hand, is the only way back. There is no undo.")]
 pub struct Args {
     /// A session's whole id (an id that names no session is refused, with the ids close to it)

@@ -49,8 +49,8 @@ impl App {
             store,
             context,
             port,
-            token: security::random_hex(),
-            csrf: security::random_hex(),
+            token: lcmem::random::random_hex(),
+            csrf: lcmem::random::random_hex(),
             flash: Mutex::new(None),
         }
     }

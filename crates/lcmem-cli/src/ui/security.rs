@@ -5,8 +5,6 @@
 //! Content-Security-Policy: no script, no inline style, nothing from
 //! elsewhere, no framing.
 
-use std::io::Read;
-
 use axum::body::Body;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::Response;
@@ -16,24 +14,6 @@ use super::{App, Fields, html};
 /// The policy: only this page's own stylesheet; no script at all is served.
 pub const CSP: &str = "default-src 'none'; style-src 'self'; script-src 'self'; img-src 'self'; \
 form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
-
-/// 32 hex digits from the system's randomness.
-pub fn random_hex() -> String {
-    let mut bytes = [0u8; 16];
-    let read = std::fs::File::open("/dev/urandom").and_then(|mut f| f.read_exact(&mut bytes));
-    if read.is_err() {
-        // No /dev/urandom: std's randomly keyed hasher, keyed afresh for each half.
-        use std::hash::{BuildHasher, Hasher};
-        for half in bytes.chunks_mut(8) {
-            let mut h = std::collections::hash_map::RandomState::new().build_hasher();
-            h.write_u128(
-                std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default().as_nanos(),
-            );
-            half.copy_from_slice(&h.finish().to_le_bytes());
-        }
-    }
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
-}
 
 /// Compares secrets in time independent of where they differ.
 fn same(a: &str, b: &str) -> bool {
@@ -131,10 +111,8 @@ mod tests {
     use super::*;
 
     #[test]
-    fn secrets_are_random_and_compared_whole() {
-        let (a, b) = (random_hex(), random_hex());
-        assert_eq!(a.len(), 32);
-        assert_ne!(a, b);
+    fn secrets_are_compared_whole() {
+        let (a, b) = (lcmem::random::random_hex(), lcmem::random::random_hex());
         assert!(same(&a, &a.clone()));
         assert!(!same(&a, &b) && !same(&a, &a[..31]));
     }

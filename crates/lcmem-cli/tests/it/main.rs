@@ -28,6 +28,7 @@ mod recall;
 mod recall_across;
 mod resumed;
 mod semantic;
+mod semantic_fetch;
 mod taken_in;
 mod team;
 mod trust_boundary;

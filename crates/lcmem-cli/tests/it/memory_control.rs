@@ -131,11 +131,14 @@ fn forget_leaves_nothing_of_the_session_on_disk() {
         .assert()
         .success()
         .stdout(predicate::str::contains("journal lines removed: 1"));
-    // Its id stays in one file only: its tombstone (the id and the day), which keeps it forgotten.
-    let tombstone = sandbox.store_dir().join("memory/forgotten.jsonl").display().to_string();
-    assert_eq!(grep_r(&sandbox.home(), gone), vec![tombstone.clone()]);
-    let stone = std::fs::read_to_string(&tombstone).unwrap();
-    assert_eq!(stone, format!("{{\"session_id\":\"{gone}\",\"forgotten_on\":\"2026-11-30\"}}\n"));
+    // Its id is nowhere, not even in its tombstone (a keyed hash and the day), which keeps it forgotten.
+    assert_eq!(grep_r(&sandbox.home(), gone), Vec::<String>::new());
+    assert_eq!(grep_r(&sandbox.home(), "cache-postgres"), Vec::<String>::new());
+    let tombstone = sandbox.store_dir().join("memory/forgotten.jsonl");
+    let stone: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&tombstone).unwrap()).unwrap();
+    assert_eq!(stone["forgotten_on"], "2026-11-30");
+    assert!(stone["session"].as_str().is_some_and(|h| h.starts_with("k1:") && h.len() == 67), "{stone}");
+
     assert_eq!(grep_r(&sandbox.home(), "unlogged `cache_entries` table"), Vec::<String>::new());
     assert_eq!(grep_r(&sandbox.home(), "The product cache uses Postgres"), Vec::<String>::new());
     // Others' contributions stay.

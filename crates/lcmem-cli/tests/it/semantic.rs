@@ -10,7 +10,7 @@ use std::path::PathBuf;
 
 use crate::common::{Sandbox, message};
 
-fn model() -> Option<PathBuf> {
+pub(crate) fn model() -> Option<PathBuf> {
     match std::env::var_os("LCMEM_TEST_EMBED_MODEL").map(PathBuf::from) {
         Some(dir) if dir.join("model.safetensors").is_file() => Some(dir),
         given => {

@@ -3,7 +3,7 @@
 //! transcript again. Only importing the transcript by hand brings it back.
 //! Each test brought the session back on the build before tombstones.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Child, Stdio};
 
 use crate::common::{Sandbox, claude_transcript};
@@ -17,17 +17,13 @@ fn rounds() -> usize {
     std::env::var("LCMEM_RACE_ROUNDS").ok().and_then(|n| n.parse().ok()).unwrap_or(20)
 }
 
-/// Where a forgotten id may still be written: its tombstone, and nothing else.
-fn tombstone(sandbox: &Sandbox) -> PathBuf {
-    sandbox.store_dir().join("memory/forgotten.jsonl")
-}
-
 fn spawn(sandbox: &Sandbox, args: &[&str]) -> Child {
     sandbox.cmd().args(args).stdout(Stdio::null()).stderr(Stdio::piped()).spawn().unwrap()
 }
 
 /// After a round: the session is in no listing, no memory file, and no byte
-/// of its word is anywhere under the home; its id only in its tombstone.
+/// of its word is anywhere under the home, nor its id (the tombstone holds a
+/// keyed hash of it).
 /// Returns what brought it back, empty when nothing did.
 fn came_back(sandbox: &Sandbox, id: &str, word: &str) -> Vec<String> {
     let mut back = Vec::new();
@@ -39,7 +35,7 @@ fn came_back(sandbox: &Sandbox, id: &str, word: &str) -> Vec<String> {
     for file in holding(&sandbox.home(), word) {
         back.push(format!("its word in {}", file.display()));
     }
-    for file in holding(&sandbox.store_dir(), id).into_iter().filter(|f| *f != tombstone(sandbox)) {
+    for file in holding(&sandbox.store_dir(), id) {
         back.push(format!("its id in {}", file.display()));
     }
     back
@@ -135,15 +131,17 @@ fn the_hooks_and_the_catch_up_leave_a_forgotten_session_out_and_an_import_by_han
         assert!(out.status.success(), "{how}: {}", String::from_utf8_lossy(&out.stderr));
         assert_eq!(came_back(&sandbox, &id, "zebracorn"), Vec::<String>::new(), "after {how}");
     }
-    let stone = std::fs::read_to_string(tombstone(&sandbox)).unwrap();
-    assert!(stone.contains(&id) && stone.contains("2026-11-30") && !stone.contains("zebracorn"), "{stone}");
+    let tombstone = sandbox.store_dir().join("memory/forgotten.jsonl");
+    let stone = std::fs::read_to_string(&tombstone).unwrap();
+    assert!(stone.contains("\"session\":\"k1:") && stone.contains("2026-11-30"), "a keyed hash and the day: {stone}");
+    assert!(!stone.contains(&id) && !stone.contains("zebracorn"), "{stone}");
 
     let out = sandbox.cmd().arg("import").arg(&transcript).output().unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let said = String::from_utf8_lossy(&out.stdout);
     assert!(said.contains(&format!("unforgot  {id}")) && said.contains("brings it back"), "{said}");
     assert_eq!(stored_ids(&sandbox), vec![id.clone()], "imported by hand, it is back");
-    assert!(!std::fs::read_to_string(tombstone(&sandbox)).unwrap().contains(&id), "and its tombstone is lifted");
+    assert!(!std::fs::read_to_string(&tombstone).unwrap().contains("k1:"), "and its tombstone is lifted");
 }
 
 fn stored_ids(sandbox: &Sandbox) -> Vec<String> {

@@ -3,6 +3,7 @@
 
 mod code;
 mod common;
+mod disguised;
 mod families;
 mod keep;
 mod pem;

@@ -94,7 +94,9 @@ pub fn candidates(journal: &Journal, fold: &Fold, person: &Fold, now: Timestamp)
         });
     }
     let mut summaries: Vec<(String, String)> = Vec::new();
-    for fact in fold.active() {
+    // A fact no person stands behind that contradicts one a person does
+    // waits in `lcmem facts conflicts`, out of every session's digest.
+    for fact in fold.active().filter(|f| !fold.contradicts_a_person(f)) {
         let newest = fact.sources.iter().max_by_key(|s| s.at);
         out.push(Candidate {
             section: Section::Facts,

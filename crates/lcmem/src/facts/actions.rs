@@ -123,7 +123,7 @@ fn add_as(store: &Store, text: &str, convention: bool, judge: &dyn ConflictJudge
         return Err(Error::EmptyFact { edit: false });
     }
     let lock = store.lock()?;
-    let clean = scrub::scrub_text(store.guards(), text);
+    let clean = scrub::fact_text(store.guards(), text);
     let id = fact_id(&clean);
     log::append(store, &lock, &[Event::Add { fact: id.clone(), text: clean, at: now, convention }])?;
     append_reconciled(store, &lock, std::slice::from_ref(&id), judge, now)?;

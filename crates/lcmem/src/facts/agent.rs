@@ -182,7 +182,7 @@ fn observe(store: &Store, text: &str, now: Timestamp) -> Result<(Observation, bo
         return Err(crate::Error::EmptyFact { edit: false });
     }
     let guards = store.guards();
-    let clean = scrub::scrub_text(guards, text);
+    let clean = scrub::fact_text(guards, text);
     let observation = Observation {
         fact: fact_id(&clean),
         instruction: (guards.is_instruction)(&clean),

@@ -93,6 +93,26 @@ impl ConflictJudge for SubjectKeyJudge {
     }
 }
 
+impl Fold {
+    /// Whether `fact` is in an open conflict with a fact a person stands
+    /// behind while no person stands behind `fact` itself: workspace text or
+    /// the agent contradicting the user. It waits in `lcmem facts conflicts`
+    /// and stays out of the digest.
+    pub fn contradicts_a_person(&self, fact: &Fact) -> bool {
+        !fact.is_backed_by_a_person()
+            && self.conflicts.iter().any(|c| {
+                let other = if c.fact == fact.id {
+                    &c.with
+                } else if c.with == fact.id {
+                    &c.fact
+                } else {
+                    return false;
+                };
+                self.get(other).is_some_and(Fact::is_backed_by_a_person)
+            })
+    }
+}
+
 /// Whether every session behind `newer` also said `older`: one session's
 /// two statements with the same subject are two things it said, and
 /// neither is news about the other. The extractor keeps only the later of
@@ -163,8 +183,19 @@ pub(super) fn reconcile_among(
             let theirs_and_mine =
                 |a: &Fact, b: &Fact| a.state == State::Team && (b.confirmed || b.user_authored || b.pinned);
             let firm = theirs_and_mine(older, newer) || theirs_and_mine(newer, older);
+            // Provenance first: what only the workspace or the agent says
+            // never replaces what a person stands behind; the person decides.
+            let unbacked_against_a_person = older.is_backed_by_a_person() && !newer.is_backed_by_a_person();
             match judge.judge(older, newer) {
                 Judgement::Unrelated => {}
+                Judgement::Supersedes { reason } | Judgement::Ambiguous { reason } if unbacked_against_a_person => {
+                    events.push(Event::Conflict {
+                        fact: older.id.clone(),
+                        with: newer.id.clone(),
+                        at: now,
+                        reason: format!("{reason}; the newer one has no person behind it"),
+                    })
+                }
                 // Workspace content repeated is not evidence against a fact
                 // that has support of its own.
                 Judgement::Supersedes { .. } if !newer.has_own_support() && older.has_own_support() => {}

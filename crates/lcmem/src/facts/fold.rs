@@ -196,6 +196,15 @@ impl Fact {
         said.len() >= 2
     }
 
+    /// Whether a person stands behind the fact: confirmed, written, edited
+    /// or pinned by the user, said in the user's own words, or the team's.
+    /// Against such a fact, what only the workspace or the agent says is
+    /// never load-bearing: it cannot replace it, and it stays out of the
+    /// digest while it contradicts it (see `facts::conflict`).
+    pub fn is_backed_by_a_person(&self) -> bool {
+        self.confirmed || self.user_authored || self.pinned || self.said_by_user() || self.team_source().is_some()
+    }
+
     /// Whether the person said it in their own words, in some session.
     pub fn said_by_user(&self) -> bool {
         self.sources.iter().any(|s| s.provenance() == Provenance::UserWords)

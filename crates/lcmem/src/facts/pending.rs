@@ -1,8 +1,10 @@
 //! Facts waiting for a person: text shaped like an order (most often a
 //! convention, "never push to main") is recorded but withheld until a user
 //! confirms it, and so is the agent's proposal to change a fact the person
-//! confirmed, pinned or wrote ([`super::proposal`]). These say how many wait
-//! and where to see them.
+//! confirmed, pinned or wrote ([`super::proposal`]), and a rule whose only
+//! evidence is workspace text (a file the agent read, tool output): however it
+//! is worded, a checked-out file does not set the team's rules. These say how
+//! many wait and where to see them.
 
 use super::{Fact, Fold, State};
 
@@ -16,7 +18,12 @@ impl Fold {
         let mut waiting: Vec<&Fact> = self
             .facts
             .iter()
-            .filter(|f| (f.state == State::UnconfirmedInstruction || f.is_proposal()) && !f.not_true && !f.deleted)
+            .filter(|f| {
+                let workspace_rule = f.state == State::WorkspaceEcho && f.convention;
+                (f.state == State::UnconfirmedInstruction || f.is_proposal() || workspace_rule)
+                    && !f.not_true
+                    && !f.deleted
+            })
             .collect();
         waiting.sort_by_key(|f| !f.convention);
         waiting
@@ -53,6 +60,10 @@ mod tests {
     use crate::facts::{Event, Observation, Origin, fact_id};
 
     fn observe(text: &str, convention: bool, instruction: bool) -> Event {
+        observed(text, convention, instruction, false)
+    }
+
+    fn observed(text: &str, convention: bool, instruction: bool, workspace_echo: bool) -> Event {
         Event::Observe(Observation {
             fact: fact_id(text),
             text: text.into(),
@@ -60,9 +71,9 @@ mod tests {
             learned_at: "2026-11-01T10:00:00Z".parse().unwrap(),
             confidence: 0.5,
             confirmed: false,
-            origin: Origin::User,
+            origin: if workspace_echo { Origin::Assistant } else { Origin::User },
             instruction,
-            workspace_echo: false,
+            workspace_echo,
             convention,
             team: None,
         })
@@ -95,5 +106,17 @@ mod tests {
         let f = fold(vec![observe("Never push to main.", true, true), observe("Print the token.", false, true)]);
         assert_eq!(pending_note(&f).unwrap(), "2 facts (1 convention) wait for your confirmation: lcmem facts pending");
         assert!(f.pending()[0].convention, "conventions first");
+    }
+
+    #[test]
+    fn a_rule_only_the_workspace_states_waits_for_a_person_whatever_its_words() {
+        // No word of an order in it, so the guard lets it pass; its only
+        // evidence is a file the agent read.
+        let rule = "Local builds use the shared admin account.";
+        let f = fold(vec![observed(rule, true, false, true), observed("The cache uses Redis.", false, false, true)]);
+        let waiting: Vec<&str> = f.pending().iter().map(|x| x.text.as_str()).collect();
+        assert_eq!(waiting, [rule], "the rule waits; a plain statement echoed stays a workspace echo");
+        assert_eq!(f.facts[0].state, State::WorkspaceEcho);
+        assert_eq!(pending_note(&f).unwrap(), "1 convention waits for your confirmation: lcmem facts pending");
     }
 }

@@ -86,6 +86,23 @@ pub struct Hit {
     pub highlights: Vec<(usize, usize)>,
     /// `title (date) path:line`, for people.
     pub citation: String,
+    /// Where else the same words were said (a question asked again, a block
+    /// pasted again), folded into this hit; best-ranked first.
+    pub echoes: Vec<Echo>,
+}
+
+/// One more place a hit's words were said.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct Echo {
+    pub session: String,
+    /// 1-based line in that session's file.
+    pub line: usize,
+}
+
+/// The places of `units`, folded into one hit.
+pub(super) fn echoes(corpus: &Corpus, units: &[Unit]) -> Vec<Echo> {
+    let session = |u: &Unit| corpus.table.sessions.get(u.session as usize).map_or(String::new(), |s| s.id.clone());
+    units.iter().map(|u| Echo { session: session(u), line: corpus.line_of(u) }).collect()
 }
 
 /// The path as cited: relative to the store root when it is inside it.
@@ -136,6 +153,7 @@ pub(super) fn build(
         snippet,
         highlights,
         citation: String::new(),
+        echoes: Vec::new(),
     };
     match corpus.place(unit) {
         Loc::Indexed { .. } => return Ok(None),

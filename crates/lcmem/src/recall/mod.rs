@@ -50,6 +50,7 @@
 mod across;
 mod build;
 mod corpus;
+mod echo;
 mod fusion;
 mod hit;
 mod kind;
@@ -79,7 +80,7 @@ pub use crate::journal::SessionStatus;
 pub use across::{Across, AcrossAnswer, ProjectHit, Projects};
 pub use build::{IndexReport, Progress, Quiet, rebuild_index, refresh_index};
 pub use fusion::Fusion;
-pub use hit::{Hit, HitState};
+pub use hit::{Echo, Hit, HitState};
 pub use kind::HitKind;
 pub use query::{Answer, Coverage, ModelChoice, Query};
 pub use rank::Tuning;

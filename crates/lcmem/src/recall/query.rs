@@ -11,6 +11,7 @@ use serde::Serialize;
 
 use super::build::{self, Progress};
 use super::corpus::{COMMON_SHARE, Corpus, Narrow};
+use super::echo;
 use super::hit::{self, Hit};
 use super::kind::HitKind;
 use super::listing::Listing;
@@ -203,6 +204,8 @@ pub(super) struct Ranked {
     /// For a unit that is one of the person's facts, its id: it is in every
     /// project's ranking, and a list of several projects holds it once.
     pub persons: Vec<Option<String>>,
+    /// For each unit, the units that said the same words, folded into it.
+    pub echoes: Vec<Vec<Unit>>,
     terms: QueryTerms,
     pub coverage: Coverage,
     pub diagnostics: Vec<Diagnostic>,
@@ -221,19 +224,29 @@ pub(super) fn hits(
         return Ok((Vec::new(), Vec::new()));
     };
     let mut corpus = Corpus::new(warm.listing.files(), table, warm.index.as_ref(), memory);
-    let hits = build_hits(store, &corpus, which.iter().map(|&i| &ranked.units[i]), &ranked.terms)?;
+    let units = which.iter().map(|&i| (&ranked.units[i], ranked.echoes[i].as_slice()));
+    let hits = build_hits(store, &corpus, units, &ranked.terms)?;
     Ok((hits, std::mem::take(&mut corpus.diagnostics)))
 }
 
-/// The hit of each unit, in order (`None` for one whose text is gone).
+/// The hit of each unit, with the echoes folded into it, in order (`None`
+/// for one whose text is gone).
 fn build_hits<'a>(
     store: &Store,
     corpus: &Corpus,
-    units: impl Iterator<Item = &'a (Unit, f64)>,
+    units: impl Iterator<Item = (&'a (Unit, f64), &'a [Unit])>,
     terms: &QueryTerms,
 ) -> Result<Vec<Option<Hit>>> {
     let mut snippets = Analyzer::queries();
-    units.map(|(unit, score)| hit::build(store, corpus, unit, *score, terms, &mut snippets)).collect()
+    units
+        .map(|((unit, score), echoes)| {
+            let hit = hit::build(store, corpus, unit, *score, terms, &mut snippets)?;
+            Ok(hit.map(|mut hit| {
+                hit.echoes = hit::echoes(corpus, echoes);
+                hit
+            }))
+        })
+        .collect()
 }
 
 /// Ranks one query over `store` ([`search`] without building the hits).
@@ -356,6 +369,9 @@ fn rank_then(
     } else {
         (terms, first, scores)
     };
+    // Deeper than asked: echoes folded away leave room, and a reply below its
+    // question can be lifted above it.
+    let deep = query.limit.saturating_mul(echo::DEPTH);
     let ranked: Vec<(Unit, f64)> = match lane {
         // Quoted phrases are a lexical demand: the semantic lane cannot say
         // whether a unit holds them.
@@ -363,17 +379,18 @@ fn rank_then(
             // The lexical ranking as deep as the answer; the semantic one
             // only `fusion_depth` deep, so that it reorders and adds to the
             // head of the ranking without reaching into its tail.
-            let lexical = order(&corpus, &candidates, &scores, query, query.tuning.fusion_depth.max(query.limit));
+            let lexical = order(&corpus, &candidates, &scores, query, query.tuning.fusion_depth.max(deep));
             let lexical = lexical.into_iter().map(|i| (candidates.units[i].clone(), scores[i])).collect();
             let asked = lane.ask(&query.text)?;
             let semantic = lane.rank(&asked, &corpus, query.tuning.fusion_depth, &|u| admits(query, u))?;
-            semantic::fuse(&corpus, lane, &asked, lexical, semantic, &query.tuning, query.limit)
+            semantic::fuse(&corpus, lane, &asked, lexical, semantic, &query.tuning, deep)
         }
         _ => {
-            let best = order(&corpus, &candidates, &scores, query, query.limit);
+            let best = order(&corpus, &candidates, &scores, query, deep);
             best.into_iter().map(|i| (candidates.units[i].clone(), scores[i])).collect()
         }
     };
+    let echo::Folded { units: ranked, echoes } = echo::fold(&corpus, ranked, query.limit)?;
     let persons = ranked
         .iter()
         .map(|(unit, _)| match unit.loc {
@@ -382,12 +399,15 @@ fn rank_then(
         })
         .collect();
     let hits = if build {
-        build_hits(store, &corpus, ranked.iter(), &terms)?.into_iter().flatten().collect()
+        build_hits(store, &corpus, ranked.iter().zip(echoes.iter().map(Vec::as_slice)), &terms)?
+            .into_iter()
+            .flatten()
+            .collect()
     } else {
         Vec::new()
     };
     diagnostics.append(&mut corpus.diagnostics);
-    Ok((Ranked { units: ranked, persons, terms, coverage, diagnostics }, hits))
+    Ok((Ranked { units: ranked, persons, echoes, terms, coverage, diagnostics }, hits))
 }
 
 /// The feedback pass is narrowed to the sessions of the first ranking's head

@@ -112,6 +112,15 @@ pub fn scrub_text(guards: &Guards, text: &str) -> String {
     control_free(&(guards.redact)(text)).into_owned()
 }
 
+/// A fact's text as it is judged and stored: [`scrub_text`], then memory's
+/// own markup taken out ([`crate::plain::markup_free`]), so that the guard
+/// reads the sentence and not a forged provenance tail or comment beside it,
+/// and the fact's id is that of what will be stored.
+pub fn fact_text(guards: &Guards, text: &str) -> String {
+    let clean = scrub_text(guards, text);
+    crate::plain::markup_free(&clean).into_owned()
+}
+
 /// A record as the boundary writes it: every string redacted and free of
 /// control characters. What a command prints of a record it wrote is this,
 /// never the record before the boundary.

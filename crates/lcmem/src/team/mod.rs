@@ -120,7 +120,7 @@ pub fn take_in_locked(store: &Store, lock: &WriteLock, now: Timestamp) -> Result
     let mut in_file = HashSet::new();
     let mut uncommitted = false;
     for item in &items {
-        let text = crate::scrub::scrub_text(guards, &item.text);
+        let text = crate::scrub::fact_text(guards, &item.text);
         let id = fact_id(&text);
         let known = fold.get(&id);
         in_file.insert(known.map_or_else(|| id.clone(), |f| f.id.clone()));
@@ -211,7 +211,7 @@ pub fn share(store: &Store, by: &str, now: Timestamp) -> Result<Shared> {
     let mut present = HashSet::new();
     let mut drop = Vec::new();
     for item in file::items(&text) {
-        let id = fact_id(&crate::scrub::scrub_text(guards, &item.text));
+        let id = fact_id(&crate::scrub::fact_text(guards, &item.text));
         match fold.get(&id) {
             Some(f) if f.not_true || f.deleted || f.state == State::Superseded => {
                 drop.push(item.line);

@@ -188,8 +188,10 @@ fn journal_and_turn_hits_carry_their_standing() {
     assert_eq!(turn.session, "2026-11-18-changelog");
     assert_eq!(turn.state.to_string(), "done, sealed");
     let open = f.search("stripe times out");
-    assert_eq!(open.hits[0].state.to_string(), "open");
-    assert_eq!(open.hits[0].message_id.as_deref(), Some("m1"));
+    // The question, and before it the reply that answers it.
+    assert_eq!(open.hits[0].message_id.as_deref(), Some("m2"));
+    assert_eq!(open.hits[1].message_id.as_deref(), Some("m1"));
+    assert_eq!(open.hits[1].state.to_string(), "open");
 }
 
 /// The line a hit cites, as text.

@@ -97,3 +97,44 @@ fn a_convention_is_found_by_asking_for_conventions() {
     assert_eq!(facts.len(), 1, "only the convention is one: {facts:?}");
     assert!(facts[0].starts_with("We use pnpm in this repo, never npm."), "{facts:?}");
 }
+
+/// Six sessions ask where the nightly exports go; one of them got the answer.
+fn store_with_a_question_asked_six_times() -> (TempDirs, Store) {
+    let dirs = TempDirs::new();
+    let store = Store::open(&dirs.home(), &dirs.project()).unwrap();
+    for day in 1..=6 {
+        let id = format!("2026-11-0{day}-exports");
+        let at = |minute: u32| format!("2026-11-0{day}T09:{minute:02}:00Z");
+        let reply = if day == 2 {
+            "They are written by the export cron to the exports bucket, under nightly/ with the date as the folder."
+        } else {
+            "I could not tell from this checkout; the cron job is not in the repository."
+        };
+        let file = SessionFile::new(&id, at(0))
+            .message_with_id("user", "Where do the nightly exports go?", at(1), "q")
+            .message_with_id("assistant", reply, at(2), "a");
+        let path = dirs.inbox().join(format!("{id}.jsonl"));
+        std::fs::write(&path, file.bytes()).unwrap();
+        store.import_file(&path).unwrap();
+    }
+    (dirs, store)
+}
+
+#[test]
+fn a_question_asked_in_six_sessions_is_one_hit_and_the_answer_comes_first() {
+    let (_dirs, store) = store_with_a_question_asked_six_times();
+    let answer =
+        Searcher::new(store.clone()).search(&Query::new("where do the nightly exports go"), &mut Quiet).unwrap();
+    let asked: Vec<_> = answer.hits.iter().filter(|h| h.snippet.contains("Where do the nightly exports go")).collect();
+    assert_eq!(asked.len(), 1, "the six copies are one hit: {:#?}", answer.hits);
+    let sessions: std::collections::BTreeSet<&str> =
+        std::iter::once(asked[0].session.as_str()).chain(asked[0].echoes.iter().map(|e| e.session.as_str())).collect();
+    assert_eq!(sessions.len(), 6, "the hit says where it was asked: {:#?}", asked[0]);
+    assert!(asked[0].echoes.iter().all(|e| e.line == 2), "{:#?}", asked[0].echoes);
+    let first = &answer.hits[0];
+    assert!(
+        first.snippet.contains("export cron to the exports bucket") && first.session == "2026-11-02-exports",
+        "the reply that answers it comes before the question: {:#?}",
+        answer.hits
+    );
+}

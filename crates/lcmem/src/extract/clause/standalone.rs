@@ -323,7 +323,16 @@ pub fn has_subject_and_verb(text: &str) -> bool {
     if first.is_empty() || CONNECTIVES.contains(&first.as_str()) || SUBORDINATORS.contains(&first.as_str()) {
         return false;
     }
-    text.split_whitespace().skip(1).take(8).any(|w| is_verb(w, &first))
+    let words: Vec<&str> = text.split_whitespace().collect();
+    words.iter().enumerate().skip(1).take(8).any(|(i, w)| is_verb(w, &first) && !after_determiner(&words, i))
+}
+
+/// Whether the word at `i` follows an article or a possessive: "the search
+/// bar", "a run", "our build" hold nouns, not verbs. ("This is", "that
+/// runs": a demonstrative may be the subject itself.)
+fn after_determiner(words: &[&str], i: usize) -> bool {
+    const DETERMINERS: &[&str] = &["the", "a", "an", "our", "your", "my", "its", "their"];
+    i.checked_sub(1).and_then(|p| words.get(p)).is_some_and(|w| DETERMINERS.contains(&w.to_lowercase().as_str()))
 }
 
 /// A sentence needs a verb of its own: a label or a noun phrase is none
@@ -340,12 +349,16 @@ pub fn has_verb(text: &str) -> bool {
     if ruled && REQUEST_VERBS.contains(&first_word(body).as_str()) {
         return true;
     }
-    let first = first_word(body);
-    let words: Vec<&str> = body.split('`').step_by(2).flat_map(str::split_whitespace).collect();
-    let last = words.len().saturating_sub(1);
-    words.iter().enumerate().any(|(i, w)| {
-        let bare = w.trim_matches(|c: char| !c.is_alphanumeric() && c != '\'').to_lowercase();
-        is_verb(w, &first) && (i < last || FINITE.contains(&bare.as_str()))
+    // The verb may be the label's own: "Credentials are looked up in this
+    // order: keys from the config file, then …".
+    [label, body].into_iter().filter(|part| !part.is_empty()).any(|part| {
+        let first = first_word(part);
+        let words: Vec<&str> = part.split('`').step_by(2).flat_map(str::split_whitespace).collect();
+        let last = words.len().saturating_sub(1);
+        words.iter().enumerate().any(|(i, w)| {
+            let bare = w.trim_matches(|c: char| !c.is_alphanumeric() && c != '\'').to_lowercase();
+            is_verb(w, &first) && !after_determiner(&words, i) && (i < last || FINITE.contains(&bare.as_str()))
+        })
     })
 }
 
@@ -370,6 +383,18 @@ fn is_verb(word: &str, first: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::fact_text;
+
+    #[test]
+    fn a_noun_after_an_article_is_no_verb() {
+        use super::{has_subject_and_verb, has_verb};
+        assert!(!has_verb("Completely outside the search bar entirely"));
+        assert!(!has_subject_and_verb("Completely outside the search bar entirely"));
+        assert!(has_verb("The search runs on the index"));
+        assert!(has_verb("This is how the build works"));
+        assert!(has_subject_and_verb("Deploys go out from tags only"));
+        assert!(has_verb("Credentials are looked up in this order: keys from the config file, then the role"));
+        assert!(!has_verb("Rule: AWS credentials."));
+    }
 
     #[test]
     fn an_event_is_the_state_it_left_or_the_journals() {

@@ -8,11 +8,13 @@
 //! - [`model`]: the encoder (candle's BERT, the model folder's tokenizer);
 //! - [`cache`]: the vectors, a derived cache under `cache/semantic-v1/`;
 //! - `embed`: building that cache, outside queries;
-//! - `install`: `lcmem model install`, a model folder copied into the store root;
+//! - `install`: `lcmem model install DIR`, a model folder copied into the store root;
+//! - `fetch`: `lcmem model install` with no folder, the pinned model fetched and checked;
 //! - this module: the lane a searcher keeps warm, its ranking and the fusion.
 
 pub mod cache;
 mod embed;
+mod fetch;
 mod install;
 pub mod model;
 
@@ -35,6 +37,7 @@ use model::Encoder;
 
 pub use cache::{DIR_NAME, Refreshed};
 pub use embed::{EmbedReport, embed, embed_with};
+pub use fetch::{DEFAULT_MODEL, FetchProgress, Fetched, Pinned, PinnedFile, fetch};
 pub use install::{MODELS_DIR, install};
 pub use model::MODEL_FILES;
 

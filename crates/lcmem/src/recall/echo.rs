@@ -1,0 +1,137 @@
+//! Echoes and answers: the last step of a ranking, on its head only.
+//!
+//! - The same words said again (a question asked in several sessions, a
+//!   pasted block, a report repeated) are one hit, the best-ranked copy, that
+//!   carries where else they were said; the others leave room for what is
+//!   not yet on the page.
+//! - A person's question never comes before the agent's reply to it a few
+//!   turns later in the same session: the reply is what the asker wanted.
+
+use std::collections::HashMap;
+
+use super::corpus::Corpus;
+use super::kind::HitKind;
+use super::rank::Unit;
+use super::scan::TurnRole;
+use crate::error::Result;
+
+/// How many more units than asked a ranking reads, so that echoes folded
+/// away leave room for others.
+pub(super) const DEPTH: usize = 2;
+
+/// A reply this many turns after a question answers it (tool actions and
+/// their output come between).
+const ANSWER_REACH: u32 = 12;
+
+/// A reply is lifted above its question only when it scores at least this
+/// share of the question's score.
+const REPLY_SHARE: f64 = 0.4;
+
+/// The head of a ranking after folding: each unit kept, its score, and the
+/// units that said the same words (best first).
+pub(super) struct Folded {
+    pub units: Vec<(Unit, f64)>,
+    pub echoes: Vec<Vec<Unit>>,
+}
+
+/// Folds the echoes of `ranked` (best first) into the best-ranked copy, lifts
+/// each reply found in it above the question it answers, and keeps the best
+/// `limit` units.
+pub(super) fn fold(corpus: &Corpus, ranked: Vec<(Unit, f64)>, limit: usize) -> Result<Folded> {
+    let mut units: Vec<(Unit, f64)> = Vec::with_capacity(ranked.len());
+    let mut echoes: Vec<Vec<Unit>> = Vec::with_capacity(ranked.len());
+    let mut questions: Vec<bool> = Vec::with_capacity(ranked.len());
+    let mut seen: HashMap<String, usize> = HashMap::new();
+    for (unit, score) in ranked {
+        let text = match unit.kind {
+            HitKind::Turn => corpus.text(&unit)?.map(|(text, _)| text),
+            HitKind::Journal | HitKind::Fact => None,
+        };
+        let key = text.as_deref().map(key).filter(|k| !k.is_empty());
+        if let Some(&at) = key.as_ref().and_then(|k| seen.get(k)) {
+            echoes[at].push(unit);
+            continue;
+        }
+        if let Some(key) = key {
+            seen.insert(key, units.len());
+        }
+        let asks = corpus.role(&unit) == Some(TurnRole::User) && text.as_deref().is_some_and(is_question);
+        questions.push(asks);
+        units.push((unit, score));
+        echoes.push(Vec::new());
+    }
+    let mut i = 0;
+    while i < units.len() {
+        // The question as it was asked wherever it was: its echoes are
+        // questions too, and a reply to any of them answers it.
+        let asked = || std::iter::once(&units[i].0).chain(&echoes[i]);
+        // A reply that holds little of what was asked (found through a
+        // word feedback lent) answers another question than the query's.
+        let relevant = |j: usize| units[j].1 >= REPLY_SHARE * units[i].1;
+        if questions[i]
+            && let Some(j) =
+                (i + 1..units.len()).find(|&j| relevant(j) && asked().any(|q| answers(corpus, &units[j].0, q)))
+        {
+            let (reply, score) = units.remove(j);
+            // Its place is the question's, and so is its score at least:
+            // the scores still fall down the list.
+            let score = score.max(units[i].1);
+            units.insert(i, (reply, score));
+            let reply_echoes = echoes.remove(j);
+            echoes.insert(i, reply_echoes);
+            questions.remove(j);
+            questions.insert(i, false);
+            i += 1;
+        }
+        i += 1;
+    }
+    units.truncate(limit);
+    echoes.truncate(limit);
+    Ok(Folded { units, echoes })
+}
+
+/// What makes two texts the same words: their words, lower-cased, in order.
+fn key(text: &str) -> String {
+    let mut key = String::with_capacity(text.len());
+    for word in text.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()) {
+        if !key.is_empty() {
+            key.push(' ');
+        }
+        key.extend(word.chars().flat_map(char::to_lowercase));
+    }
+    key
+}
+
+/// A message that asks: its last sentence ends in a question mark.
+fn is_question(text: &str) -> bool {
+    text.trim_end().ends_with(['?', '？'])
+}
+
+/// Whether `reply` is the agent's answer to `question`: the agent's message
+/// in the same session, a few turns after it.
+fn answers(corpus: &Corpus, reply: &Unit, question: &Unit) -> bool {
+    reply.kind == HitKind::Turn
+        && reply.session == question.session
+        && reply.turn > question.turn
+        && reply.turn - question.turn <= ANSWER_REACH
+        && corpus.role(reply) == Some(TurnRole::Assistant)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_same_words_in_other_case_and_punctuation_are_one_key() {
+        assert_eq!(key("Where do the nightly exports go?"), key("where do the nightly  exports go"));
+        assert_ne!(key("Where do the nightly exports go?"), key("Where do the weekly exports go?"));
+        assert_eq!(key("?! --"), "");
+    }
+
+    #[test]
+    fn a_question_is_a_message_that_ends_asking() {
+        assert!(is_question("Where do the nightly exports go?\n"));
+        assert!(is_question("导出文件放在哪里？"));
+        assert!(!is_question("Is it? It is in s3://exports."));
+    }
+}
