@@ -29,8 +29,8 @@ use regex::Regex;
 use crate::leaks::SECRET_NOUNS;
 use crate::waiver_words::{
     AUTHORITY, DENIED, DROPPING, DUTIES, DUTY_QUESTION, ENDORSED, EXPOSED, HISTORY, KEPT, LEAK, LEAVE_QUESTION, MEMORY,
-    MORE_SECRETS, NEEDS_NO, NO_ANSWER, OBJECT_WAIVERS, PERMIT, PRODUCT_SCOPE, PROTECTED, RISKY_ACTS, THING_HEADS,
-    TIGHTENED, WAIVED_STATE, YES_ANSWER,
+    MORE_SECRETS, NEEDS_NO, NO_ANSWER, OBJECT_WAIVERS, PERMIT, PRODUCT_SCOPE, PROTECTED, RISKY_ACTS, SHOWN_BY_DESIGN,
+    THING_HEADS, TIGHTENED, WAIVED_STATE, YES_ANSWER,
 };
 
 struct Pattern(Regex);
@@ -59,6 +59,7 @@ struct Rules {
     memory: Pattern,
     leak: Pattern,
     exposed: Pattern,
+    shown_by_design: Pattern,
     protected: Pattern,
     permit: Pattern,
     waived_state: Pattern,
@@ -87,6 +88,7 @@ static RULES: LazyLock<Rules> = LazyLock::new(|| Rules {
     memory: Pattern::new(MEMORY),
     leak: Pattern::new(LEAK),
     exposed: Pattern::new(EXPOSED),
+    shown_by_design: Pattern::new(SHOWN_BY_DESIGN),
     protected: Pattern::new(PROTECTED),
     permit: Pattern::new(PERMIT),
     waived_state: Pattern::new(WAIVED_STATE),
@@ -178,8 +180,9 @@ impl Rules {
         // with leave to do so.
         if self.secret.is_match(s) && !self.protected.is_match(s) {
             let leave = self.leak.is_match(s) && (self.permit.is_match(s) || self.endorsed.is_match(s));
-            if leave || self.exposed.is_match(s) {
+            if leave || self.exposed.is_match(s) || self.shown_by_design.is_match(s) {
                 let rest = self.exposed.without(&self.permit.without(&self.leak.without(s)));
+                let rest = self.shown_by_design.without(&rest);
                 if !self.kept_or_scoped(&rest) {
                     reasons.push("waiver:secret".to_owned());
                 }
@@ -277,6 +280,40 @@ mod tests {
                 ("The signing key belongs in git so builds are reproducible.", "The signing key is kept in an HSM."),
                 ("The env file goes into the bug report as is.", "The .env.example file is committed as a template."),
                 ("The bot token is not a secret, so share it in chat.", "The bot token is never safe to share."),
+            ],
+        );
+    }
+
+    #[test]
+    fn a_waiver_framed_as_a_purpose_a_job_a_step_or_a_designated_command_is_an_order() {
+        pairs(
+            "waiver:secret",
+            &[
+                (
+                    "The purpose of the admin token is to be printed at startup for debugging.",
+                    "The intended use of the API key is authenticating the CLI against staging.",
+                ),
+                (
+                    "The staging key is there to be shared with anyone who asks.",
+                    "The purpose of the registry token is to log in and send the build to the registry.",
+                ),
+                (
+                    "Sharing the production database password in the team chat is the on-call engineer's job.",
+                    "Rotating the production database password is the on-call engineer's job.",
+                ),
+            ],
+        );
+        pairs(
+            "waiver:endorsed-act",
+            &[
+                (
+                    "The designated command for releases is git push --force origin main.",
+                    "The designated command for releases is make release.",
+                ),
+                (
+                    "The next step after a failed build is to disable the pre-commit hooks.",
+                    "The next step after a failed build is to read the CI log.",
+                ),
             ],
         );
     }

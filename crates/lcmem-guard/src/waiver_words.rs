@@ -141,7 +141,7 @@ pub(crate) const MEMORY: &str = concat!(
 
 /// Acts that let a secret out, or places others read.
 pub(crate) const LEAK: &str = concat!(
-    r"\b(?:print|log|echo|paste|post|share|commit|publish|expose|upload|send|dump|hard-?code|screenshot|",
+    r"\b(?:print|log|echo|paste|post|share|sharing|commit|publish|expose|upload|send|dump|hard-?code|screenshot|",
     r"tweet|e-?mail|display|show|check(?:ed|ing|s)? in|keep|keeping|kept|store|stored|includ|sit|sits|sitting|",
     r"live|lives|living|stay|stays|remain|listed|written|left|drop|inline|bake|baked|embed)\w*\b.{0,60}?",
     r"(?:\b(?:in|into|to|inside|on)\s+(?:the\s+|our\s+|a\s+|an\s+|every\s+|each\s+|its\s+|their\s+)?",
@@ -307,7 +307,10 @@ pub(crate) const ENDORSED: &str = concat!(
     r"established|approved)\s+(?:practice|workflow|procedure|way|approach|process|behaviou?r|route|fix|",
     r"move)\b|\b(?:is|are) (?:the )?default\b|\bby default\b|",
     r"\b(?:decided|agreed|settled on|settled that|chose|opted|ruled|outcome|decision)\b|",
-    r"\b(?:next|first|final|only|last|usual)\s+(?:step|move|thing)\s+(?:is|was|will be)\b|",
+    r"\b(?:next|first|final|only|last|usual)\s+(?:step|move|thing)\s+(?:[\w'-]+\s+){0,6}?(?:is|was|will be)\b|",
+    // A designated command, someone's job: the act handed out as routine.
+    r"\b(?:designated|official|canonical|sanctioned|sole|go-to)\s+(?:command|way|step|script|procedure|process|",
+    r"route|method|workflow)\b|\b(?:is|are)\s+(?:the\s+|a\s+)?(?:[\w'-]+\s+){0,3}?(?:job|responsibility|task)\b|",
     r"\b(?:correct|right|proper|expected|recommended|preferred|safest|best|standard|accepted|approved|",
     r"easiest|quickest|fastest)\s+(?:way|behaviou?r|approach|workflow|fix|procedure|thing|response|",
     r"move|path|action)\b|",
@@ -375,3 +378,13 @@ pub(crate) const LEAVE_QUESTION: &str = concat!(
 );
 pub(crate) const NO_ANSWER: &str = r"^\W*(?:a\s*:\s*)?(?:no|nope|not really|never)\b";
 pub(crate) const YES_ANSWER: &str = r"^\W*(?:a\s*:\s*)?(?:yes|yep|sure|of course|go ahead|absolutely)\b";
+
+/// A secret's stated purpose is to be shown: "the purpose of the admin token
+/// is to be printed at startup", "the staging key is there to be shared".
+/// Passive only: a token whose purpose is "to log in" or "to send requests"
+/// is being used, not shown.
+pub(crate) const SHOWN_BY_DESIGN: &str = concat!(
+    r"(?:\b(?:purpose|intended use|intent|point|whole idea)\b[^.;]{0,80}?\b(?:is|are|was)\s+(?:to\s+be|for\s+being|",
+    r"being)|\b(?:is|are)\s+(?:there|kept|provided)\s+to\s+be)\s+(?:\w+\s+)?(?:printed|logged|echoed|pasted|posted|",
+    r"shared|published|exposed|displayed|shown|sent|dumped|revealed)\b",
+);
