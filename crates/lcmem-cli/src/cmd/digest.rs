@@ -82,12 +82,17 @@ pub fn consolidate(args: ConsolidateArgs, context: &Context) -> anyhow::Result<E
 
 pub fn digest(args: DigestArgs, context: &Context) -> anyhow::Result<ExitCode> {
     let store = context.store()?;
-    if let Some(digest) = lcmem::digest::digest(&store)? {
-        if args.json {
-            print_json(&digest)?;
-        } else {
-            print!("{}", lcmem::plain::control_free(&digest.text));
+    match lcmem::digest::digest(&store)? {
+        Some(digest) if args.json => print_json(&digest)?,
+        Some(digest) => print!("{}", lcmem::plain::control_free(&digest.text)),
+        // Said on stderr: what a script reads on stdout stays empty.
+        None if store.ensure_enabled().is_err() => {
+            eprintln!("lcmem: memory is off for this project, so a new session is told nothing")
         }
+        None => eprintln!(
+            "lcmem: no digest yet: MEMORY.md is written when the first session is sealed (`lcmem seal --all` seals \
+             what was imported)"
+        ),
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -82,8 +82,13 @@ fn parse_until(s: &str) -> Result<Timestamp, String> {
 }
 
 pub fn run(args: Args, context: &Context) -> anyhow::Result<ExitCode> {
+    let text = args.query.join(" ");
+    if text.trim().is_empty() {
+        eprintln!("lcmem: the query is empty: give the words to search for, e.g. `lcmem recall deploy branch`");
+        return Ok(ExitCode::from(2));
+    }
     let store = context.store()?;
-    let mut query = Query::new(args.query.join(" "));
+    let mut query = Query::new(text);
     query.limit = args.limit as usize;
     query.kinds = args.kinds;
     query.since = args.since;

@@ -171,3 +171,26 @@ fn with_memory_off_recall_still_reads_and_rebuild_refuses() {
     assert!(!sandbox.store_dir().join("cache").exists(), "recall wrote the cache with memory off");
     sandbox.assert_cmd().args(["index", "rebuild"]).assert().code(3);
 }
+
+#[test]
+fn an_empty_query_is_refused_as_bad_usage() {
+    let sandbox = shop();
+    for query in ["", "   "] {
+        let out = sandbox.assert_cmd().args(["recall", "--", query]).assert().code(2);
+        let said = String::from_utf8_lossy(&out.get_output().stderr).to_string();
+        assert!(said.contains("the query is empty") && said.contains("lcmem recall deploy branch"), "{said}");
+        assert!(out.get_output().stdout.is_empty());
+    }
+}
+
+#[test]
+fn a_digest_of_an_empty_store_says_why_there_is_none_on_stderr() {
+    let sandbox = Sandbox::new();
+    let out = sandbox.assert_cmd().arg("digest").assert().success();
+    assert!(out.get_output().stdout.is_empty(), "a script reads nothing");
+    let said = String::from_utf8_lossy(&out.get_output().stderr).to_string();
+    assert!(said.contains("no digest yet") && said.contains("lcmem seal --all"), "{said}");
+    sandbox.assert_cmd().args(["config", "set", "memory.enabled", "false"]).assert().success();
+    let out = sandbox.assert_cmd().arg("digest").assert().success();
+    assert!(String::from_utf8_lossy(&out.get_output().stderr).contains("memory is off"));
+}
