@@ -121,7 +121,15 @@ pub fn exchanges(input: &ExtractInput, evidence: &Evidence) -> Vec<Exchange> {
                 .collect();
             let said: Vec<Report> = replies.iter().map(|t| Report::read(t)).collect();
             let report = said.iter().rev().find(|r| r.headline.is_some()).cloned().unwrap_or_default();
-            let mut proposal = said.iter().rev().map(|r| r.proposal.clone()).find(|p| !p.is_empty()).unwrap_or_default();
+            // Each step by what it does: "Author tests and fixtures: standing
+            // up a Prisma schema" is told as "standing up a Prisma schema".
+            let mut proposal: Vec<String> = said
+                .iter()
+                .rev()
+                .map(|r| &r.proposal)
+                .find(|p| !p.is_empty())
+                .map(|p| p.iter().map(|s| unlabelled(s).to_string()).collect())
+                .unwrap_or_default();
             // Asked for a plan, the reply's items are the plan it proposed.
             if proposal.is_empty() && super::report::asks_for_plan(&request) {
                 // Each step by what it does ("Scope: confirm the data

@@ -218,6 +218,28 @@ fn a_plan_asked_for_is_told_by_its_steps_never_by_a_question_it_asks_back_or_a_t
 }
 
 #[test]
+fn a_plan_the_reply_proposes_unasked_is_told_by_its_steps_without_their_labels() {
+    let mut asked = input(
+        SealKind::Done,
+        &[
+            (Origin::User, "Evaluate the services package and tell me how to move it to Prisma."),
+            (
+                Origin::Assistant,
+                "Proposed plan:\n\
+                 1. Author tests and fixtures: stand up a lightweight SQLite schema for the package.\n\
+                 2. Typed helpers: infer model keys from the supplied client.\n\
+                 3. Migration: let callers pass their own client through the context.",
+            ),
+        ],
+    );
+    asked.tools.retain(|t| t.name == "Read");
+    let out = OfflineExtractor.extract(&asked).unwrap();
+    assert!(out.summary.starts_with("Proposed a plan"), "{}", out.summary);
+    assert!(out.summary.to_lowercase().contains("stand up a lightweight sqlite schema"), "{}", out.summary);
+    assert!(!out.summary.contains("Author tests and fixtures:") && !out.summary.contains("Typed helpers:"), "{}", out.summary);
+}
+
+#[test]
 fn a_session_cut_off_before_its_answer_names_the_request_it_was_given() {
     let mut asked = input(
         SealKind::Done,
