@@ -38,9 +38,14 @@ pub(super) struct Folded {
 /// each reply found in it above the question it answers, and keeps the best
 /// `limit` units.
 pub(super) fn fold(corpus: &Corpus, ranked: Vec<(Unit, f64)>, limit: usize) -> Result<Folded> {
-    let mut units: Vec<(Unit, f64)> = Vec::with_capacity(ranked.len());
-    let mut echoes: Vec<Vec<Unit>> = Vec::with_capacity(ranked.len());
-    let mut questions: Vec<bool> = Vec::with_capacity(ranked.len());
+    /// A unit kept, the echoes folded into it, and whether it asks.
+    struct Kept {
+        unit: Unit,
+        score: f64,
+        echoes: Vec<Unit>,
+        asks: bool,
+    }
+    let mut kept: Vec<Kept> = Vec::with_capacity(ranked.len());
     let mut seen: HashMap<String, usize> = HashMap::new();
     for (unit, score) in ranked {
         let text = match unit.kind {
@@ -49,44 +54,42 @@ pub(super) fn fold(corpus: &Corpus, ranked: Vec<(Unit, f64)>, limit: usize) -> R
         };
         let key = text.as_deref().map(key).filter(|k| !k.is_empty());
         if let Some(&at) = key.as_ref().and_then(|k| seen.get(k)) {
-            echoes[at].push(unit);
+            kept[at].echoes.push(unit);
             continue;
         }
         if let Some(key) = key {
-            seen.insert(key, units.len());
+            seen.insert(key, kept.len());
         }
         let asks = corpus.role(&unit) == Some(TurnRole::User) && text.as_deref().is_some_and(is_question);
-        questions.push(asks);
-        units.push((unit, score));
-        echoes.push(Vec::new());
+        kept.push(Kept { unit, score, echoes: Vec::new(), asks });
     }
     let mut i = 0;
-    while i < units.len() {
+    while i < kept.len() {
+        let question = &kept[i];
         // The question as it was asked wherever it was: its echoes are
-        // questions too, and a reply to any of them answers it.
-        let asked = || std::iter::once(&units[i].0).chain(&echoes[i]);
-        // A reply that holds little of what was asked (found through a
-        // word feedback lent) answers another question than the query's.
-        let relevant = |j: usize| units[j].1 >= REPLY_SHARE * units[i].1;
-        if questions[i]
-            && let Some(j) =
-                (i + 1..units.len()).find(|&j| relevant(j) && asked().any(|q| answers(corpus, &units[j].0, q)))
-        {
-            let (reply, score) = units.remove(j);
+        // questions too, and a reply to any of them answers it. A reply
+        // that holds little of what was asked (found through a word
+        // feedback lent) answers another question than the query's.
+        let reply = question.asks.then(|| {
+            (i + 1..kept.len()).find(|&j| {
+                kept[j].score >= REPLY_SHARE * question.score
+                    && std::iter::once(&question.unit)
+                        .chain(&question.echoes)
+                        .any(|q| answers(corpus, &kept[j].unit, q))
+            })
+        });
+        if let Some(Some(j)) = reply {
+            let mut reply = kept.remove(j);
             // Its place is the question's, and so is its score at least:
             // the scores still fall down the list.
-            let score = score.max(units[i].1);
-            units.insert(i, (reply, score));
-            let reply_echoes = echoes.remove(j);
-            echoes.insert(i, reply_echoes);
-            questions.remove(j);
-            questions.insert(i, false);
+            reply.score = reply.score.max(kept[i].score);
+            kept.insert(i, reply);
             i += 1;
         }
         i += 1;
     }
-    units.truncate(limit);
-    echoes.truncate(limit);
+    kept.truncate(limit);
+    let (units, echoes) = kept.into_iter().map(|k| ((k.unit, k.score), k.echoes)).unzip();
     Ok(Folded { units, echoes })
 }
 
