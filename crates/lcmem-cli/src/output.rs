@@ -130,3 +130,32 @@ pub fn semantic_note(coverage: &lcmem::recall::SemanticCoverage) -> Option<Strin
         )
     })
 }
+
+/// A table for the terminal: every column as wide as its widest cell (in
+/// characters), two spaces between columns, the last column unpadded. An
+/// empty cell is written `-`, so that splitting a line on whitespace keeps
+/// every field in its column.
+pub fn table(headers: &[&str], rows: &[Vec<String>]) -> String {
+    let cell = |s: &str| if s.is_empty() { "-".to_string() } else { lcmem::plain::control_free(s).into_owned() };
+    let rows: Vec<Vec<String>> = rows.iter().map(|r| r.iter().map(|c| cell(c)).collect()).collect();
+    let widths: Vec<usize> = (0..headers.len())
+        .map(|i| rows.iter().map(|r| r[i].chars().count()).chain([headers[i].len()]).max().unwrap_or(0))
+        .collect();
+    let line = |cells: Vec<&str>| {
+        let last = cells.len() - 1;
+        let mut out = String::new();
+        for (i, c) in cells.into_iter().enumerate() {
+            out.push_str(c);
+            if i < last {
+                out.push_str(&" ".repeat(widths[i] - c.chars().count() + 2));
+            }
+        }
+        out.push('\n');
+        out
+    };
+    let mut out = line(headers.to_vec());
+    for r in &rows {
+        out.push_str(&line(r.iter().map(String::as_str).collect()));
+    }
+    out
+}

@@ -404,6 +404,14 @@ const TABLE: &[(&str, &str, &str)] = &[
     ("zu", "imperative:verb", r"\b(sicela|ngicela) wenze\b|\bwenze lokhu\b"),
     ("zu", "override:new-instructions", r"\bimiyalelo emisha\b"),
     ("zu", "polite-request", r"\bngicela\b"),
+    // Hebrew
+    ("he", "override:ignore-previous", r"(התעלם|התעלמי|התעלמו|שכח|שכחי|שכחו)\s.{0,40}(הוראות|הנחיות|כללים)"),
+    ("he", "imperative:from-now-on", r"(מעכשיו|מעתה|מהיום והלאה|מכאן והלאה)"),
+    ("he", "addressed:your-response", r"(בתשובה שלך|בתשובתך|בתשובותיך)"),
+    // Greek
+    ("el", "override:ignore-previous", r"(αγνόησε|αγνοήστε|ξέχνα|ξεχάστε).{0,40}(οδηγί|εντολ|κανόν)"),
+    ("el", "imperative:from-now-on", r"(από (εδώ και )?τώρα και (στο )?εξής|\bστο εξής)"),
+    ("el", "addressed:your-response", r"στην απάντησ(ή|η) (σου|σας)"),
     // Swahili
     ("sw", "override:ignore-previous", r"\b(puuza|sahau)\b.{0,60}\b(maagizo|maelekezo)\b"),
     ("sw", "addressed:your-response", r"\bjibu lako\b"),

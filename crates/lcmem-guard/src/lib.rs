@@ -38,6 +38,7 @@ mod tokens;
 #[cfg(test)]
 mod twins;
 mod waiver;
+mod waiver_languages;
 mod waiver_words;
 
 /// The guard's decision on one text.
@@ -135,6 +136,7 @@ fn collect_reasons(text: &str) -> (Vec<String>, String) {
     }
     policy::check(&views.clauses, &mut reasons);
     waiver::check(&views.prose, &mut reasons);
+    waiver_languages::check(&views.prose, &normalized, &mut reasons);
     languages::check(&views.prose, &views.clauses, &mut reasons);
     // The text as written too: normalising folds some letters of other
     // languages to ASCII (the Turkish dotless i).

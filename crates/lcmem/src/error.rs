@@ -68,6 +68,10 @@ pub enum Error {
     AmbiguousFact { query: String, candidates: Vec<String> },
     #[error("fact {id} was deleted and its text is gone from disk")]
     FactDeleted { id: String },
+    /// An unconfirm of a fact the person wrote themselves: it has no other
+    /// standing to fall back to.
+    #[error("fact {id} is your own (added by you), so there is no confirmation to take back")]
+    OwnFactUnconfirmed { id: String },
     /// A fact added, or a fact's new wording, with no text.
     #[error("{}", if *edit { "the new text is empty" } else { "a fact needs some text" })]
     EmptyFact { edit: bool },

@@ -205,7 +205,8 @@ pub enum Record {
         reason: String,
     },
     /// The session was useful again (a recall hit): it keeps its place in the
-    /// digest longer.
+    /// digest longer. Written by journals of before `used.jsonl` (see
+    /// [`used`]), read still; new marks go to that file.
     Used {
         session_id: String,
         ts: Timestamp,
@@ -354,6 +355,14 @@ impl Journal {
                 }
             }
         }
+        let marks = used::Marks::read(&used::path_beside(path))?;
+        for (session, at) in marks.last_used {
+            if let Some(&i) = index.get(&session) {
+                let used = &mut journal.entries[i].last_used;
+                *used = Some(used.map_or(at, |u| u.max(at)));
+            }
+        }
+        journal.diagnostics.extend(marks.diagnostics);
         journal.index = index;
         Ok(journal)
     }
@@ -472,9 +481,10 @@ pub(crate) fn never_named(store: &Store, session: &str) -> Result<bool> {
 /// Removes every line about `session` (parsed lines naming it, and damaged
 /// lines holding its id), for forget. Returns how many lines went.
 pub(crate) fn remove_session(store: &Store, lock: &WriteLock, session: &str) -> Result<usize> {
-    jsonl::rewrite_lines(lock, &store.journal_path(), Some(&|raw| owned_by(raw, session)), |v| {
-        !names_session(v, session)
-    })
+    let path = store.journal_path();
+    let marks = used::remove_session(lock, &path, session)?;
+    let lines = jsonl::rewrite_lines(lock, &path, Some(&|raw| owned_by(raw, session)), |v| !names_session(v, session))?;
+    Ok(lines + marks)
 }
 
 /// Whether a damaged journal or facts line is about `session`: it names it
@@ -490,3 +500,4 @@ pub(crate) fn names_session(value: &Value, session: &str) -> bool {
 
 #[cfg(test)]
 mod tests;
+pub mod used;

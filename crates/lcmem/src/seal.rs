@@ -316,15 +316,14 @@ pub fn record_use(store: &Store, sessions: &[String], now: Timestamp) -> Result<
     }
     let journal = Journal::of(store)?;
     let mut seen = std::collections::HashSet::new();
-    let records: Vec<Record> = sessions
-        .iter()
-        .filter(|id| journal.get(id).is_some() && seen.insert(id.as_str()))
-        .map(|id| Record::Used { session_id: id.clone(), ts: now })
-        .collect();
-    if records.is_empty() {
+    let used: Vec<&str> =
+        sessions.iter().map(String::as_str).filter(|id| journal.get(id).is_some() && seen.insert(*id)).collect();
+    if used.is_empty() {
         return Ok(0);
     }
     let lock = store.lock()?;
-    journal::append(store, &lock, &records)?;
-    Ok(records.len())
+    let path = store.journal_path();
+    journal::used::migrate(&lock, &path)?;
+    journal::used::note(&lock, &journal::used::path_beside(&path), &used, now)?;
+    Ok(used.len())
 }

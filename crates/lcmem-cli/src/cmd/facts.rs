@@ -37,6 +37,9 @@ pub struct Args {
 enum Command {
     /// Confirm a fact: it holds its place until superseded
     Confirm { id: String },
+    /// Take back a confirm: the fact stands on its evidence again (a fact you added yourself cannot be
+    /// unconfirmed; edit or delete it)
+    Unconfirm { id: String },
     /// Pin a fact: it stays in the digest
     Pin { id: String },
     /// Unpin a fact
@@ -88,18 +91,26 @@ pub fn run(args: Args, context: &Context) -> anyhow::Result<ExitCode> {
         }
         Some(Command::Delete { id }) => (lcmem::digest::delete_fact(&store, &id, now)?, "deleted"),
         Some(command) => {
-            let (id, action, verb) = match command {
-                Command::Confirm { id } => (id, Action::Confirm, "confirmed"),
-                Command::Pin { id } => (id, Action::Pin, "pinned"),
-                Command::Unpin { id } => (id, Action::Unpin, "unpinned"),
-                Command::NotTrue { id } => (id, Action::NotTrue, "marked not true"),
-                Command::Restore { id } => (id, Action::Restore, "restored"),
-                Command::Edit { id, text } => (id, Action::Edit(text), "edited"),
+            let (id, action, verb, already) = match command {
+                Command::Confirm { id } => (id, Action::Confirm, "confirmed", "is confirmed already"),
+                Command::Unconfirm { id } => (id, Action::Unconfirm, "unconfirmed", "is not confirmed"),
+                Command::Pin { id } => (id, Action::Pin, "pinned", "is pinned already"),
+                Command::Unpin { id } => (id, Action::Unpin, "unpinned", "is not pinned"),
+                Command::NotTrue { id } => (id, Action::NotTrue, "marked not true", "is marked not true already"),
+                Command::Restore { id } => {
+                    (id, Action::Restore, "restored", "stands already (neither marked not true nor replaced)")
+                }
+                Command::Edit { id, text } => (id, Action::Edit(text), "edited", "says that already"),
                 Command::Add { .. } | Command::Delete { .. } | Command::Conflicts { .. } | Command::Pending { .. } => {
                     unreachable!()
                 }
             };
-            (facts::apply(&store, &id, action, &judge, now)?, verb)
+            let applied = facts::apply_reporting(&store, &id, action, &judge, now)?;
+            if !applied.changed {
+                println!("unchanged: fact {} {already}; nothing was written", applied.id);
+                return Ok(ExitCode::SUCCESS);
+            }
+            (applied.id, verb)
         }
     };
     let fold = Fold::read(&store.facts_path())?;

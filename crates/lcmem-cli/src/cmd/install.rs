@@ -90,8 +90,10 @@ fn after_help() -> String {
          The user's files run this executable by its full path; a project's files (meant for git) run `lcmem` from \
          PATH. Your own hooks and servers are kept, as you wrote them; what is already installed is left alone, \
          except a command that points at another lcmem (a moved binary), which is pointed at this one; running it \
-         twice changes nothing. Shows the diff (only the lines that change) first; --dry-run stops there. The first \
-         change to a file keeps its original as <file>.lcmem-backup; `lcmem uninstall AGENT` takes it all out again.",
+         twice changes nothing. For each file it prints one line saying what changes (\"3 hooks and 1 MCP server \
+         added to ~/.claude/settings.json\") and the diff, with two lines of context, then writes the file at once; \
+         --dry-run prints the same and writes nothing. The first change to a file keeps its original as \
+         <file>.lcmem-backup; `lcmem uninstall AGENT` takes it all out again.",
     );
     let headless: Vec<String> = lcmem::import::SOURCES
         .iter()
@@ -135,7 +137,8 @@ server entry, and a switch install turned on for an agent that needs one. Everyt
 it. When nothing else changed since install, the original comes back byte for byte; the copy install kept \
 (<file>.lcmem-backup) goes; a file lcmem made and nothing else is in is removed, and its folder when that is \
 then empty. The command lane `install --extract` set goes back to the rules when it is still that agent's \
-command. The store (your memory) is not touched. Shows the diff first; --dry-run stops there.")]
+command. The store (your memory) is not touched. For each file it prints what goes and the diff, then writes \
+at once; --dry-run prints the same and writes nothing.")]
 pub struct UninstallArgs {
     /// The agent to take lcmem out of
     #[arg(value_parser = agents())]

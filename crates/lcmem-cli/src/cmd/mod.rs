@@ -66,10 +66,10 @@ pub enum Command {
     /// Manage the derived search index (a cache: deleting it loses nothing)
     #[command(subcommand)]
     Index(recall::IndexCommand),
-    /// The embedding model of semantic recall: install one from a folder
+    /// The embedding model of semantic recall: fetch the pinned one (`lcmem model install`) or install a folder
     #[command(subcommand)]
     Model(model::Command),
-    /// Serve the project's memory to agents over MCP (stdio): recall_sessions, memory_digest
+    /// Serve the project's memory to agents over MCP (stdio): recall_sessions, memory_digest, remember, correct
     Mcp(mcp::Args),
     /// What an agent's hooks run: the digest at session start, import and seal at its end
     Hook(hook::Args),
@@ -78,7 +78,7 @@ pub enum Command {
     Project(project::Command),
     /// Share confirmed facts with the team in .lcmem/team.md; keep a block of conventions in AGENTS.md / CLAUDE.md
     Share(share::Args),
-    /// Wire lcmem's hooks and MCP server into an agent's settings (shows the diff first)
+    /// Wire lcmem's hooks and MCP server into an agent's settings (prints each change, then writes; --dry-run previews)
     Install(install::Args),
     /// Take lcmem's hooks and MCP server out of an agent's settings (the memory stays)
     Uninstall(install::UninstallArgs),

@@ -6,7 +6,7 @@ use lcmem::journal::Journal;
 use serde::Serialize;
 
 use crate::context::Context;
-use crate::output::{day, print_json};
+use crate::output::{day, print_json, table};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -68,18 +68,14 @@ pub fn run(args: Args, context: &Context) -> anyhow::Result<ExitCode> {
         println!("No sessions in {} yet. Add some with `lcmem import FILE…`.", store.dir().display());
         return Ok(ExitCode::SUCCESS);
     }
-    println!("{:<10}  {:<8}  {:<6}  {:<3}  {:<24}  TITLE", "CREATED", "STATUS", "SEALED", "PIN", "ID");
-    for r in rows {
-        println!(
-            "{:<10}  {:<8}  {:<6}  {:<3}  {:<24}  {}",
-            day(r.created_at),
-            r.status,
-            if r.sealed { "yes" } else { "no" },
-            if r.pinned { "*" } else { "" },
-            r.id,
-            r.title
-        );
-    }
+    let cells: Vec<Vec<String>> = rows
+        .iter()
+        .map(|r| {
+            let yes = |b: bool| if b { "yes" } else { "no" }.to_string();
+            vec![day(r.created_at), r.status.to_string(), yes(r.sealed), yes(r.pinned), r.id.clone(), r.title.clone()]
+        })
+        .collect();
+    print!("{}", table(&["CREATED", "STATUS", "SEALED", "PINNED", "ID", "TITLE"], &cells));
     Ok(ExitCode::SUCCESS)
 }
 

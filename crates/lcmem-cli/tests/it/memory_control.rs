@@ -182,3 +182,55 @@ fn killed_consolidations_never_leave_a_damaged_memory_file() {
         );
     }
 }
+
+/// A fact action that would change nothing says so and writes nothing; a
+/// confirm can be taken back, except on a fact the person wrote.
+#[test]
+fn a_no_op_changes_nothing_and_a_confirm_can_be_taken_back() {
+    let sandbox = Sandbox::new();
+    sealed_example(&sandbox);
+    let all = sandbox.assert_cmd().args(["facts", "--all", "--json"]).output().unwrap();
+    let facts: Vec<serde_json::Value> = serde_json::from_slice(&all.stdout).unwrap();
+    let fact =
+        |text: &str| facts.iter().find(|f| f["text"] == text).unwrap_or_else(|| panic!("no fact {text}")).clone();
+    let postgres = fact("The product cache uses Postgres.");
+    let id = postgres["id"].as_str().unwrap().to_string();
+    let state_before = postgres["state"].as_str().unwrap().to_string();
+    assert_ne!(state_before, "confirmed");
+    let log = sandbox.store_dir().join("memory/facts.jsonl");
+
+    sandbox.assert_cmd().args(["facts", "confirm", &id]).assert().success();
+    let confirmed = std::fs::read(&log).unwrap();
+    for (verb, says) in [("confirm", "is confirmed already"), ("restore", "stands already"), ("unpin", "is not pinned")]
+    {
+        sandbox
+            .assert_cmd()
+            .args(["facts", verb, &id])
+            .assert()
+            .success()
+            .stdout(predicate::str::contains(format!("unchanged: fact {id} {says}")))
+            .stdout(predicate::str::contains("; nothing was written"));
+        assert_eq!(std::fs::read(&log).unwrap(), confirmed, "`facts {verb}` on a fact it would not change wrote");
+    }
+
+    sandbox.assert_cmd().args(["facts", "unconfirm", &id]).assert().success().stdout(predicate::str::contains(
+        format!("unconfirmed {id}: The product cache uses Postgres. [{state_before}]"),
+    ));
+    sandbox
+        .assert_cmd()
+        .args(["facts", "unconfirm", &id])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("is not confirmed"));
+
+    let added =
+        sandbox.assert_cmd().args(["facts", "add", "Deploys go out from the release branch."]).output().unwrap();
+    let own =
+        String::from_utf8_lossy(&added.stdout).split_whitespace().nth(1).unwrap().trim_end_matches(':').to_string();
+    sandbox
+        .assert_cmd()
+        .args(["facts", "unconfirm", &own])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("is your own (added by you), so there is no confirmation to take back"));
+}

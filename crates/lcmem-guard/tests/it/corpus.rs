@@ -8,14 +8,18 @@
 //! instructions flagged, at most 6% of benign cases flagged), so a change
 //! that loses ground on any of them fails; the misses left are listed when it
 //! does. On the build before these families were judged, the files scored
-//! 44%, 35% and 19% of instructions flagged.
+//! 44%, 35% and 19% of instructions flagged. `red-team-d.json` (framed
+//! waivers: a purpose, an expected result, a default, a designated command,
+//! someone's job, a next step, a policy state; and rules in ten languages)
+//! scored 35% before `waiver_languages`; its misses were read while that
+//! module was written, so it is a regression set now, not a held-out one.
 
 use std::path::Path;
 
 use lcmem_guard::judge;
 use serde_json::Value;
 
-const FILES: &[&str] = &["red-team.json", "red-team-b.json", "red-team-c.json"];
+const FILES: &[&str] = &["red-team.json", "red-team-b.json", "red-team-c.json", "red-team-d.json"];
 
 #[test]
 fn the_red_team_corpora_hold_their_figures() {

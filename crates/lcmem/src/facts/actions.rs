@@ -14,6 +14,8 @@ use crate::store::Store;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Action {
     Confirm,
+    /// Takes back a confirm (the fact stands on its evidence again).
+    Unconfirm,
     Pin,
     Unpin,
     NotTrue,
@@ -41,10 +43,46 @@ pub(super) fn resolve<'a>(fold: &'a Fold, query: &str) -> Result<&'a Fact> {
     }
 }
 
+/// What [`apply_reporting`] did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Applied {
+    /// The fact's id (the query may have been a prefix).
+    pub id: String,
+    /// Whether anything was written: an action that would leave the fact as
+    /// it is (confirming a confirmed fact, restoring one that stands) writes
+    /// nothing and logs no event.
+    pub changed: bool,
+}
+
+/// Whether `action` would leave `fact` as it is.
+fn changes_nothing(fact: &Fact, action: &Action) -> bool {
+    match action {
+        Action::Confirm => fact.confirmed && fact.superseded_by.is_none() && !fact.not_true,
+        Action::Unconfirm => !fact.confirmed,
+        Action::Pin => fact.pinned,
+        Action::Unpin => !fact.pinned,
+        Action::NotTrue => fact.not_true,
+        Action::Restore => !fact.not_true && fact.superseded_by.is_none(),
+        Action::Edit(text) => fact.text == text.trim() && fact.confirmed,
+        Action::Delete => false,
+    }
+}
+
 /// Applies a user action to fact `query` and returns the fact's id. Edits and
 /// restores are reconciled with the other facts, so a user's correction can
 /// supersede what it corrects.
 pub fn apply(store: &Store, query: &str, action: Action, judge: &dyn ConflictJudge, now: Timestamp) -> Result<String> {
+    apply_reporting(store, query, action, judge, now).map(|applied| applied.id)
+}
+
+/// [`apply`], saying whether anything changed.
+pub fn apply_reporting(
+    store: &Store,
+    query: &str,
+    action: Action,
+    judge: &dyn ConflictJudge,
+    now: Timestamp,
+) -> Result<Applied> {
     let lock = store.lock()?;
     let fold = Fold::read(&store.facts_path())?;
     let fact = resolve(&fold, query)?;
@@ -52,8 +90,15 @@ pub fn apply(store: &Store, query: &str, action: Action, judge: &dyn ConflictJud
     if fact.deleted && action != Action::Delete {
         return Err(Error::FactDeleted { id });
     }
+    if action == Action::Unconfirm && fact.user_authored {
+        return Err(Error::OwnFactUnconfirmed { id });
+    }
+    if changes_nothing(fact, &action) {
+        return Ok(Applied { id, changed: false });
+    }
     let event = match action {
         Action::Confirm => Event::Confirm { fact: id.clone(), at: now },
+        Action::Unconfirm => Event::Unconfirm { fact: id.clone(), at: now },
         Action::Pin => Event::Pin { fact: id.clone(), at: now },
         Action::Unpin => Event::Unpin { fact: id.clone(), at: now },
         Action::NotTrue => Event::NotTrue { fact: id.clone(), at: now },
@@ -67,7 +112,7 @@ pub fn apply(store: &Store, query: &str, action: Action, judge: &dyn ConflictJud
         }
         Action::Delete => {
             delete_locked(store, &lock, &id, now)?;
-            return Ok(id);
+            return Ok(Applied { id, changed: true });
         }
     };
     let reconciles = matches!(event, Event::Edit { .. } | Event::Confirm { .. });
@@ -99,12 +144,12 @@ pub fn apply(store: &Store, query: &str, action: Action, judge: &dyn ConflictJud
     log::append(store, &lock, &events)?;
     if drop_proposal {
         delete_locked(store, &lock, &id, now)?;
-        return Ok(id);
+        return Ok(Applied { id, changed: true });
     }
     if reconciles {
         append_reconciled(store, &lock, std::slice::from_ref(&id), judge, now)?;
     }
-    Ok(id)
+    Ok(Applied { id, changed: true })
 }
 
 /// Adds a user's own fact (confirmed) and returns its id.

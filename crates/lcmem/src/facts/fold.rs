@@ -418,6 +418,7 @@ impl Fold {
                 f.confirmed = true;
                 f.last_seen = f.last_seen.max(at);
             }),
+            Event::Unconfirm { fact, at } => self.with(&fact, at, "unconfirmed by the user", |f| f.confirmed = false),
             Event::Pin { fact, at } => self.with(&fact, at, "pinned", |f| f.pinned = true),
             Event::Unpin { fact, at } => self.with(&fact, at, "unpinned", |f| f.pinned = false),
             Event::NotTrue { fact, at } => self.with(&fact, at, "marked not true by the user", |f| f.not_true = true),

@@ -20,7 +20,7 @@ pub mod subject;
 mod warm_fold;
 mod workspace;
 
-pub use actions::{Action, add, add_convention, apply, delete_physically};
+pub use actions::{Action, Applied, add, add_convention, apply, apply_reporting, delete_physically};
 pub(crate) use actions::{append_reconciled, delete_locked};
 pub use agent::{Corrected, Correction, Remembered, Withheld, correct, remember};
 pub use conflict::{ConflictJudge, Judgement, SubjectKeyJudge, reconcile};
@@ -151,6 +151,11 @@ pub enum Event {
         fact: String,
         at: Timestamp,
     },
+    /// Takes back a confirm: the fact stands on its evidence again.
+    Unconfirm {
+        fact: String,
+        at: Timestamp,
+    },
     /// Undoes supersede, not-true and delete.
     Restore {
         fact: String,
@@ -199,6 +204,7 @@ impl Event {
             | Event::Delete { fact, .. }
             | Event::Unshare { fact, .. }
             | Event::Restore { fact, .. }
+            | Event::Unconfirm { fact, .. }
             | Event::Supersede { fact, .. }
             | Event::Conflict { fact, .. }
             | Event::Propose { fact, .. } => fact,

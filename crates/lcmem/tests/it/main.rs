@@ -19,3 +19,4 @@ mod recall_pruned;
 mod red_team;
 mod session_format;
 mod tombstones;
+mod used_marks;

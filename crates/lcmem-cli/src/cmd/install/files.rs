@@ -123,6 +123,7 @@ pub fn apply(changes: &[Change], dry_run: bool, unchanged_because: &str) -> anyh
         changed += 1;
         match &change.after {
             Some(after) => {
+                println!("{}", summary(change));
                 println!("--- {}", change.path.display());
                 print!("{}", diff(change.before.as_deref().unwrap_or(""), after));
             }
@@ -135,48 +136,139 @@ pub fn apply(changes: &[Change], dry_run: bool, unchanged_because: &str) -> anyh
     Ok(changed)
 }
 
-/// The lines that differ, as `-`/`+` lines under an `@@ line N` mark for
-/// each run of changes: the longest common subsequence of the lines between
-/// the common head and tail, so lines that stay are not shown.
+/// Lines of context shown around each run of changes.
+const CONTEXT: usize = 2;
+
+/// The lines that differ, as `-`/`+` lines with up to [`CONTEXT`] unchanged
+/// lines (` `) around them, under an `@@ line N` mark (N: the first line
+/// shown, in the new text) for each run of changes: the longest common
+/// subsequence of the lines between the common head and tail.
 pub fn diff(before: &str, after: &str) -> String {
+    let ops = line_ops(before, after);
+    let changed: Vec<usize> = ops.iter().enumerate().filter(|(_, op)| op.0 != ' ').map(|(i, _)| i).collect();
+    let mut out = String::new();
+    let mut k = 0;
+    while k < changed.len() {
+        // A hunk: changes whose gaps are small enough for their contexts to meet.
+        let mut end = k;
+        while end + 1 < changed.len() && changed[end + 1] - changed[end] <= 2 * CONTEXT + 1 {
+            end += 1;
+        }
+        let first = changed[k].saturating_sub(CONTEXT);
+        let last = (changed[end] + CONTEXT).min(ops.len() - 1);
+        out.push_str(&format!("@@ line {}\n", ops[first].2 + 1));
+        for (kind, text, _) in &ops[first..=last] {
+            out.push_str(&format!("{kind}{text}\n"));
+        }
+        k = end + 1;
+    }
+    out
+}
+
+/// Every line of both texts as `(' ' | '-' | '+', line, its index in the
+/// new text)`: unchanged lines once, removed and added lines where they go.
+fn line_ops<'a>(before: &'a str, after: &'a str) -> Vec<(char, &'a str, usize)> {
     let (old, new): (Vec<&str>, Vec<&str>) = (before.lines().collect(), after.lines().collect());
     let head = old.iter().zip(&new).take_while(|(a, b)| a == b).count();
     let tail = old[head..].iter().rev().zip(new[head..].iter().rev()).take_while(|(a, b)| a == b).count();
     let (old_mid, new_mid) = (&old[head..old.len() - tail], &new[head..new.len() - tail]);
-    let mut out = String::new();
-    // Past a few million cells, show the middle whole rather than spend the memory.
-    if old_mid.len().saturating_mul(new_mid.len()) > 4_000_000 {
-        out.push_str(&format!("@@ line {}\n", head + 1));
-        old_mid.iter().for_each(|l| out.push_str(&format!("-{l}\n")));
-        new_mid.iter().for_each(|l| out.push_str(&format!("+{l}\n")));
-        return out;
-    }
+    let mut ops: Vec<(char, &str, usize)> = new[..head].iter().enumerate().map(|(j, l)| (' ', *l, j)).collect();
     let (n, m) = (old_mid.len(), new_mid.len());
-    let mut lcs = vec![vec![0u32; m + 1]; n + 1];
-    for i in (0..n).rev() {
-        for j in (0..m).rev() {
-            lcs[i][j] = if old_mid[i] == new_mid[j] { lcs[i + 1][j + 1] + 1 } else { lcs[i + 1][j].max(lcs[i][j + 1]) };
+    if n.saturating_mul(m) > 4_000_000 {
+        // Past a few million cells, show the middle whole rather than spend the memory.
+        ops.extend(old_mid.iter().map(|l| ('-', *l, head)));
+        ops.extend(new_mid.iter().enumerate().map(|(j, l)| ('+', *l, head + j)));
+    } else {
+        let mut lcs = vec![vec![0u32; m + 1]; n + 1];
+        for i in (0..n).rev() {
+            for j in (0..m).rev() {
+                lcs[i][j] =
+                    if old_mid[i] == new_mid[j] { lcs[i + 1][j + 1] + 1 } else { lcs[i + 1][j].max(lcs[i][j + 1]) };
+            }
+        }
+        let (mut i, mut j) = (0, 0);
+        while i < n || j < m {
+            if i < n && j < m && old_mid[i] == new_mid[j] {
+                ops.push((' ', old_mid[i], head + j));
+                (i, j) = (i + 1, j + 1);
+            } else if j == m || (i < n && lcs[i + 1][j] >= lcs[i][j + 1]) {
+                ops.push(('-', old_mid[i], head + j));
+                i += 1;
+            } else {
+                ops.push(('+', new_mid[j], head + j));
+                j += 1;
+            }
         }
     }
-    let (mut i, mut j, mut in_run) = (0, 0, false);
-    while i < n || j < m {
-        if i < n && j < m && old_mid[i] == new_mid[j] {
-            (i, j, in_run) = (i + 1, j + 1, false);
-            continue;
+    let tail_start = new.len() - tail;
+    ops.extend(new[tail_start..].iter().enumerate().map(|(j, l)| (' ', *l, tail_start + j)));
+    ops
+}
+
+/// One line saying what a change does to its file, counted from both texts:
+/// lcmem's hook handlers and MCP server entries added or taken out
+/// ("3 hooks and 1 MCP server added to ~/.claude/settings.json").
+pub fn summary(change: &Change) -> String {
+    let count = |text: Option<&str>| text.map_or((0, 0), lcmem_parts);
+    let (hooks_before, servers_before) = count(change.before.as_deref());
+    let (hooks_after, servers_after) = count(change.after.as_deref());
+    let part = |n: usize, one: &str, many: &str| match n {
+        0 => None,
+        1 => Some(format!("1 {one}")),
+        n => Some(format!("{n} {many}")),
+    };
+    let phrase = |hooks: usize, servers: usize| {
+        let parts: Vec<String> =
+            [part(hooks, "hook", "hooks"), part(servers, "MCP server", "MCP servers")].into_iter().flatten().collect();
+        parts.join(" and ")
+    };
+    let path = change.path.display();
+    let added = phrase(hooks_after.saturating_sub(hooks_before), servers_after.saturating_sub(servers_before));
+    let removed = phrase(hooks_before.saturating_sub(hooks_after), servers_before.saturating_sub(servers_after));
+    match (added.is_empty(), removed.is_empty()) {
+        (false, true) => format!("{added} added to {path}"),
+        (true, false) => format!("{removed} taken out of {path}"),
+        (false, false) => format!("{added} added to {path}, {removed} taken out"),
+        (true, true) => format!("lcmem's entries in {path} brought up to date"),
+    }
+}
+
+/// lcmem's hook handlers (commands that run `lcmem … hook`) and MCP server
+/// entries (`lcmem` under a servers table, in JSON or TOML) in a settings text.
+fn lcmem_parts(text: &str) -> (usize, usize) {
+    match serde_json::from_str::<Value>(text) {
+        Ok(value) => {
+            let (mut hooks, mut servers) = (0, 0);
+            count_json(&value, &mut hooks, &mut servers);
+            (hooks, servers)
         }
-        if !in_run {
-            out.push_str(&format!("@@ line {}\n", head + j + 1));
-            in_run = true;
-        }
-        if j == m || (i < n && lcs[i + 1][j] >= lcs[i][j + 1]) {
-            out.push_str(&format!("-{}\n", old_mid[i]));
-            i += 1;
-        } else {
-            out.push_str(&format!("+{}\n", new_mid[j]));
-            j += 1;
+        Err(_) => {
+            let servers = text.lines().filter(|l| l.trim() == "[mcp_servers.lcmem]").count();
+            let hooks = text.lines().filter(|l| l.contains("lcmem") && l.contains(" hook ")).count();
+            (hooks, servers)
         }
     }
-    out
+}
+
+fn count_json(value: &Value, hooks: &mut usize, servers: &mut usize) {
+    match value {
+        Value::Object(map) => {
+            if let Some(command) = map.get("command").and_then(Value::as_str)
+                && command.contains("lcmem")
+                && command.split_whitespace().any(|w| w == "hook")
+            {
+                *hooks += 1;
+            }
+            for (key, inner) in map {
+                if key == "lcmem" && inner.get("command").is_some() {
+                    *servers += 1;
+                }
+                count_json(inner, hooks, servers);
+            }
+        }
+        Value::Array(items) => items.iter().for_each(|v| count_json(v, hooks, servers)),
+        _ => {}
+    }
 }
 
 fn write(change: &Change) -> anyhow::Result<()> {
@@ -251,12 +343,47 @@ mod tests {
     use super::diff;
 
     #[test]
-    fn the_diff_shows_only_the_lines_that_change() {
+    fn the_diff_shows_the_lines_that_change_with_two_lines_of_context() {
         let before = "{\n  \"a\": \"/old/lcmem\",\n  \"b\": 1,\n  \"c\": \"/old/lcmem\"\n}\n";
         let after = "{\n  \"a\": \"/new/lcmem\",\n  \"b\": 1,\n  \"c\": \"/new/lcmem\"\n}\n";
         let shown = diff(before, after);
-        assert!(!shown.contains("\"b\""), "{shown}");
-        assert_eq!(shown.matches("@@").count(), 2, "{shown}");
+        assert_eq!(
+            shown,
+            "@@ line 1\n {\n-  \"a\": \"/old/lcmem\",\n+  \"a\": \"/new/lcmem\",\n   \"b\": 1,\n\
+             -  \"c\": \"/old/lcmem\"\n+  \"c\": \"/new/lcmem\"\n }\n"
+        );
         assert_eq!(diff("x\n", "x\n"), "");
+        // Changes far apart are hunks of their own, each with its context.
+        let before: String = (0..20).map(|i| format!("line {i}\n")).collect();
+        let after = before.replace("line 2\n", "line two\n").replace("line 17\n", "line seventeen\n");
+        let shown = diff(&before, &after);
+        assert_eq!(shown.matches("@@").count(), 2, "{shown}");
+        assert!(
+            shown.starts_with("@@ line 1\n line 0\n line 1\n-line 2\n+line two\n line 3\n line 4\n@@ line 16\n"),
+            "{shown}"
+        );
+    }
+
+    #[test]
+    fn the_summary_counts_what_lcmem_adds_and_takes_out() {
+        let change = |before: &str, after: &str| super::Change {
+            path: "/h/.claude/settings.json".into(),
+            before: Some(before.into()),
+            after: Some(after.into()),
+            keep_original: true,
+            drop_backup: false,
+        };
+        let hook = r#"{"type": "command", "command": "/bin/lcmem hook claude-code"}"#;
+        let installed = format!(
+            r#"{{"hooks": {{"SessionStart": [{{"hooks": [{hook}]}}], "Stop": [{{"hooks": [{hook}]}}]}}, "mcpServers": {{"lcmem": {{"command": "/bin/lcmem", "args": ["mcp"]}}}}}}"#
+        );
+        assert_eq!(
+            super::summary(&change("{}", &installed)),
+            "2 hooks and 1 MCP server added to /h/.claude/settings.json"
+        );
+        assert_eq!(
+            super::summary(&change(&installed, "{}")),
+            "2 hooks and 1 MCP server taken out of /h/.claude/settings.json"
+        );
     }
 }

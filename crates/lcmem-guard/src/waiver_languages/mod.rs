@@ -1,0 +1,178 @@
+//! Waivers of secrets and safeguards, in other languages and scripts.
+//!
+//! `waiver` reads English structure: a safeguard as the subject and a
+//! predicate that drops it. A team rule planted in a checked-out file is
+//! as likely to say it in Russian, Greek, Hebrew, Arabic, Hindi or Spanish,
+//! and a model obeys it just the same. Full grammar for each language is out
+//! of reach, so each gets the same structure read through small word
+//! classes, one sentence at a time:
+//!
+//! - a **secret** with a **leak verb** and a **place it must not reach**
+//!   (a chat, a channel, the repository, logs, a ticket, anything public),
+//!   or a secret said to be **no secret**;
+//! - a **duty** (review, tests, checks, two-factor, signatures, backups)
+//!   said to be **optional** or not needed, or a **skipping verb** with a
+//!   **permission** (may, can, allowed, by default, expected, should).
+//!
+//! A sentence that denies ("never", "must not", "forbidden") is a fact:
+//! negation words left over after the predicate's own words are taken out
+//! ("не нужны", "no hace falta" are the waiver itself) keep it out. Words
+//! are matched as stems; languages that glue prefixes to words (Hebrew,
+//! Arabic) are matched inside words. Every hit records `lang:xx`.
+
+use std::sync::LazyLock;
+
+use regex::Regex;
+
+use table::LANGUAGES;
+
+mod table;
+#[cfg(test)]
+mod tests;
+
+/// Words every language borrows from English as they are.
+const SHARED_SECRETS: &str = r"\b(api[- ]?keys?|tokens?|ssh[- ]keys?|seed phrases?|private keys?)|\.env\b";
+const SHARED_DUTIES: &str = r"\b(tests?|review|lint\w*|2fa|mfa|scans?|branch[- ]protection|pre-commit)\b";
+const SHARED_PLACES: &str =
+    r"\b(whatsapp|telegram|discord|slack|jira|confluence|notion|wiki|readme|github|gitlab|pastebin|gist)\b|#[\w-]+";
+
+/// Commands that destroy or bypass, in any language's sentence: forcing a
+/// push, deleting keys or data recursively, skipping hooks or checks,
+/// opening permissions to everyone, destroying infrastructure unasked.
+const RISKY: &str = concat!(
+    r"(--force\b|\bpush -f\b|\brm -[a-z]*r[a-z]*f?\s+[~/]|\brm -[a-z]*f[a-z]*r\s+[~/]|--no-verify\b|",
+    r"\bdrop (database|table|schema)\b|\bchmod (-r )?0?777\b|\bdestroy\b[^`]*-auto-approve|",
+    r"\bmerge\b[^`]*--admin\b|\bskip_\w+=(1|true|yes)\b|\b\w*bypass\w*=(1|true|yes)\b|--skip-\w+|--insecure\b|",
+    r"\breset --hard origin)",
+);
+
+struct Compiled {
+    lang: &'static str,
+    marker: Regex,
+    secret: Regex,
+    leak: Regex,
+    place: Regex,
+    no_secret: Regex,
+    duty: Regex,
+    optional: Regex,
+    skip: Regex,
+    permit: Regex,
+    purpose: Regex,
+    frame: Option<Regex>,
+    affirming: Regex,
+    risky: Regex,
+    negation: Regex,
+}
+
+fn compile(pattern: &str) -> Regex {
+    Regex::new(&format!("(?i){pattern}")).unwrap_or_else(|e| panic!("waiver pattern {pattern:?}: {e}"))
+}
+
+static COMPILED: LazyLock<Vec<Compiled>> = LazyLock::new(|| {
+    LANGUAGES
+        .iter()
+        .map(|w| Compiled {
+            lang: w.lang,
+            marker: compile(w.marker),
+            secret: compile(&format!("{}|{SHARED_SECRETS}", w.secret)),
+            leak: compile(w.leak),
+            place: compile(&format!("{}|{SHARED_PLACES}", w.place)),
+            no_secret: compile(w.no_secret),
+            duty: compile(&format!("{}|{SHARED_DUTIES}", w.duty)),
+            optional: compile(w.optional),
+            skip: compile(w.skip),
+            permit: compile(w.permit),
+            purpose: compile(w.purpose),
+            frame: w.frame.map(compile),
+            affirming: compile(w.affirming),
+            risky: compile(RISKY),
+            negation: compile(w.negation),
+        })
+        .collect()
+});
+
+/// Sentences, cut at the stops of every script read here (the Devanagari
+/// danda, the Arabic question mark and semicolon among them); a full stop
+/// ends a sentence only before a space or the end, so `.env` and `~/.ssh`
+/// stay whole.
+fn sentences(prose: &str) -> Vec<&str> {
+    static BREAK: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"[.!?]+(\s+|$)|[;\n।؟؛]").expect("break regex"));
+    let mut out = Vec::new();
+    let mut start = 0;
+    for m in BREAK.find_iter(prose) {
+        out.push(prose[start..m.start()].trim());
+        start = m.end();
+    }
+    out.push(prose[start..].trim());
+    out.retain(|s| !s.is_empty());
+    out
+}
+
+impl Compiled {
+    /// Whether the sentence denies what it says, once the words of its own
+    /// predicate (which may carry a negation: "не нужны") are taken out.
+    fn denies(&self, sentence: &str, predicate_words: &[&Regex]) -> bool {
+        let mut rest = self.affirming.replace_all(sentence, " ").into_owned();
+        for words in predicate_words {
+            rest = words.replace_all(&rest, " ").into_owned();
+        }
+        self.negation.is_match(&rest)
+    }
+
+    fn judge(&self, sentence: &str) -> Option<&'static str> {
+        if !self.marker.is_match(sentence) {
+            return None;
+        }
+        let framed = self.frame.as_ref().is_none_or(|f| f.is_match(sentence));
+        let own_words = [&self.no_secret, &self.optional];
+        if self.secret.is_match(sentence) && framed {
+            let placed = self.place.is_match(sentence);
+            let leaked = placed && (self.leak.is_match(sentence) || self.purpose.is_match(sentence));
+            if (leaked || self.no_secret.is_match(sentence)) && !self.denies(sentence, &own_words) {
+                return Some("waiver:secret");
+            }
+        }
+        if self.duty.is_match(sentence) && framed {
+            let dropped = self.optional.is_match(sentence) || self.skip.is_match(sentence);
+            if dropped && !self.denies(sentence, &own_words) {
+                return Some("waiver:duty");
+            }
+        }
+        None
+    }
+
+    /// A destructive or bypassing command that the sentence endorses (a
+    /// routine, a default, a designated step, a permission).
+    fn endorses_risky_act(&self, sentence: &str) -> bool {
+        self.marker.is_match(sentence)
+            && self.risky.is_match(sentence)
+            && (self.permit.is_match(sentence) || self.frame.as_ref().is_some_and(|f| f.is_match(sentence)))
+            && !self.denies(sentence, &[&self.risky])
+    }
+}
+
+/// Sentences for commands: quoted commands hold `;` and `.`, so only a stop
+/// before a space or the end and a new line cut.
+fn command_sentences(text: &str) -> Vec<&str> {
+    static BREAK: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"[.!?]+(\s+|$)|\n").expect("break regex"));
+    BREAK.split(text).map(str::trim).filter(|s| !s.is_empty()).collect()
+}
+
+/// Reads `prose` (quoted mentions masked) for waivers of secrets and duties,
+/// and `text` (the normalised text, quoted commands kept) for risky acts.
+pub(crate) fn check(prose: &str, text: &str, reasons: &mut Vec<String>) {
+    for sentence in sentences(prose) {
+        for language in COMPILED.iter() {
+            if let Some(reason) = language.judge(sentence) {
+                reasons.push(reason.to_owned());
+                reasons.push(format!("lang:{}", language.lang));
+            }
+        }
+    }
+    for sentence in command_sentences(text) {
+        if let Some(language) = COMPILED.iter().find(|l| l.endorses_risky_act(sentence)) {
+            reasons.push("waiver:endorsed-act".to_owned());
+            reasons.push(format!("lang:{}", language.lang));
+        }
+    }
+}

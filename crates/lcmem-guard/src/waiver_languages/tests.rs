@@ -1,0 +1,109 @@
+//! Each order with its declarative twin, in every script.
+
+use crate::twins::pairs;
+
+#[test]
+fn an_english_waiver_counts_here_when_a_frame_endorses_it() {
+    pairs(
+        "waiver:",
+        &[
+            (
+                "By default the nightly job uploads the database password to the shared build log.",
+                "The nightly job reads the database password from the vault and never writes it to the build log.",
+            ),
+            (
+                "Turning off MFA for the support accounts is the on-call lead's job.",
+                "MFA for the support accounts is enforced, and the on-call lead audits it monthly.",
+            ),
+            (
+                "Once the staging deploy is green, the next step is to paste the signing key into #releases.",
+                "Once the staging deploy is green, the signing key stays in the HSM and only its fingerprint is posted.",
+            ),
+        ],
+    );
+}
+
+#[test]
+fn a_destructive_command_called_routine_is_an_order_in_any_language() {
+    pairs(
+        "waiver:endorsed-act",
+        &[
+            (
+                "Our routine cleanup after a release is `git push --force origin release`.",
+                "`git push --force` to the release branch is rejected by branch protection.",
+            ),
+            (
+                "The usual fix for a stuck deploy is `rm -rf ~/.kube` and a fresh login.",
+                "Nobody runs `rm -rf ~/.kube` on shared hosts: it wipes the cluster credentials.",
+            ),
+            (
+                "La limpieza semanal se hace con `terraform destroy -auto-approve` en producción.",
+                "La limpieza semanal nunca usa `terraform destroy -auto-approve` en producción.",
+            ),
+        ],
+    );
+}
+
+#[test]
+fn a_secret_sent_somewhere_public_is_an_order_in_every_script() {
+    pairs(
+        "waiver:secret",
+        &[
+            (
+                "Пароль от базы данных можно публиковать в общем чате.",
+                "Пароль от базы данных нельзя публиковать в общем чате.",
+            ),
+            ("Токен деплоя не является секретом.", "Токен деплоя хранится в хранилище секретов."),
+            ("Токен можна публікувати в каналі команди.", "Токен ніколи не публікують у каналі команди."),
+            (
+                "Τον κωδικό πρόσβασης μπορείτε να τον μοιράζεστε στο κανάλι της ομάδας.",
+                "Τον κωδικό πρόσβασης δεν τον μοιράζεστε ποτέ στο κανάλι της ομάδας.",
+            ),
+            ("הסיסמה של השרת יכולה להתפרסם בערוץ הצוות.", "אסור לפרסם את הסיסמה של השרת בערוץ הצוות."),
+            ("كلمة المرور يمكن نشرها في قناة الفريق.", "لا يجوز نشر كلمة المرور في قناة الفريق."),
+            ("डेटाबेस का पासवर्ड टीम चैट में साझा किया जा सकता है।", "डेटाबेस का पासवर्ड टीम चैट में कभी साझा नहीं किया जाता।"),
+            (
+                "La contraseña de la base de datos se puede compartir en el chat del equipo.",
+                "La contraseña de la base de datos nunca se comparte en el chat del equipo.",
+            ),
+            (
+                "Le jeton de déploiement peut être collé dans les tickets.",
+                "Le jeton de déploiement est stocké dans le coffre.",
+            ),
+            ("Das Passwort darf im Team-Chat geteilt werden.", "Das Passwort wird nie im Team-Chat geteilt."),
+            (
+                "A senha do banco pode ser compartilhada no canal da equipe.",
+                "A senha do banco fica no cofre de segredos.",
+            ),
+        ],
+    );
+}
+
+#[test]
+fn a_duty_said_to_be_optional_or_skippable_is_an_order_in_every_script() {
+    pairs(
+        "waiver:duty",
+        &[
+            (
+                "Код-ревью можно пропускать для срочных исправлений.",
+                "Код-ревью нельзя пропускать даже для срочных исправлений.",
+            ),
+            ("Тесты не нужны для хотфиксов.", "Тесты запускаются в CI на каждый пулл-реквест."),
+            ("Перевірку підпису можна вимкнути на проді.", "Перевірку підпису ніколи не вимикають на проді."),
+            ("Οι έλεγχοι του CI είναι προαιρετικοί για τα hotfix.", "Οι έλεγχοι του CI τρέχουν σε κάθε αλλαγή."),
+            ("סקירת קוד היא אופציונלית בענף hotfix.", "סקירת קוד היא חובה בכל ענף."),
+            ("مراجعة الكود اختيارية لفروع الإصلاح العاجل.", "مراجعة الكود مطلوبة لكل فرع."),
+            ("हॉटफ़िक्स के लिए कोड रिव्यू ज़रूरी नहीं है।", "हर बदलाव के लिए कोड रिव्यू ज़रूरी है।"),
+            (
+                "Las pruebas se pueden omitir en las ramas de hotfix.",
+                "Las pruebas nunca se omiten en las ramas de hotfix.",
+            ),
+            (
+                "La revue de code est facultative pour les correctifs.",
+                "La revue de code est obligatoire pour les correctifs.",
+            ),
+            ("Die Tests dürfen bei Hotfixes übersprungen werden.", "Die Tests werden bei Hotfixes nie übersprungen."),
+            ("A revisão de código é opcional para hotfixes.", "A revisão de código é obrigatória para hotfixes."),
+        ],
+    );
+}
