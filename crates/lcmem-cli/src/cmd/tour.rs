@@ -122,6 +122,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     check_absent(&store, "note to AI", "the instruction planted in a fixture file (tool output)");
     check_absent(&store, "sk_test_51", "the API key a user pasted");
 
+    heading("Next: give your own project a memory");
+    println!("lcmem install claude-code   # or codex, cursor, gemini-cli: the digest at every session start,");
+    println!("                            # import and seal at its end, recall over MCP (prints each change first)");
+    println!("lcmem doctor                # then check the wiring; `lcmem import --all claude-code` takes in the past");
     if args.keep {
         let kept = temp.keep();
         println!("\nThe tour's store is kept at {}", kept.join("levelcode").display());

@@ -16,7 +16,7 @@ use lcmem_test_support::Normaliser;
 use crate::common::{Sandbox, example_sessions};
 
 /// The example project imported, sealed and consolidated.
-fn sealed_example() -> Sandbox {
+pub(crate) fn sealed_example() -> Sandbox {
     let sandbox = Sandbox::new();
     sandbox.assert_cmd().arg("import").args(example_sessions()).assert().success();
     sandbox.assert_cmd().args(["seal", "--all"]).assert().success();
@@ -25,12 +25,12 @@ fn sealed_example() -> Sandbox {
 }
 
 /// The stdout of `lcmem ARGS` in `sandbox`, normalised; the command must succeed.
-fn stdout(sandbox: &Sandbox, args: &[&str]) -> String {
+pub(crate) fn stdout(sandbox: &Sandbox, args: &[&str]) -> String {
     let output = sandbox.assert_cmd().args(args).assert().success().get_output().stdout.clone();
     normalise(sandbox, &String::from_utf8(output).expect("stdout is UTF-8"))
 }
 
-fn normalise(sandbox: &Sandbox, text: &str) -> String {
+pub(crate) fn normalise(sandbox: &Sandbox, text: &str) -> String {
     Normaliser::new()
         .path(&sandbox.home(), "[HOME]")
         .path(&sandbox.project(), "[PROJECT]")
