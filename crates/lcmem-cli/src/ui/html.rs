@@ -101,6 +101,24 @@ pub fn day(ts: jiff::Timestamp) -> String {
     lcmem::dates::day(ts)
 }
 
+/// One line of Markdown, escaped, with its `code` spans as code.
+pub fn code_spans(text: &str) -> String {
+    let escaped = esc(text);
+    if escaped.matches('`').count() % 2 == 1 {
+        // An unpaired backtick stays a backtick.
+        return escaped;
+    }
+    let mut out = String::new();
+    for (i, part) in escaped.split('`').enumerate() {
+        if i % 2 == 1 {
+            out.push_str(&format!("<code>{part}</code>"));
+        } else {
+            out.push_str(part);
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

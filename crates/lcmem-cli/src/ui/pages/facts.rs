@@ -4,10 +4,11 @@
 use lcmem::facts::{Fact, Fold, State};
 
 use super::super::{App, html};
-use super::{session_link, state_badge};
+use super::{SessionNames, state_badge};
 
 pub fn page(app: &App) -> anyhow::Result<String> {
     let fold = Fold::read(&app.store.facts_path())?;
+    let names = SessionNames::of(app)?;
     let mut body = String::from(
         "<p class=\"hint\">Inferred facts (seen once) are dimmer; facts that left memory are faded. A fact marked \
          not true never comes back when a session says it again.</p>",
@@ -15,8 +16,8 @@ pub fn page(app: &App) -> anyhow::Result<String> {
     body.push_str(&format!(
         "<form method=\"post\" action=\"/facts/add\" class=\"add\">{}<label>Add a fact of your own \
          <input name=\"text\" required maxlength=\"2000\" placeholder=\"The API returns dates in UTC.\"></label> \
-         <label><input type=\"checkbox\" name=\"every\" value=\"1\"> for every project (about you, not this \
-         project)</label> <button>Add</button></form>",
+         <button>Add</button><label class=\"check\"><input type=\"checkbox\" name=\"every\" value=\"1\">\
+         <span>for every project (about you, not this project)</span></label></form>",
         html::hidden(app, "/facts")
     ));
     let person = Fold::read(&lcmem::Store::person(app.store.home()).facts_path())?;
@@ -37,17 +38,17 @@ pub fn page(app: &App) -> anyhow::Result<String> {
         body.push_str("<p>None yet: facts are learned when sessions are sealed, or added above.</p>");
     }
     for fact in active {
-        body.push_str(&card(app, &fold, fact, "/facts"));
+        body.push_str(&card(app, &names, &fold, fact, "/facts"));
     }
     body.push_str(&format!("<h2>Out of the digest ({})</h2>", others.len()));
     for fact in others {
-        body.push_str(&card(app, &fold, fact, "/facts"));
+        body.push_str(&card(app, &names, &fold, fact, "/facts"));
     }
     Ok(html::page(app, "/facts", "Facts", &body))
 }
 
 /// One fact with everything about it and its actions; `back` is the page to return to.
-pub fn card(app: &App, fold: &Fold, fact: &Fact, back: &str) -> String {
+pub fn card(app: &App, names: &SessionNames, fold: &Fold, fact: &Fact, back: &str) -> String {
     let mut class = vec!["fact".to_string(), format!("state-{}", fact.state.as_str())];
     if matches!(fact.state, State::Inferred | State::WorkspaceEcho) {
         class.push("dim".into());
@@ -55,7 +56,7 @@ pub fn card(app: &App, fold: &Fold, fact: &Fact, back: &str) -> String {
     if fact.not_true || fact.deleted || fact.state == State::Superseded {
         class.push("gone".into());
     }
-    let text = if fact.deleted { "(text deleted)".to_string() } else { html::esc(&fact.text) };
+    let text = if fact.deleted { "(text deleted)".to_string() } else { html::code_spans(&fact.text) };
     let mut flags = vec![state_badge(fact.state)];
     for (on, what) in [
         (fact.pinned, "pinned"),
@@ -111,8 +112,8 @@ pub fn card(app: &App, fold: &Fold, fact: &Fact, back: &str) -> String {
     }
     for s in &fact.sources {
         out.push_str(&format!(
-            "<li>{} · {} · {}</li>",
-            session_link(app, &s.session),
+            "<li>{} · seen {} · {}</li>",
+            names.link(app, &s.session),
             html::day(s.at),
             s.provenance().as_str()
         ));
@@ -147,8 +148,9 @@ pub fn actions(app: &App, fact: &Fact, back: &str) -> String {
         out.push_str(&html::button(&path("not-true"), back, "Not true", "not-true", &[], app));
     }
     out.push_str(&html::button(&path("delete"), back, "Delete", "delete danger", &[], app));
+    // The new wording opens on demand: a card shows the fact once.
     out.push_str(&format!(
-        "<form method=\"post\" action=\"{}\" class=\"inline edit\">{}<input name=\"text\" value=\"{}\" required maxlength=\"2000\" aria-label=\"New wording\"><button>Edit</button></form>",
+        "<details class=\"edit\"><summary class=\"button\">Edit…</summary><form method=\"post\" action=\"{}\" class=\"edit\">{}<input name=\"text\" value=\"{}\" required maxlength=\"2000\" aria-label=\"New wording\"><button>Save the new wording</button></form></details>",
         html::esc(&path("edit")),
         html::hidden(app, back),
         html::esc(&fact.text)

@@ -4,7 +4,7 @@
 use lcmem::journal::{Journal, SealKind};
 
 use super::super::{App, html};
-use super::{session_link, stored_session};
+use super::stored_session;
 
 pub fn page(app: &App) -> anyhow::Result<String> {
     let journal = Journal::read(&app.store.journal_path())?;
@@ -34,7 +34,7 @@ pub fn page(app: &App) -> anyhow::Result<String> {
             class.join(" "),
             html::esc(&e.session_id),
             html::day(e.last_active),
-            session_link(app, &e.session_id),
+            session_id_link(app, &e.session_id),
             e.kind,
             e.outcome,
             if e.pinned { " · <span class=\"badge flag\">pinned</span>" } else { "" },
@@ -62,4 +62,12 @@ pub fn page(app: &App) -> anyhow::Result<String> {
 pub fn pin_button(app: &App, id: &str, pinned: bool, back: &str) -> String {
     let (action, label) = if pinned { ("unpin", "Unpin") } else { ("pin", "Pin") };
     html::button(&format!("/sessions/{id}/{action}"), back, label, action, &[], app)
+}
+
+/// A link to a session by its id (the entry's title is its heading).
+fn session_id_link(app: &App, id: &str) -> String {
+    match stored_session(app, id) {
+        Some(id) => format!("<a href=\"/sessions/{0}\"><code>{0}</code></a>", html::esc(&id)),
+        None => format!("<code>{}</code>", html::esc(id)),
+    }
 }

@@ -93,10 +93,35 @@ pub fn state_badge(state: lcmem::facts::State) -> String {
     format!("<span class=\"badge state-{0}\">{0}</span>", state.as_str())
 }
 
-/// A link to a session, if it is still in the store, else its id.
-pub fn session_link(app: &App, id: &str) -> String {
-    match stored_session(app, id) {
-        Some(id) => format!("<a href=\"/sessions/{0}\"><code>{0}</code></a>", html::esc(&id)),
-        None => format!("<code>{}</code>", html::esc(id)),
+/// Sessions by what a person calls them: each sealed session's title and
+/// the day it started, read once per page from the journal.
+pub struct SessionNames(std::collections::HashMap<String, (String, String)>);
+
+impl SessionNames {
+    pub fn of(app: &App) -> anyhow::Result<SessionNames> {
+        let journal = lcmem::journal::Journal::of(&app.store)?;
+        let names = journal
+            .entries
+            .iter()
+            .map(|c| (c.entry.session_id.clone(), (c.entry.title.clone(), html::day(c.entry.created_at))))
+            .collect();
+        Ok(SessionNames(names))
+    }
+
+    /// A link to the session named by its title and day (its id in the
+    /// link's title), or its id when the journal has no title for it; plain
+    /// text when it is no longer in the store.
+    pub fn link(&self, app: &App, id: &str) -> String {
+        let shown = match self.0.get(id) {
+            Some((title, day)) if !title.trim().is_empty() => {
+                let title = lcmem::scrub::scrub_text(app.store.guards(), title);
+                format!("{} <span class=\"note\">({day})</span>", html::esc(&title))
+            }
+            _ => format!("<code>{}</code>", html::esc(id)),
+        };
+        match stored_session(app, id) {
+            Some(id) => format!("<a href=\"/sessions/{0}\" title=\"{0}\">{shown}</a>", html::esc(&id)),
+            None => shown,
+        }
     }
 }

@@ -70,10 +70,11 @@ pub fn one(app: &App, id: &str) -> anyhow::Result<String> {
     );
     if let Some(current) = journal.get(id) {
         body.push_str(&format!(
-            "<p class=\"summary\"><strong>Journal:</strong> {}</p>",
+            "<p class=\"summary\" id=\"journal-line\"><strong>Journal:</strong> {}</p>",
             html::esc(&current.entry.summary)
         ));
     }
+    body.push_str(&taught(app, id)?);
     body.push_str("<ol class=\"transcript\">");
     for event in &session.events {
         body.push_str(&turn(app, event.line, &event.value));
@@ -175,4 +176,26 @@ pub fn forget_confirmation(app: &App, id: &str) -> anyhow::Result<String> {
         html::esc(id)
     ));
     Ok(html::page(app, "/sessions", "Forget a session", &body))
+}
+
+/// The facts the session taught (it is one of their sources), each linked
+/// to its card on the Facts page.
+fn taught(app: &App, id: &str) -> anyhow::Result<String> {
+    let fold = lcmem::facts::Fold::read(&app.store.facts_path())?;
+    let facts: Vec<&lcmem::facts::Fact> =
+        fold.facts.iter().filter(|f| !f.deleted && f.sources.iter().any(|s| s.session == id)).collect();
+    if facts.is_empty() {
+        return Ok(String::new());
+    }
+    let mut out = format!("<details class=\"taught\" open><summary>Facts it taught ({})</summary><ul>", facts.len());
+    for fact in facts {
+        out.push_str(&format!(
+            "<li><a href=\"/facts#{0}\">{1}</a> {2}</li>",
+            html::esc(&fact.id),
+            html::esc(&fact.text),
+            super::state_badge(fact.state)
+        ));
+    }
+    out.push_str("</ul></details>");
+    Ok(out)
 }

@@ -7,10 +7,11 @@ use lcmem::facts::{Fact, Fold, normalize};
 use lcmem::session::Line;
 
 use super::super::{App, html};
-use super::{facts, session_link};
+use super::{SessionNames, facts};
 
 pub fn page(app: &App) -> anyhow::Result<String> {
     let fold = Fold::read(&app.store.facts_path())?;
+    let names = SessionNames::of(app)?;
     let waiting = fold.pending();
     let (proposals, waiting): (Vec<&Fact>, Vec<&Fact>) = waiting.into_iter().partition(|f| f.is_proposal());
     let (conventions, orders): (Vec<&Fact>, Vec<&Fact>) = waiting.into_iter().partition(|f| f.convention);
@@ -19,11 +20,11 @@ pub fn page(app: &App) -> anyhow::Result<String> {
          A repository can plant such text in files the agent reads: check where each came from.</p>",
     );
     body.push_str(&format!("<h2>The agent's proposals to change your facts ({})</h2>", proposals.len()));
-    section(app, &fold, &proposals, &mut body);
+    section(app, &names, &fold, &proposals, &mut body);
     body.push_str(&format!("<h2>Conventions waiting for confirmation ({})</h2>", conventions.len()));
-    section(app, &fold, &conventions, &mut body);
+    section(app, &names, &fold, &conventions, &mut body);
     body.push_str(&format!("<h2>Instructions withheld ({})</h2>", orders.len()));
-    section(app, &fold, &orders, &mut body);
+    section(app, &names, &fold, &orders, &mut body);
     body.push_str(&format!("<h2>Conflicts ({})</h2>", fold.conflicts.len()));
     if fold.conflicts.is_empty() {
         body.push_str("<p>No open conflicts.</p>");
@@ -37,7 +38,7 @@ pub fn page(app: &App) -> anyhow::Result<String> {
         ));
         for id in [&c.fact, &c.with] {
             if let Some(fact) = fold.get(id) {
-                body.push_str(&facts::card(app, &fold, fact, "/waiting"));
+                body.push_str(&facts::card(app, &names, &fold, fact, "/waiting"));
             }
         }
         body.push_str("</div></section>");
@@ -45,23 +46,23 @@ pub fn page(app: &App) -> anyhow::Result<String> {
     Ok(html::page(app, "/waiting", "Waiting for you", &body))
 }
 
-fn section(app: &App, fold: &Fold, facts: &[&Fact], body: &mut String) {
+fn section(app: &App, names: &SessionNames, fold: &Fold, facts: &[&Fact], body: &mut String) {
     if facts.is_empty() {
         body.push_str("<p>Nothing waits here.</p>");
     }
     for fact in facts {
         body.push_str("<div class=\"waiting\">");
         for source in &fact.sources {
-            body.push_str(&origin(app, &source.session, &fact.text));
+            body.push_str(&origin(app, names, &source.session, &fact.text));
         }
-        body.push_str(&facts::card(app, fold, fact, "/waiting"));
+        body.push_str(&facts::card(app, names, fold, fact, "/waiting"));
         body.push_str("</div>");
     }
 }
 
 /// Where in a session the fact's words are: the session, the line and the
 /// turn that says them.
-fn origin(app: &App, session: &str, text: &str) -> String {
+fn origin(app: &App, names: &SessionNames, session: &str, text: &str) -> String {
     let wanted = normalize(text);
     let found = super::stored_session(app, session).and_then(|id| app.store.read_session(&id).ok()).and_then(|s| {
         s.events.into_iter().find_map(|e| match e.value {
@@ -74,14 +75,14 @@ fn origin(app: &App, session: &str, text: &str) -> String {
             let said = lcmem::scrub::scrub_text(app.store.guards(), &said);
             format!(
                 "<p class=\"origin\">From {} <a href=\"/sessions/{}#line-{line}\">line {line}</a>, in a {} turn:</p><blockquote>{}</blockquote>",
-                session_link(app, session),
+                names.link(app, session),
                 html::esc(session),
                 role_name(role),
                 html::esc(&lcmem::extract::clip(&said, 400))
             )
         }
         None => {
-            format!("<p class=\"origin\">From {} (the turn is no longer in the store)</p>", session_link(app, session))
+            format!("<p class=\"origin\">From {} (the turn is no longer in the store)</p>", names.link(app, session))
         }
     }
 }

@@ -34,6 +34,18 @@ def shot(name):
         driver.set_window_size(1200, 900)
 
 
+def shot_phone(name):
+    """The page at a phone's width (390 px): nothing may stick out sideways."""
+    driver.set_window_size(390, 844)
+    overflow = driver.execute_script("return document.documentElement.scrollWidth - window.innerWidth")
+    assert overflow <= 1, "%s is %d px wider than a phone's screen" % (name, overflow)
+    if shots:
+        height = driver.execute_script("return document.documentElement.scrollHeight")
+        driver.set_window_size(390, max(844, min(height + 160, 2400)))
+        driver.save_screenshot(os.path.join(shots, name + ".png"))
+    driver.set_window_size(1200, 900)
+
+
 def go(path):
     driver.get(origin + path)
     no_script_ran()
@@ -104,9 +116,13 @@ try:
     driver.get(url)
     assert driver.current_url == origin + "/", driver.current_url
     assert wrong in driver.find_element(By.ID, "digest").text, "the fact starts in the digest"
+    assert driver.find_elements(By.CSS_SELECTOR, "#digest h3"), "the digest reads as a document, with its sections"
+    sent = driver.find_element(By.ID, "digest-text").get_attribute("textContent")
+    assert "<project-memory" in sent and "<!--" not in sent, "the plain text is what a session is given, no comment"
     no_script_ran()
-    step("opened the printed URL: the digest, with the fact to correct in it")
+    step("opened the printed URL: the digest as a document, with the fact to correct in it")
     shot("digest")
+    shot_phone("digest-phone")
 
     # The poisoned fact is shown as text; no element came of it.
     go("/facts")
@@ -114,7 +130,21 @@ try:
     assert not poisoned.find_elements(By.CSS_SELECTOR, "img, script"), "markup from memory became elements"
     assert driver.find_elements(By.CSS_SELECTOR, "main img, main script") == []
     step("facts: the poisoned fact reads as text, no script ran, no image element")
+    # Sources are named by their session's title and day, linked to the session.
+    sources = driver.find_elements(By.CSS_SELECTOR, "article.fact .sources a")
+    assert sources, "no fact names a session"
+    source = sources[0]
+    session_id = source.get_attribute("href").rsplit("/", 1)[1]
+    assert session_id not in source.text and "(" in source.text, "a source shows its id: %r" % source.text
+    # The new wording opens on demand.
+    wording = card(wrong).find_element(By.CSS_SELECTOR, "details.edit input[name=text]")
+    assert not wording.is_displayed(), "the edit box is open before it is asked for"
+    card(wrong).find_element(By.CSS_SELECTOR, "details.edit summary").click()
+    assert card(wrong).find_element(By.CSS_SELECTOR, "details.edit input[name=text]").is_displayed()
+    step("facts: sources named by session title and day (%r); the edit box opens on demand" % source.text)
+    go("/facts")
     shot("facts")
+    shot_phone("facts-phone")
 
     # Not true: it leaves the digest preview.
     click(card(wrong), "Not true")
@@ -154,6 +184,7 @@ try:
     navigate_by(driver.find_element(By.CSS_SELECTOR, "tr[data-session='%s'] a" % forget_session))
     labels = [p.text for p in driver.find_elements(By.CSS_SELECTOR, ".turn .label")]
     assert any(l.startswith("User") for l in labels) and any(l.startswith("Assistant") for l in labels), labels
+    assert driver.find_elements(By.ID, "journal-line"), "the session's page shows its journal line"
     shot("session")
     navigate_by(driver.find_element(By.LINK_TEXT, "Forget…"))
     plan = driver.find_element(By.ID, "forget-plan").text
