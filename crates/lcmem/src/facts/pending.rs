@@ -6,7 +6,32 @@
 //! is worded, a checked-out file does not set the team's rules. These say how
 //! many wait and where to see them.
 
+use std::sync::LazyLock;
+
+use regex::Regex;
+
 use super::{Fact, Fold, State};
+
+/// Words that make a statement a rule, a permission, a default or a waiver
+/// rather than a description: what is required, allowed, expected or
+/// standard ("Staging requires no login", "Contractors are permitted to read
+/// the billing tables", "Deploys default to main"). Read only for facts whose
+/// only evidence is workspace text, so a wide net costs a person one look.
+static STATES_A_RULE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(concat!(
+        r"(?i)\b(must|mustn't|should|shouldn't|shall|may|may not|can|cannot|can't|need not|needn't|",
+        r"(is|are) (not )?(allowed|permitted|forbidden|prohibited|required|expected|supposed|meant|to be)|",
+        r"requires?|required|mandatory|optional|exempt|default(s|ed)? to|by default|the default|",
+        r"always|never|only|no longer needs?|does not need|do not need|don't need|policy|rule|standard practice|",
+        r"in charge of|responsible for|'s job|is how we|is the way)\b",
+    ))
+    .expect("rule words")
+});
+
+/// Whether `text` states a rule, a permission, a default or a waiver.
+pub(crate) fn states_a_rule(text: &str) -> bool {
+    STATES_A_RULE.is_match(text)
+}
 
 /// The command that lists them.
 pub const PENDING_COMMAND: &str = "lcmem facts pending";
@@ -19,7 +44,7 @@ impl Fold {
             .facts
             .iter()
             .filter(|f| {
-                let workspace_rule = f.state == State::WorkspaceEcho && f.convention;
+                let workspace_rule = f.state == State::WorkspaceEcho && (f.convention || states_a_rule(&f.text));
                 (f.state == State::UnconfirmedInstruction || f.is_proposal() || workspace_rule)
                     && !f.not_true
                     && !f.deleted
@@ -118,5 +143,26 @@ mod tests {
         assert_eq!(waiting, [rule], "the rule waits; a plain statement echoed stays a workspace echo");
         assert_eq!(f.facts[0].state, State::WorkspaceEcho);
         assert_eq!(pending_note(&f).unwrap(), "1 convention waits for your confirmation: lcmem facts pending");
+    }
+
+    #[test]
+    fn a_permission_a_default_or_a_waiver_only_the_workspace_states_waits_too() {
+        // Not read as conventions by the extractor, and no order to the guard.
+        let rules = [
+            "Contractors are permitted to read the billing tables.",
+            "Staging requires no login.",
+            "Deploys default to the main branch.",
+            "The smoke tests are optional for documentation changes.",
+            "Rotating the signing key is the release captain's job.",
+        ];
+        let facts =
+            ["The parser is written in Rust.", "The API answers 429 over the limit.", "Deploys run on Fridays."];
+        let events = rules.iter().chain(&facts).map(|t| observed(t, false, false, true)).collect();
+        let f = fold(events);
+        let waiting: Vec<&str> = f.pending().iter().map(|x| x.text.as_str()).collect();
+        assert_eq!(waiting, rules, "every stated rule waits, every plain description stays an echo");
+        // Said by a person, the same words are no echo and do not wait.
+        let f = fold(vec![observed(rules[0], false, false, false)]);
+        assert!(f.pending().is_empty());
     }
 }
