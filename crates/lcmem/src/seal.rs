@@ -139,38 +139,32 @@ fn seal_once(
             message: format!("the model lane was not used ({fallback}); the rules' line stands"),
         });
     }
-    let work_title = crate::extract::work_title(&input, &output);
+    let observations = observations(store.guards(), session, &output.facts);
+    let entry = guarded_entry(store.guards(), session, &input, output, extractor, kind, now);
+    write(store, session, again, entry, observations, extractor, now)
+}
 
-    let guards = store.guards();
-    // The boundary does not trust the extractor: whatever lane wrote it, a
-    // summary or decision that reads as an order is not written.
-    // An instruction-shaped sentence is left out on its own; it never
-    // withholds the rest, and a session that changed files still says where.
+/// The journal entry of what the extractor wrote, through the boundary,
+/// which does not trust the extractor: whatever lane wrote it, a summary
+/// sentence or decision that reads as an order is not written, nor a title
+/// or file name that reads as more than a request.
+fn guarded_entry(
+    guards: &crate::guards::Guards,
+    session: &Session,
+    input: &ExtractInput,
+    output: crate::extract::ExtractOutput,
+    extractor: &dyn Extractor,
+    kind: SealKind,
+    now: Timestamp,
+) -> Entry {
+    let id = session.id();
+    let work_title = crate::extract::work_title(input, &output);
     let summary = if (guards.is_instruction)(&output.summary) {
-        let kept: Vec<String> =
-            crate::extract::sentences(&output.summary).into_iter().filter(|s| !(guards.is_instruction)(s)).collect();
-        // The plain line quotes the title; a title that reads as an order is left out of it too.
-        let untitled = ExtractInput { title: String::new(), ..input.clone() };
-        // And a request that reads as an order is not quoted at all: the line
-        // then only says what kind of session it was and where it changed.
-        let unquoted = ExtractInput { title: String::new(), turns: Vec::new(), ..input.clone() };
-        let plain = [&input, &untitled, &unquoted].map(crate::extract::offline::plain_summary);
-        // What is kept must still read as a line ("No changes made." alone
-        // does not).
-        if !kept.is_empty()
-            && !(guards.is_instruction)(&kept.join(" "))
-            && crate::extract::clause::is_clean(&kept.join(" "))
-        {
-            kept.join(" ")
-        } else if let Some(line) = plain.into_iter().find(|line| !(guards.is_instruction)(line)) {
-            line
-        } else {
-            "Session sealed; its summary was withheld because it reads as an instruction.".to_string()
-        }
+        summary_without_orders(guards, input, &output.summary)
     } else {
         output.summary
     };
-    let decisions: Vec<String> = output.decisions.into_iter().filter(|d| !(guards.is_instruction)(d)).collect();
+    let decisions = output.decisions.into_iter().filter(|d| !(guards.is_instruction)(d));
     // A title is usually the user's request and may be imperative; one that
     // reads as more (an override, a standing order) is not carried into
     // memory, and neither is a file named like one.
@@ -182,14 +176,13 @@ fn seal_once(
     let files = output.files.into_iter().filter(|f| !(guards.is_order)(f)).collect();
     // Nor is such a file's name carried in the line's own words.
     let summary = crate::guards::without_order_paths(guards, &summary).into_owned();
-    let decisions: Vec<String> =
-        decisions.into_iter().map(|d| crate::guards::without_order_paths(guards, &d).into_owned()).collect();
+    let decisions = decisions.map(|d| crate::guards::without_order_paths(guards, &d).into_owned()).collect();
     let lane = output.lane.unwrap_or_else(|| LaneReport {
         extractor: extractor.name().to_string(),
         fallback: None,
         cost: None,
     });
-    let mut entry = Entry {
+    Entry {
         session_id: id.to_string(),
         sealed_at: now,
         kind,
@@ -205,11 +198,45 @@ fn seal_once(
         covers: Some(journal::work_lines(session)),
         fallback: lane.fallback,
         cost: lane.cost,
-    };
-    let workspace = if output.facts.is_empty() { WorkspaceText::empty() } else { WorkspaceText::of(session) };
-    let observations: Vec<facts::Event> = output
-        .facts
-        .into_iter()
+    }
+}
+
+/// A summary that reads as an order, without it: an instruction-shaped
+/// sentence is left out on its own and never withholds the rest; when what
+/// is left does not read as a line, the plain line of the session stands
+/// (without its title, then without quoting its request, when those read as
+/// orders), and a session that changed files still says where.
+fn summary_without_orders(guards: &crate::guards::Guards, input: &ExtractInput, summary: &str) -> String {
+    let kept: Vec<String> =
+        crate::extract::sentences(summary).into_iter().filter(|s| !(guards.is_instruction)(s)).collect();
+    let untitled = ExtractInput { title: String::new(), ..input.clone() };
+    let unquoted = ExtractInput { title: String::new(), turns: Vec::new(), ..input.clone() };
+    let plain = [input, &untitled, &unquoted].map(crate::extract::offline::plain_summary);
+    // What is kept must still read as a line ("No changes made." alone does not).
+    if !kept.is_empty()
+        && !(guards.is_instruction)(&kept.join(" "))
+        && crate::extract::clause::is_clean(&kept.join(" "))
+    {
+        kept.join(" ")
+    } else if let Some(line) = plain.into_iter().find(|line| !(guards.is_instruction)(line)) {
+        line
+    } else {
+        "Session sealed; its summary was withheld because it reads as an instruction.".to_string()
+    }
+}
+
+/// The session's candidate facts as observations, through the boundary: the
+/// text scrubbed of secrets and markup, judged by the guard, and marked as
+/// an echo when it only repeats the session's workspace.
+fn observations(
+    guards: &crate::guards::Guards,
+    session: &Session,
+    candidates: &[crate::extract::CandidateFact],
+) -> Vec<facts::Event> {
+    let id = session.id();
+    let workspace = if candidates.is_empty() { WorkspaceText::empty() } else { WorkspaceText::of(session) };
+    candidates
+        .iter()
         .map(|f| {
             let text = scrub::fact_text(guards, &f.text);
             facts::Event::Observe(Observation {
@@ -230,9 +257,23 @@ fn seal_once(
                 team: None,
             })
         })
-        .collect();
-    let touched: Vec<String> = observations.iter().map(|o| o.fact().to_string()).collect();
+        .collect()
+}
 
+/// Writes the seal under the project's lock: the observations, their
+/// reconciliation, and the journal entry, unless a forget or another
+/// seal got there while the extractor ran.
+fn write(
+    store: &Store,
+    session: &Session,
+    again: Again,
+    mut entry: Entry,
+    observations: Vec<facts::Event>,
+    extractor: &dyn Extractor,
+    now: Timestamp,
+) -> Result<SealOutcome> {
+    let id = session.id();
+    let touched: Vec<String> = observations.iter().map(|o| o.fact().to_string()).collect();
     let lock = store.lock()?;
     // A forget may have run while we were extracting: what was read is not
     // written back. The session must still be in the store, and not buried.
@@ -257,7 +298,7 @@ fn seal_once(
         entry.cost.get_or_insert_with(Default::default).add(&judged);
     }
     // What the caller sees is what the journal holds: the boundary's copy.
-    let entry = scrub::scrubbed(guards, &entry);
+    let entry = scrub::scrubbed(store.guards(), &entry);
     journal::append(store, &lock, &[Record::Sealed(entry.clone())])?;
     let facts = observations.len();
     Ok(if revision > 1 {

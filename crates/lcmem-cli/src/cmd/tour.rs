@@ -123,9 +123,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     check_absent(&store, "sk_test_51", "the API key a user pasted");
 
     heading("Next: give your own project a memory");
-    println!("lcmem install claude-code   # or codex, cursor, gemini-cli: the digest at every session start,");
-    println!("                            # import and seal at its end, recall over MCP (prints each change first)");
-    println!("lcmem doctor                # then check the wiring; `lcmem import --all claude-code` takes in the past");
+    let agents: Vec<&str> = lcmem::import::SOURCES.iter().map(|s| s.name()).collect();
+    let (first, others) = agents.split_first().expect("lcmem knows agents");
+    let install = format!("lcmem install {first}");
+    println!("{install:<27} # or {}: the digest at every session start,", others.join(", "));
+    println!("{:<27} # import and seal at its end, recall over MCP (prints each change first)", "");
+    println!("{:<27} # then check the wiring; `lcmem import --all {first}` takes in the past", "lcmem doctor");
     if args.keep {
         let kept = temp.keep();
         println!("\nThe tour's store is kept at {}", kept.join("levelcode").display());

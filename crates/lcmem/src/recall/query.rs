@@ -191,7 +191,11 @@ pub(super) fn search(
     query: &Query,
     progress: &mut dyn Progress,
 ) -> Result<Answer> {
-    let (ranked, hits) = rank_then(store, warm, update, query, progress, true)?;
+    // The hits are built with the corpus the ranking read, while it is open.
+    let (ranked, hits) = rank_with(store, warm, update, query, progress, |corpus, ranked| {
+        let units = ranked.units.iter().zip(ranked.echoes.iter().map(Vec::as_slice));
+        Ok(build_hits(store, corpus, units, &ranked.terms)?.into_iter().flatten().collect::<Vec<Hit>>())
+    })?;
     Ok(Answer { hits, coverage: ranked.coverage, diagnostics: ranked.diagnostics })
 }
 
@@ -257,46 +261,20 @@ pub(super) fn rank(
     query: &Query,
     progress: &mut dyn Progress,
 ) -> Result<Ranked> {
-    rank_then(store, warm, update, query, progress, false).map(|(ranked, _)| ranked)
+    rank_with(store, warm, update, query, progress, |_, _| Ok(())).map(|(ranked, ())| ranked)
 }
 
-/// Ranks one query, then, when `build`, builds the hits of every ranked unit
-/// with the same corpus.
-fn rank_then(
+/// Ranks one query, then runs `then` on the ranking with the corpus it read
+/// (still open: building hits from it reads nothing twice).
+fn rank_with<T>(
     store: &Store,
     warm: &mut Warm,
     update: bool,
     query: &Query,
     progress: &mut dyn Progress,
-    build: bool,
-) -> Result<(Ranked, Vec<Hit>)> {
-    let dir = index_dir(store);
-    if warm.index.as_ref().is_none_or(|i| !i.is_current()) {
-        warm.reopen(&dir);
-    }
-    let mut coverage = Coverage::default();
-    warm.refresh_table(store)?;
-    let covered = warm.table.as_ref().is_some_and(|(_, t)| t.covered_by(warm.index.as_ref()));
-    let files = warm.listing.files();
-    if update && !files.is_empty() && !covered && store.ensure_enabled().is_ok() {
-        // A failure to write the cache (read-only folder, another writer
-        // holding the write lock or the index lock) is not a failure to
-        // recall: scan instead.
-        let lock = store.try_lock().ok().flatten();
-        if lock.is_some() && build::write(&dir, files, false, progress).is_ok() {
-            coverage.index_updated = true;
-            warm.reopen(&dir);
-        }
-        // What the files are now: they may have grown meanwhile.
-        warm.refresh_table(store)?;
-    }
-    if update
-        && let Some(index) = warm.index.as_ref()
-        && warm.table.as_ref().is_some_and(|(_, t)| t.covered_by(Some(index)))
-        && store.ensure_enabled().is_ok()
-    {
-        warm.listing.trust(store, index);
-    }
+    then: impl FnOnce(&Corpus, &Ranked) -> Result<T>,
+) -> Result<(Ranked, T)> {
+    let mut coverage = bring_up_to_date(store, warm, update, progress)?;
     warm.refresh_memory(store)?;
     warm.open_lane(store);
     let mut diagnostics: Vec<Diagnostic> = warm.model_problem.iter().cloned().collect();
@@ -312,63 +290,8 @@ fn rank_then(
     coverage.scanned_sessions = corpus.table.stale.len();
     coverage.semantic = lane.map(|l| l.coverage(&corpus));
 
-    let mut analyzer = Analyzer::documents();
-    let terms = QueryTerms::parse(&query.text, &mut Analyzer::queries());
-    let window = (query.since.map(|t| t.as_second()), query.until.map(|t| t.as_second()));
-    let head = corpus.head(&terms, &query.tuning, window)?;
-    coverage.pruned = head.is_some();
-    let (first, first_found) = corpus.gather(&terms, &query.tuning, &mut analyzer, None, None, head.as_ref())?;
-    let (mut scores, session_df) = rank::score_with_session_df(&first, &terms, &query.tuning);
-    corpus.weigh_roles(&first, &mut scores, &query.tuning);
-    let (terms, candidates, scores) = if query.tuning.feedback_docs > 0 && !terms.terms.is_empty() {
-        let top = order(&corpus, &first, &scores, query, query.tuning.feedback_docs);
-        // On a large index, words found in more than 1/COMMON_SHARE of the
-        // turns say nothing about the topic: they are not lent to the query.
-        let indexed: u64 = corpus.table.sessions.iter().filter(|s| s.indexed).map(|s| s.docs).sum();
-        let mut common: HashMap<String, bool> = HashMap::new();
-        let mut is_common = |word: &str| match corpus.index {
-            Some(index) if indexed >= query.tuning.common_min_turns => {
-                *common.entry(word.to_string()).or_insert_with(|| index.holds_more_than(word, indexed / COMMON_SHARE))
-            }
-            _ => false,
-        };
-        let mut feedback = Vec::with_capacity(top.len());
-        for &i in &top {
-            if let Some(text) = corpus.text(&first.units[i])? {
-                let words = analyzer.terms(&text.0).into_iter().map(|t| t.text).filter(|w| !is_common(w)).collect();
-                feedback.push((words, scores[i]));
-            }
-        }
-        let expanded = rank::expand(&terms, &feedback, &query.tuning);
-        // The expanded query keeps the original terms first: what the first
-        // pass found through them is not read again.
-        debug_assert_eq!(expanded.terms[..terms.terms.len()], terms.terms[..]);
-        let earlier = Earlier { found: &first_found, terms: terms.terms.len(), common: &first.common };
-        // Where the lent words only re-rank, the sessions of the first
-        // ranking's head are ranked again, and only they.
-        // It pays only when the first pass found far more units than the
-        // head holds: choosing the head and counting the sessions' words
-        // again cost about what ranking a few thousand units does.
-        let depth = query.tuning.rerank_depth;
-        let wide = depth.max(query.limit).max(query.tuning.fusion_depth);
-        let sessions = (depth > 0 && first.units.len() > NARROW_FROM * wide).then(|| {
-            let mut sessions = vec![false; first.session_tokens.len()];
-            for i in order(&corpus, &first, &scores, query, wide) {
-                if let Some(s) = sessions.get_mut(first.units[i].session as usize) {
-                    *s = true;
-                }
-            }
-            sessions
-        });
-        let narrow = sessions.as_deref().map(|sessions| Narrow { first: &first, session_df: &session_df, sessions });
-        let (second, _) =
-            corpus.gather(&expanded, &query.tuning, &mut analyzer, Some(earlier), narrow, head.as_ref())?;
-        let mut scores = rank::score(&second, &expanded, &query.tuning);
-        corpus.weigh_roles(&second, &mut scores, &query.tuning);
-        (expanded, second, scores)
-    } else {
-        (terms, first, scores)
-    };
+    let (terms, candidates, scores, pruned) = lexical(&mut corpus, query)?;
+    coverage.pruned = pruned;
     // Deeper than asked: echoes folded away leave room, and a reply below its
     // question can be lifted above it.
     let deep = query.limit.saturating_mul(echo::DEPTH);
@@ -398,16 +321,107 @@ fn rank_then(
             _ => None,
         })
         .collect();
-    let hits = if build {
-        build_hits(store, &corpus, ranked.iter().zip(echoes.iter().map(Vec::as_slice)), &terms)?
-            .into_iter()
-            .flatten()
-            .collect()
-    } else {
-        Vec::new()
-    };
+    let mut ranked = Ranked { units: ranked, persons, echoes, terms, coverage, diagnostics: Vec::new() };
+    let then = then(&corpus, &ranked)?;
     diagnostics.append(&mut corpus.diagnostics);
-    Ok((Ranked { units: ranked, persons, echoes, terms, coverage, diagnostics }, hits))
+    ranked.diagnostics = diagnostics;
+    Ok((ranked, then))
+}
+
+/// Opens the index as it is now and, when `update` allows and memory is on,
+/// brings a stale one up to date first (a failure to write the cache is not
+/// a failure to recall: the stale sessions are scanned instead).
+fn bring_up_to_date(store: &Store, warm: &mut Warm, update: bool, progress: &mut dyn Progress) -> Result<Coverage> {
+    let dir = index_dir(store);
+    if warm.index.as_ref().is_none_or(|i| !i.is_current()) {
+        warm.reopen(&dir);
+    }
+    let mut coverage = Coverage::default();
+    warm.refresh_table(store)?;
+    let covered = warm.table.as_ref().is_some_and(|(_, t)| t.covered_by(warm.index.as_ref()));
+    let files = warm.listing.files();
+    if update && !files.is_empty() && !covered && store.ensure_enabled().is_ok() {
+        // Another writer holding the write lock or the index lock, or a
+        // read-only folder: scan instead.
+        let lock = store.try_lock().ok().flatten();
+        if lock.is_some() && build::write(&dir, files, false, progress).is_ok() {
+            coverage.index_updated = true;
+            warm.reopen(&dir);
+        }
+        // What the files are now: they may have grown meanwhile.
+        warm.refresh_table(store)?;
+    }
+    if update
+        && let Some(index) = warm.index.as_ref()
+        && warm.table.as_ref().is_some_and(|(_, t)| t.covered_by(Some(index)))
+        && store.ensure_enabled().is_ok()
+    {
+        warm.listing.trust(store, index);
+    }
+    Ok(coverage)
+}
+
+/// The lexical ranking: a first pass over the query's words, then, when the
+/// tuning asks for it, a second pass with words lent by the first pass's best
+/// units. Returns the terms of the last pass, its candidates and their
+/// scores, and whether the first stage was pruned.
+fn lexical(corpus: &mut Corpus, query: &Query) -> Result<(QueryTerms, Candidates, Vec<f64>, bool)> {
+    let mut analyzer = Analyzer::documents();
+    let terms = QueryTerms::parse(&query.text, &mut Analyzer::queries());
+    let window = (query.since.map(|t| t.as_second()), query.until.map(|t| t.as_second()));
+    let head = corpus.head(&terms, &query.tuning, window)?;
+    let pruned = head.is_some();
+    let (first, first_found) = corpus.gather(&terms, &query.tuning, &mut analyzer, None, None, head.as_ref())?;
+    let (mut scores, session_df) = rank::score_with_session_df(&first, &terms, &query.tuning);
+    corpus.weigh_roles(&first, &mut scores, &query.tuning);
+    if query.tuning.feedback_docs == 0 || terms.terms.is_empty() {
+        return Ok((terms, first, scores, pruned));
+    }
+    let top = order(corpus, &first, &scores, query, query.tuning.feedback_docs);
+    // On a large index, words found in more than 1/COMMON_SHARE of the
+    // turns say nothing about the topic: they are not lent to the query.
+    let indexed: u64 = corpus.table.sessions.iter().filter(|s| s.indexed).map(|s| s.docs).sum();
+    let mut common: HashMap<String, bool> = HashMap::new();
+    let index = corpus.index;
+    let mut is_common = |word: &str| match index {
+        Some(index) if indexed >= query.tuning.common_min_turns => {
+            *common.entry(word.to_string()).or_insert_with(|| index.holds_more_than(word, indexed / COMMON_SHARE))
+        }
+        _ => false,
+    };
+    let mut feedback = Vec::with_capacity(top.len());
+    for &i in &top {
+        if let Some(text) = corpus.text(&first.units[i])? {
+            let words = analyzer.terms(&text.0).into_iter().map(|t| t.text).filter(|w| !is_common(w)).collect();
+            feedback.push((words, scores[i]));
+        }
+    }
+    let expanded = rank::expand(&terms, &feedback, &query.tuning);
+    // The expanded query keeps the original terms first: what the first
+    // pass found through them is not read again.
+    debug_assert_eq!(expanded.terms[..terms.terms.len()], terms.terms[..]);
+    let earlier = Earlier { found: &first_found, terms: terms.terms.len(), common: &first.common };
+    // Where the lent words only re-rank, the sessions of the first ranking's
+    // head are ranked again, and only they. It pays only when the first pass
+    // found far more units than the head holds: choosing the head and
+    // counting the sessions' words again cost about what ranking a few
+    // thousand units does.
+    let depth = query.tuning.rerank_depth;
+    let wide = depth.max(query.limit).max(query.tuning.fusion_depth);
+    let sessions = (depth > 0 && first.units.len() > NARROW_FROM * wide).then(|| {
+        let mut sessions = vec![false; first.session_tokens.len()];
+        for i in order(corpus, &first, &scores, query, wide) {
+            if let Some(s) = sessions.get_mut(first.units[i].session as usize) {
+                *s = true;
+            }
+        }
+        sessions
+    });
+    let narrow = sessions.as_deref().map(|sessions| Narrow { first: &first, session_df: &session_df, sessions });
+    let (second, _) = corpus.gather(&expanded, &query.tuning, &mut analyzer, Some(earlier), narrow, head.as_ref())?;
+    let mut scores = rank::score(&second, &expanded, &query.tuning);
+    corpus.weigh_roles(&second, &mut scores, &query.tuning);
+    Ok((expanded, second, scores, pruned))
 }
 
 /// The feedback pass is narrowed to the sessions of the first ranking's head
