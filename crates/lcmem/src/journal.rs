@@ -268,6 +268,9 @@ pub struct Journal {
     pub earlier: Vec<Current>,
     /// Pin state of sessions not sealed yet: applied when they are.
     pub pending_pins: HashMap<String, bool>,
+    /// How many `used` lines the file holds: a journal written before
+    /// `used.jsonl` existed, whose marks the next use moves ([`used::migrate`]).
+    pub old_use_marks: usize,
     pub diagnostics: Vec<Diagnostic>,
     /// Where each sealed session is in `entries`.
     index: HashMap<String, usize>,
@@ -343,6 +346,7 @@ impl Journal {
                     }
                 }
                 Record::Used { session_id, ts } => {
+                    journal.old_use_marks += 1;
                     if let Some(&i) = index.get(&session_id) {
                         let used = &mut journal.entries[i].last_used;
                         *used = Some(used.map_or(ts, |u| u.max(ts)));

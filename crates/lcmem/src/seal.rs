@@ -364,7 +364,9 @@ pub fn record_use(store: &Store, sessions: &[String], now: Timestamp) -> Result<
     }
     let lock = store.lock()?;
     let path = store.journal_path();
-    journal::used::migrate(&lock, &path)?;
+    if journal.old_use_marks > 0 {
+        journal::used::migrate(&lock, &path)?;
+    }
     journal::used::note(&lock, &journal::used::path_beside(&path), &used, now)?;
     Ok(used.len())
 }

@@ -43,7 +43,7 @@ const RISKY: &str = concat!(
     r"(--force\b|\bpush -f\b|\brm -[a-z]*r[a-z]*f?\s+[~/]|\brm -[a-z]*f[a-z]*r\s+[~/]|--no-verify\b|",
     r"\bdrop (database|table|schema)\b|\bchmod (-r )?0?777\b|\bdestroy\b[^`]*-auto-approve|",
     r"\bmerge\b[^`]*--admin\b|\bskip_\w+=(1|true|yes)\b|\b\w*bypass\w*=(1|true|yes)\b|--skip-\w+|--insecure\b|",
-    r"\breset --hard origin)",
+    r"\breset --hard origin|\bapply\b[^`]*-auto-approve|\bkubectl delete (ns|namespaces?)\b|--insecure-skip-tls-verify\b)",
 );
 
 struct Compiled {

@@ -187,87 +187,126 @@ impl<'a> Corpus<'a> {
             common: vec![false; nt],
             ..Candidates::default()
         };
-        let mut found = Vec::new();
         if nt == 0 {
-            return Ok((c, found));
+            return Ok((c, Vec::new()));
         }
+        let (found, narrowed) = match self.index {
+            Some(index) => self.gather_indexed(index, q, tuning, earlier, narrow, head, &mut c)?,
+            None => (Vec::new(), None),
+        };
+        self.scan_stale(q, analyzer, head.is_none(), &mut c)?;
+        self.gather_memory(q, &mut c);
+        if let Some(n) = narrowed {
+            self.narrow_to(n, &mut c);
+        }
+        Ok((c, found))
+    }
+
+    /// The index's part of [`Corpus::gather`]: its statistics, then its
+    /// turns that hold the query's words (the head's sessions only, when the
+    /// first stage was pruned). Returns what was found, and `narrow` when it
+    /// applies.
+    #[allow(clippy::too_many_arguments)]
+    fn gather_indexed<'n>(
+        &self,
+        index: &OpenIndex,
+        q: &QueryTerms,
+        tuning: &Tuning,
+        earlier: Option<Earlier<'_>>,
+        narrow: Option<Narrow<'n>>,
+        head: Option<&Head>,
+        c: &mut Candidates,
+    ) -> Result<(Vec<Found>, Option<Narrow<'n>>)> {
+        let nt = q.terms.len();
         let need_positions: Vec<bool> = (0..nt).map(|t| q.in_phrase(t)).collect();
-        let mut narrowed = None;
-        if let Some(index) = self.index {
-            for (ord, info) in self.table.sessions.iter().enumerate() {
-                if info.indexed {
-                    c.docs += info.docs;
-                    c.tokens += info.tokens;
-                    c.session_tokens[ord] = info.tokens;
+        let mut found = Vec::new();
+        for (ord, info) in self.table.sessions.iter().enumerate() {
+            if info.indexed {
+                c.docs += info.docs;
+                c.tokens += info.tokens;
+                c.session_tokens[ord] = info.tokens;
+            }
+        }
+        let large = c.docs >= tuning.common_min_turns;
+        // A pruned pass reads the head's sessions only: the words feedback
+        // lends cannot find turns elsewhere, whatever the store's size.
+        let rerank = (c.docs >= tuning.lent_rerank_turns || head.is_some()) && q.asked < nt;
+        if large || rerank {
+            // Common words, and (see `Tuning::lent_rerank_turns`) the words
+            // feedback lends: they score the turns the query's own words find.
+            let estimates: Vec<u64> = q.terms.iter().map(|t| index.doc_freq(t)).collect();
+            c.common = common_terms(q, &estimates, c.docs, (large, rerank));
+            for ((df, &common), &estimate) in c.df.iter_mut().zip(&c.common).zip(&estimates) {
+                if common {
+                    *df = estimate;
                 }
             }
-            let large = c.docs >= tuning.common_min_turns;
-            // A pruned pass reads the head's sessions only: the words feedback
-            // lends cannot find turns elsewhere, whatever the store's size.
-            let rerank = (c.docs >= tuning.lent_rerank_turns || head.is_some()) && q.asked < nt;
-            if large || rerank {
-                // Common words, and (see `Tuning::lent_rerank_turns`) the
-                // words feedback lends: they score the turns the query's own
-                // words find.
-                let estimates: Vec<u64> = q.terms.iter().map(|t| index.doc_freq(t)).collect();
-                c.common = common_terms(q, &estimates, c.docs, (large, rerank));
-                for ((df, &common), &estimate) in c.df.iter_mut().zip(&c.common).zip(&estimates) {
-                    if common {
-                        *df = estimate;
-                    }
+        }
+        if let Some(head) = head {
+            // Only the head's sessions are read; the statistics of the
+            // query's own words are the first stage's, over all of them.
+            for (t, (&df, &common)) in head.df.iter().zip(&head.common).enumerate() {
+                if !common && t < nt {
+                    c.df[t] = df;
                 }
             }
-            if let Some(head) = head {
-                // Only the head's sessions are read; the statistics of the
-                // query's own words are the first stage's, over all of them.
-                for (t, (&df, &common)) in head.df.iter().zip(&head.common).enumerate() {
-                    if !common && t < nt {
-                        c.df[t] = df;
-                    }
-                }
-                c.session_df = head.session_df.clone();
-                let phrases = |positions: &[Vec<u32>]| q.phrases.is_empty() || q.phrases_match(positions);
-                found = index.gather_sessions(head, &q.terms, &need_positions, &c.common, &phrases)?;
-            }
-            narrowed = narrow.filter(|n| {
-                head.is_none() && rerank && n.first.df.len() <= q.asked && n.sessions.len() >= c.session_tokens.len()
-            });
-            let common = c.common.clone();
-            let map = &self.table.key_to_session;
-            let within = |s: u32| narrowed.is_none_or(|n| n.sessions[s as usize]);
-            let wanted = |key: u64| map.get(key as usize).is_some_and(|&s| s != NO_SESSION && within(s));
+            c.session_df = head.session_df.clone();
             let phrases = |positions: &[Vec<u32>]| q.phrases.is_empty() || q.phrases_match(positions);
-            let ask = Ask {
-                terms: &q.terms,
-                need_positions: &need_positions,
-                common: &common,
-                wanted: &wanted,
-                phrases: &phrases,
-                earlier,
+            found = index.gather_sessions(head, &q.terms, &need_positions, &c.common, &phrases)?;
+        }
+        let narrowed = narrow.filter(|n| {
+            head.is_none() && rerank && n.first.df.len() <= q.asked && n.sessions.len() >= c.session_tokens.len()
+        });
+        let common = c.common.clone();
+        let map = &self.table.key_to_session;
+        let within = |s: u32| narrowed.is_none_or(|n| n.sessions[s as usize]);
+        let wanted = |key: u64| map.get(key as usize).is_some_and(|&s| s != NO_SESSION && within(s));
+        let phrases = |positions: &[Vec<u32>]| q.phrases.is_empty() || q.phrases_match(positions);
+        let ask = Ask {
+            terms: &q.terms,
+            need_positions: &need_positions,
+            common: &common,
+            wanted: &wanted,
+            phrases: &phrases,
+            earlier,
+        };
+        if head.is_none() {
+            found = index.gather(&ask)?;
+        }
+        let total: usize = found.iter().map(|f| f.docs.len()).sum();
+        c.units.reserve(total);
+        c.tfs.reserve(total * nt);
+        let docs = found.iter().flat_map(|f| f.docs.iter().map(|d| (f.segment, d)));
+        for ((segment, doc), tfs) in docs.zip(found.iter().flat_map(|f| f.tfs.chunks_exact(nt))) {
+            let unit = Unit {
+                kind: HitKind::Turn,
+                session: map[doc.key as usize],
+                turn: doc.turn,
+                len: doc.len,
+                ts: doc.ts,
+                phrases: doc.phrases,
+                loc: Loc::Indexed { segment, doc: doc.doc },
             };
             if head.is_none() {
-                found = index.gather(&ask)?;
+                c.count(tfs, true);
             }
-            let total: usize = found.iter().map(|f| f.docs.len()).sum();
-            c.units.reserve(total);
-            c.tfs.reserve(total * nt);
-            let docs = found.iter().flat_map(|f| f.docs.iter().map(|d| (f.segment, d)));
-            for ((segment, doc), tfs) in docs.zip(found.iter().flat_map(|f| f.tfs.chunks_exact(nt))) {
-                let unit = Unit {
-                    kind: HitKind::Turn,
-                    session: map[doc.key as usize],
-                    turn: doc.turn,
-                    len: doc.len,
-                    ts: doc.ts,
-                    phrases: doc.phrases,
-                    loc: Loc::Indexed { segment, doc: doc.doc },
-                };
-                if head.is_none() {
-                    c.count(tfs, true);
-                }
-                c.push(unit, tfs);
-            }
+            c.push(unit, tfs);
         }
+        Ok((found, narrowed))
+    }
+
+    /// The sessions the index does not cover yet, read and matched turn by
+    /// turn; `counts_own_df`: whether the index's statistics are the store's
+    /// (else the head's stand for the index's sessions, and this one's are
+    /// added).
+    fn scan_stale(
+        &mut self,
+        q: &QueryTerms,
+        analyzer: &mut Analyzer,
+        counts_own_df: bool,
+        c: &mut Candidates,
+    ) -> Result<()> {
+        let nt = q.terms.len();
         let lookup: HashMap<&str, usize> = q.terms.iter().enumerate().map(|(i, t)| (t.as_str(), i)).collect();
         let mut counter = Counter { lookup, tfs: vec![0; nt], positions: vec![Vec::new(); nt] };
         for s in 0..self.table.stale.len() {
@@ -287,9 +326,7 @@ impl<'a> Corpus<'a> {
                     continue;
                 }
             };
-            // Where the head's statistics stand for the index's sessions,
-            // this one's are added.
-            let mut held = vec![head.is_none(); c.session_df.len()];
+            let mut held = vec![counts_own_df; c.session_df.len()];
             for turn in &parsed.turns {
                 let len = counter.count(analyzer, &turn.text);
                 for (t, seen) in held.iter_mut().enumerate() {
@@ -317,6 +354,11 @@ impl<'a> Corpus<'a> {
             }
             self.table.to_mut().sessions[ord as usize].meta = Some(parsed.meta);
         }
+        Ok(())
+    }
+
+    /// The journal entries and facts that hold the query's words.
+    fn gather_memory(&self, q: &QueryTerms, c: &mut Candidates) {
         let analyzed = &self.memory.analyzed;
         c.docs += analyzed.units.len() as u64;
         c.tokens += analyzed.tokens;
@@ -328,23 +370,24 @@ impl<'a> Corpus<'a> {
             c.count(tfs, false);
             c.push(unit, tfs);
         });
-        if let Some(n) = narrowed {
-            let first = n.first;
-            c.df[..first.df.len()].copy_from_slice(&first.df);
-            c.session_df = n.session_df.to_vec();
-            // A journal entry or fact scores a share of its session's score,
-            // which needs the session's turns: those of a session left out
-            // are not here.
-            let indexed = &self.table.sessions;
-            let keep = |u: &Unit| {
-                u.kind == HitKind::Turn
-                    || u.session == NO_SESSION
-                    || n.sessions[u.session as usize]
-                    || !indexed.get(u.session as usize).is_some_and(|s| s.indexed)
-            };
-            c.retain(keep);
-        }
-        Ok((c, found))
+    }
+
+    /// A narrowed pass keeps the first pass's statistics, and leaves out a
+    /// journal entry or fact of an indexed session it did not read: such a
+    /// unit scores a share of its session's score, which needs the session's
+    /// turns.
+    fn narrow_to(&self, n: Narrow<'_>, c: &mut Candidates) {
+        let first = n.first;
+        c.df[..first.df.len()].copy_from_slice(&first.df);
+        c.session_df = n.session_df.to_vec();
+        let indexed = &self.table.sessions;
+        let keep = |u: &Unit| {
+            u.kind == HitKind::Turn
+                || u.session == NO_SESSION
+                || n.sessions[u.session as usize]
+                || !indexed.get(u.session as usize).is_some_and(|s| s.indexed)
+        };
+        c.retain(keep);
     }
 }
 
