@@ -127,13 +127,14 @@ impl Compiled {
         let own_words = [&self.no_secret, &self.optional];
         if self.secret.is_match(sentence) && framed {
             let placed = self.place.is_match(sentence);
-            let leaked = placed && (self.leak.is_match(sentence) || self.purpose.is_match(sentence));
-            if (leaked || self.no_secret.is_match(sentence)) && !self.denies(sentence, &own_words) {
+            let moved = near(&self.secret, &self.leak, sentence) || self.purpose.is_match(sentence);
+            let unsecret = near(&self.secret, &self.no_secret, sentence);
+            if ((placed && moved) || unsecret) && !self.denies(sentence, &own_words) {
                 return Some("waiver:secret");
             }
         }
         if self.duty.is_match(sentence) && framed {
-            let dropped = self.optional.is_match(sentence) || self.skip.is_match(sentence);
+            let dropped = near(&self.duty, &self.optional, sentence) || near(&self.duty, &self.skip, sentence);
             if dropped && !self.denies(sentence, &own_words) {
                 return Some("waiver:duty");
             }
@@ -149,6 +150,25 @@ impl Compiled {
             && (self.permit.is_match(sentence) || self.frame.as_ref().is_some_and(|f| f.is_match(sentence)))
             && !self.denies(sentence, &[&self.risky])
     }
+}
+
+/// How many characters may stand between a secret or a safeguard and the
+/// words that waive it: a long sentence that skips rows and, much later,
+/// names an audit log waives nothing.
+const NEAR: usize = 60;
+
+/// Whether a match of `a` and a match of `b` lie within [`NEAR`] characters
+/// of each other in `text`.
+fn near(a: &Regex, b: &Regex, text: &str) -> bool {
+    let chars = |byte: usize| text[..byte].chars().count();
+    let spans = |r: &Regex| r.find_iter(text).map(|m| (chars(m.start()), chars(m.end()))).collect::<Vec<_>>();
+    let (xs, ys) = (spans(a), spans(b));
+    xs.iter().any(|&(xs, xe)| {
+        ys.iter().any(|&(ys, ye)| {
+            let gap = if ys >= xe { ys - xe } else { xs.saturating_sub(ye) };
+            gap <= NEAR
+        })
+    })
 }
 
 /// Sentences for commands: quoted commands hold `;` and `.`, so only a stop

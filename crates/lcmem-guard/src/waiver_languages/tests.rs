@@ -107,3 +107,14 @@ fn a_duty_said_to_be_optional_or_skippable_is_an_order_in_every_script() {
         ],
     );
 }
+
+#[test]
+fn a_safeguard_far_from_the_skipping_words_is_not_waived() {
+    let long = "Implemented the importer (reading each line of the export in a streaming pass, mapping every \
+                column to the schema with its declared type, normalising dates and currencies on the way, and \
+                skipping rows without an id, which the old importer silently kept and later duplicated) so that \
+                imports are idempotent and a second run changes nothing at all in the database, in the search \
+                index or in the audit log that the nightly job writes.";
+    let v = crate::judge(long);
+    assert!(!v.instruction, "{:?}", v.reasons);
+}
