@@ -131,25 +131,7 @@ pub fn consolidate_locked(store: &Store, lock: &WriteLock, now: Timestamp) -> Re
         }
     }
 
-    let new_state = DigestState {
-        sha256: state::sha256_hex(text.as_bytes()),
-        generated_at: now,
-        as_of: chosen.iter().map(|c| c.as_of).max(),
-        tokens,
-        cap,
-        lines: chosen
-            .iter()
-            .map(|c| StateLine {
-                section: LineSection::from(c.section),
-                origin: c.origin.clone(),
-                text: c.text.clone(),
-            })
-            .collect(),
-        sources: chosen.iter().flat_map(|c| c.sources.iter().cloned()).collect::<BTreeSet<_>>().into_iter().collect(),
-        welcome: super::welcome::strip(&journal, now),
-        sealed: journal.seals(),
-        undo,
-    };
+    let new_state = state_of(&text, &chosen, tokens, cap, &journal, now, undo);
     if current.as_deref() == Some(text.as_str()) {
         // No new history entry: undoing goes back past the consolidation
         // before this one too, so it takes back both one's hand edits.
@@ -171,6 +153,39 @@ pub fn consolidate_locked(store: &Store, lock: &WriteLock, now: Timestamp) -> Re
     jsonl::sync_dir(&store.memory_dir())?;
     report.written = true;
     Ok(Some(report))
+}
+
+/// What the state file records of a digest: its hash, when and as of when it
+/// was written, its size against the cap, each line with its origin, its
+/// sources, the welcome strip, how many seals it saw, and what undo restores.
+fn state_of(
+    text: &str,
+    chosen: &[Candidate],
+    tokens: usize,
+    cap: usize,
+    journal: &Journal,
+    now: Timestamp,
+    undo: UndoLog,
+) -> DigestState {
+    DigestState {
+        sha256: state::sha256_hex(text.as_bytes()),
+        generated_at: now,
+        as_of: chosen.iter().map(|c| c.as_of).max(),
+        tokens,
+        cap,
+        lines: chosen
+            .iter()
+            .map(|c| StateLine {
+                section: LineSection::from(c.section),
+                origin: c.origin.clone(),
+                text: c.text.clone(),
+            })
+            .collect(),
+        sources: chosen.iter().flat_map(|c| c.sources.iter().cloned()).collect::<BTreeSet<_>>().into_iter().collect(),
+        welcome: super::welcome::strip(journal, now),
+        sealed: journal.seals(),
+        undo,
+    }
 }
 
 fn pending_state_path(store: &Store) -> std::path::PathBuf {

@@ -374,37 +374,43 @@ impl Fold {
         self.index.get(&id).map(|&i| &mut self.facts[i])
     }
 
+    /// A session's observation of a fact: one more source (or a higher
+    /// confidence for the same session); a deleted fact seen again starts
+    /// afresh.
+    fn observe(&mut self, line: usize, o: super::Observation) {
+        let fact = self.entry(&o.fact, &o.text, o.learned_at, line);
+        if fact.deleted {
+            // Deleted text is gone; seen again, the fact starts afresh.
+            fact.deleted = false;
+            fact.sources.clear();
+            fact.text = o.text.clone();
+            let note = format!("seen again in {} after deletion", o.source_session);
+            fact.history.push(HistoryItem { at: o.learned_at, note });
+        }
+        fact.instruction |= o.instruction;
+        fact.convention |= o.convention;
+        if o.team.is_some() {
+            // One team source at a time: the item as the file holds it now.
+            fact.sources.retain(|s| s.team.is_none());
+        }
+        match fact.sources.iter_mut().find(|s| s.session == o.source_session) {
+            Some(source) => source.confidence = source.confidence.max(o.confidence),
+            None => fact.sources.push(Source {
+                session: o.source_session,
+                at: o.learned_at,
+                workspace_echo: o.workspace_echo,
+                origin: o.origin,
+                confidence: o.confidence,
+                team: o.team,
+            }),
+        }
+        fact.last_seen = fact.last_seen.max(o.learned_at);
+    }
+
     pub(super) fn apply(&mut self, line: usize, event: Event) {
         let note = |fact: &mut Fact, at: Timestamp, note: String| fact.history.push(HistoryItem { at, note });
         match event {
-            Event::Observe(o) => {
-                let fact = self.entry(&o.fact, &o.text, o.learned_at, line);
-                if fact.deleted {
-                    // Deleted text is gone; seen again, the fact starts afresh.
-                    fact.deleted = false;
-                    fact.sources.clear();
-                    fact.text = o.text.clone();
-                    note(fact, o.learned_at, format!("seen again in {} after deletion", o.source_session));
-                }
-                fact.instruction |= o.instruction;
-                fact.convention |= o.convention;
-                if o.team.is_some() {
-                    // One team source at a time: the item as the file holds it now.
-                    fact.sources.retain(|s| s.team.is_none());
-                }
-                match fact.sources.iter_mut().find(|s| s.session == o.source_session) {
-                    Some(source) => source.confidence = source.confidence.max(o.confidence),
-                    None => fact.sources.push(Source {
-                        session: o.source_session,
-                        at: o.learned_at,
-                        workspace_echo: o.workspace_echo,
-                        origin: o.origin,
-                        confidence: o.confidence,
-                        team: o.team,
-                    }),
-                }
-                fact.last_seen = fact.last_seen.max(o.learned_at);
-            }
+            Event::Observe(o) => self.observe(line, o),
             Event::Add { fact, text, at, convention } => {
                 let f = self.entry(&fact, &text, at, line);
                 f.convention |= convention;

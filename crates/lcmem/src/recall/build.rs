@@ -110,29 +110,8 @@ pub(crate) fn write(
         report.turns = manifest.files.values().map(|e| e.docs).sum();
         return Ok(report);
     }
-    let (schema, fields) = schema();
-    let index = if current.is_some() {
-        Index::open_in_dir(dir).map_err(|e| index_error(dir, e))?
-    } else {
-        if dir.exists() {
-            // Unusable (another format, or damaged): start over.
-            std::fs::remove_dir_all(dir).at(dir)?;
-        }
-        std::fs::create_dir_all(dir).at(dir)?;
-        manifest = Manifest { format: FORMAT, next_key: 0, files: BTreeMap::new() };
-        Index::create_in_dir(dir, schema).map_err(|e| index_error(dir, e))?
-    };
-    index.tokenizers().register(TOKENIZER, Analyzer::documents().tantivy());
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).clamp(1, 2);
-    let threads = if stale.len() < 8 { 1 } else { threads };
-    let mut writer: IndexWriter<TantivyDocument> =
-        index.writer_with_num_threads(threads, threads * ARENA_BYTES).map_err(|e| index_error(dir, e))?;
-    // Segments are merged four at a time rather than tantivy's eight: every
-    // one-off recall looks each word up once per segment, and on a large
-    // store it pays a page fault or two for each lookup.
-    let mut policy = tantivy::indexer::LogMergePolicy::default();
-    policy.set_min_num_segments(MERGE_SEGMENTS);
-    writer.set_merge_policy(Box::new(policy));
+    let (index, fields) = open_or_create(dir, current.is_some(), &mut manifest)?;
+    let (mut writer, threads) = writer_for(&index, dir, stale.len())?;
     for id in stale.iter().map(|f| &f.id).chain(&gone) {
         if let Some(entry) = manifest.files.remove(id.as_str()) {
             writer.delete_term(Term::from_field_u64(fields.sid, entry.key));
@@ -202,6 +181,40 @@ pub(crate) fn write(
     report.turns = manifest.files.values().map(|e| e.docs).sum();
     writer.wait_merging_threads().map_err(|e| index_error(dir, e))?;
     Ok(report)
+}
+
+/// The index to write into: the one at `dir` when `current`, else a new one
+/// (an unusable folder there is removed first, and the manifest starts over).
+fn open_or_create(dir: &Path, current: bool, manifest: &mut Manifest) -> Result<(Index, Fields)> {
+    let (schema, fields) = schema();
+    let index = if current {
+        Index::open_in_dir(dir).map_err(|e| index_error(dir, e))?
+    } else {
+        if dir.exists() {
+            // Unusable (another format, or damaged): start over.
+            std::fs::remove_dir_all(dir).at(dir)?;
+        }
+        std::fs::create_dir_all(dir).at(dir)?;
+        *manifest = Manifest { format: FORMAT, next_key: 0, files: BTreeMap::new() };
+        Index::create_in_dir(dir, schema).map_err(|e| index_error(dir, e))?
+    };
+    index.tokenizers().register(TOKENIZER, Analyzer::documents().tantivy());
+    Ok((index, fields))
+}
+
+/// A writer for `stale` files: two threads at most (one for a handful of
+/// files), segments merged four at a time rather than tantivy's eight, since
+/// every one-off recall looks each word up once per segment and on a large
+/// store pays a page fault or two for each lookup.
+fn writer_for(index: &Index, dir: &Path, stale: usize) -> Result<(IndexWriter<TantivyDocument>, usize)> {
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).clamp(1, 2);
+    let threads = if stale < 8 { 1 } else { threads };
+    let writer: IndexWriter<TantivyDocument> =
+        index.writer_with_num_threads(threads, threads * ARENA_BYTES).map_err(|e| index_error(dir, e))?;
+    let mut policy = tantivy::indexer::LogMergePolicy::default();
+    policy.set_min_num_segments(MERGE_SEGMENTS);
+    writer.set_merge_policy(Box::new(policy));
+    Ok((writer, threads))
 }
 
 /// How many segments of a size are merged into one.

@@ -11,7 +11,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use tantivy::columnar::{Column, ColumnIndex};
 use tantivy::index::SegmentReader;
-use tantivy::postings::Postings;
+use tantivy::postings::{Postings, SegmentPostings};
 use tantivy::schema::IndexRecordOption;
 use tantivy::{DocId, DocSet, TERMINATED, Term};
 
@@ -179,33 +179,13 @@ impl OpenIndex {
         ask: &Ask<'_>,
         before: Option<(&Found, usize, &[bool])>,
     ) -> Result<Found> {
-        let err = |e: tantivy::TantivyError| index_error(self.dir(), e);
-        let text = self.fields.text;
         let nt = ask.terms.len();
         let (before, reused, before_common) = before.unwrap_or((&EMPTY, 0, &[]));
         // A term the earlier pass led with: every document holding it is
         // one of the earlier findings, which carry its count.
         let known = |t: usize| t < reused && !before_common[t];
         let mut found = Found::default();
-        let inverted = segment.inverted_index(text).map_err(err)?;
-        let mut postings = Vec::with_capacity(nt);
-        for (t, term) in ask.terms.iter().enumerate().filter(|&(t, _)| !known(t)) {
-            let option = if ask.need_positions[t] {
-                IndexRecordOption::WithFreqsAndPositions
-            } else {
-                IndexRecordOption::WithFreqs
-            };
-            let p = inverted
-                .read_postings(&Term::from_field_text(text, term), option)
-                .map_err(|e| index_error(self.dir(), e))?;
-            // Only the terms the segment holds, with their index in the query.
-            if let Some(mut p) = p {
-                if p.doc() < range.start {
-                    p.seek(range.start);
-                }
-                postings.push((t, p));
-            }
-        }
+        let mut postings = self.postings(segment, ask, &range, &known)?;
         // The terms whose documents are candidates.
         let lead: Vec<usize> = (0..postings.len()).filter(|&i| !ask.common[postings[i].0]).collect();
         let earlier_tfs = |j: usize| &before.tfs[j * reused..][..reused];
@@ -215,7 +195,7 @@ impl OpenIndex {
         if lead.is_empty() && !(0..before.docs.len()).any(leads) {
             return Ok(found);
         }
-        let Columns { sid, turn, len, ts, .. } = columns;
+        let sid = &columns.sid;
         let mut tfs = vec![0u32; nt];
         let mut positions: Vec<Vec<u32>> = vec![Vec::new(); nt];
         // At most every earlier finding and every document of a lead term:
@@ -245,23 +225,7 @@ impl OpenIndex {
             }
             tfs.fill(0);
             if let Some(seen) = before.docs.get(at).filter(|d| d.doc == doc) {
-                // Seen before: unless this query leaves its session out, its
-                // earlier terms are counted, its phrases checked (they are
-                // made of earlier terms), its fields read.
-                let wanted = (ask.wanted)(seen.key);
-                if wanted {
-                    tfs[..reused].copy_from_slice(earlier_tfs(at));
-                }
-                for (t, p) in postings.iter_mut().filter(|(t, _)| *t >= reused) {
-                    if wanted && ask.common[*t] && p.doc() < doc {
-                        p.seek(doc);
-                    }
-                    if p.doc() == doc {
-                        tfs[*t] = p.term_freq();
-                        p.advance();
-                    }
-                }
-                if wanted {
+                if count_seen(seen, earlier_tfs(at), &mut postings, ask, reused, &mut tfs) {
                     kept.push(Kept::Earlier(at));
                     found.tfs.extend_from_slice(&tfs);
                 }
@@ -295,28 +259,96 @@ impl OpenIndex {
                 found.tfs.extend_from_slice(&tfs);
             }
         }
-        let new: Vec<DocId> = kept
-            .iter()
-            .filter_map(|k| match k {
-                Kept::New { doc, .. } => Some(*doc),
-                Kept::Earlier(_) => None,
-            })
-            .collect();
-        let (turn, len, ts) = (values(turn, &new), values(len, &new), values(ts, &new));
-        let mut n = 0;
-        found.docs = kept
-            .into_iter()
-            .map(|k| match k {
-                Kept::Earlier(j) => before.docs[j].clone(),
-                Kept::New { doc, key, phrases } => {
-                    let i = n;
-                    n += 1;
-                    IndexedDoc { doc, key, turn: turn[i] as u32, len: len[i] as u32, ts: ts[i], phrases }
-                }
-            })
-            .collect();
+        found.docs = documents(kept, columns, before);
         Ok(found)
     }
+}
+
+impl OpenIndex {
+    /// The postings of the query's terms that `segment` holds (each with its
+    /// index in the query), at the start of `range`; a term `known` (the
+    /// earlier pass led with it) is not read again.
+    fn postings(
+        &self,
+        segment: &SegmentReader,
+        ask: &Ask<'_>,
+        range: &Range<DocId>,
+        known: &dyn Fn(usize) -> bool,
+    ) -> Result<Vec<(usize, SegmentPostings)>> {
+        let text = self.fields.text;
+        let inverted = segment.inverted_index(text).map_err(|e| index_error(self.dir(), e))?;
+        let mut postings = Vec::with_capacity(ask.terms.len());
+        for (t, term) in ask.terms.iter().enumerate().filter(|&(t, _)| !known(t)) {
+            let option = if ask.need_positions[t] {
+                IndexRecordOption::WithFreqsAndPositions
+            } else {
+                IndexRecordOption::WithFreqs
+            };
+            let p = inverted
+                .read_postings(&Term::from_field_text(text, term), option)
+                .map_err(|e| index_error(self.dir(), e))?;
+            if let Some(mut p) = p {
+                if p.doc() < range.start {
+                    p.seek(range.start);
+                }
+                postings.push((t, p));
+            }
+        }
+        Ok(postings)
+    }
+}
+
+/// An earlier finding met again: unless this query leaves its session out,
+/// its earlier terms are counted as the earlier pass counted them (its
+/// phrases, made of earlier terms, were checked then) and the new terms
+/// counted here. Returns whether it is kept.
+fn count_seen(
+    seen: &IndexedDoc,
+    earlier: &[u32],
+    postings: &mut [(usize, SegmentPostings)],
+    ask: &Ask<'_>,
+    reused: usize,
+    tfs: &mut [u32],
+) -> bool {
+    let wanted = (ask.wanted)(seen.key);
+    if wanted {
+        tfs[..reused].copy_from_slice(earlier);
+    }
+    for (t, p) in postings.iter_mut().filter(|(t, _)| *t >= reused) {
+        if wanted && ask.common[*t] && p.doc() < seen.doc {
+            p.seek(seen.doc);
+        }
+        if p.doc() == seen.doc {
+            tfs[*t] = p.term_freq();
+            p.advance();
+        }
+    }
+    wanted
+}
+
+/// The documents a range kept, in order: an earlier finding as it was, a new
+/// one with its turn, length and time read from the columns, one column at a
+/// time for all of them.
+fn documents(kept: Vec<Kept>, columns: &Columns, before: &Found) -> Vec<IndexedDoc> {
+    let new: Vec<DocId> = kept
+        .iter()
+        .filter_map(|k| match k {
+            Kept::New { doc, .. } => Some(*doc),
+            Kept::Earlier(_) => None,
+        })
+        .collect();
+    let (turn, len, ts) = (values(&columns.turn, &new), values(&columns.len, &new), values(&columns.ts, &new));
+    let mut n = 0;
+    kept.into_iter()
+        .map(|k| match k {
+            Kept::Earlier(j) => before.docs[j].clone(),
+            Kept::New { doc, key, phrases } => {
+                let i = n;
+                n += 1;
+                IndexedDoc { doc, key, turn: turn[i] as u32, len: len[i] as u32, ts: ts[i], phrases }
+            }
+        })
+        .collect()
 }
 
 /// A document a range keeps: one the earlier pass found (by its index in

@@ -281,28 +281,7 @@ impl Vectors {
             want(text, &self.by_key, &mut wanted);
         }
         if !wanted.is_empty() {
-            progress.start("embedding", wanted.len() as u64);
-            // Like lengths side by side: the encoder pads a batch to its
-            // longest text, and each chunk is sorted again within itself.
-            let mut refs: Vec<&str> = wanted.iter().map(String::as_str).collect();
-            refs.sort_by_key(|t| t.len());
-            let mut checkpoints = Checkpoints::new();
-            for chunk in refs.chunks(super::model::BATCH * 8) {
-                let vectors = encoder.encode(chunk)?;
-                for (text, vector) in chunk.iter().zip(vectors.chunks_exact(self.dim)) {
-                    let k = key(text);
-                    self.by_key.insert(k, self.keys.len() as u32);
-                    self.keys.push(k);
-                    self.data.extend_from_slice(vector);
-                }
-                progress.advance(chunk.len() as u64);
-                if let Some(save) = save.as_mut()
-                    && checkpoints.due()
-                {
-                    checkpoints.saving(|| save(self))?;
-                }
-            }
-            progress.finish();
+            self.embed(encoder, &wanted, save.as_mut(), progress)?;
             done.embedded = wanted.len();
         }
         for (id, mut rows, keys) in pending {
@@ -318,6 +297,40 @@ impl Vectors {
             save(self)?;
         }
         Ok(done)
+    }
+
+    /// Embeds `wanted` (each text once) and adds their rows, saving at
+    /// checkpoints so that an interrupted build keeps what it embedded.
+    fn embed(
+        &mut self,
+        encoder: &Encoder,
+        wanted: &[String],
+        mut save: Option<&mut Save<'_>>,
+        progress: &mut dyn Progress,
+    ) -> Result<()> {
+        progress.start("embedding", wanted.len() as u64);
+        // Like lengths side by side: the encoder pads a batch to its longest
+        // text, and each chunk is sorted again within itself.
+        let mut refs: Vec<&str> = wanted.iter().map(String::as_str).collect();
+        refs.sort_by_key(|t| t.len());
+        let mut checkpoints = Checkpoints::new();
+        for chunk in refs.chunks(super::model::BATCH * 8) {
+            let vectors = encoder.encode(chunk)?;
+            for (text, vector) in chunk.iter().zip(vectors.chunks_exact(self.dim)) {
+                let k = key(text);
+                self.by_key.insert(k, self.keys.len() as u32);
+                self.keys.push(k);
+                self.data.extend_from_slice(vector);
+            }
+            progress.advance(chunk.len() as u64);
+            if let Some(save) = save.as_mut()
+                && checkpoints.due()
+            {
+                checkpoints.saving(|| save(self))?;
+            }
+        }
+        progress.finish();
+        Ok(())
     }
 
     /// Drops the rows nothing uses once they are half of all rows.
