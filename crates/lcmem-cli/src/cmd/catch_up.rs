@@ -13,8 +13,9 @@ use std::time::{Duration, Instant};
 use lcmem::catch_up::{CaughtUp, Look, catch_up};
 use serde_json::json;
 
-use super::hook_log::{Agent, log};
-use super::watch::parse_duration;
+use super::hook_log::log;
+use super::shared::Agent;
+use super::shared::parse_duration;
 use crate::context::Context;
 
 /// How long a transcript must keep its size before a finished session is
@@ -48,7 +49,7 @@ pub struct Args {
     #[arg(long, value_name = "DIR")]
     transcripts: Option<PathBuf>,
     /// The agent whose transcript --ended is, and whose log lines these are [default: the first agent with hooks]
-    #[arg(long, value_parser = super::hook_log::with_hooks(), default_value = super::hook_log::first_with_hooks(), hide_default_value = true)]
+    #[arg(long, value_parser = super::shared::with_hooks(), default_value = super::shared::first_with_hooks(), hide_default_value = true)]
     agent: Agent,
     /// Write to the hooks' log (<home>/logs/hooks.log) instead of stdout: how the hooks run it
     #[arg(long)]
@@ -92,7 +93,7 @@ fn catch_up_now(args: Args, context: &Context) -> anyhow::Result<ExitCode> {
         quiet: args.quiet.unwrap_or_else(|| settings.quiet()),
         skip: args.skip.clone().or(args.ended.clone()),
         folder: args.transcripts.clone().map(|dir| (dir, args.agent.format())),
-        agents: super::hook_log::transcript_folders(),
+        agents: super::shared::transcript_folders(),
         // The hooks take in what ran lately; a catch-up asked for by hand, the
         // project's whole history in the agents' folders.
         unseen_within: args.log.then_some(lcmem::catch_up::UNSEEN_WITHIN),

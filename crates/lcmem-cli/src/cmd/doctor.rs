@@ -346,7 +346,7 @@ fn malformed(checks: &mut Checks, store: &lcmem::Store, repair: bool) {
 /// The project's transcripts in the agents' folders that were never taken in
 /// (a session no hook saw), by agent, and the command that takes them in.
 fn transcripts(checks: &mut Checks, store: &lcmem::Store) {
-    let found = lcmem::catch_up::never_taken_in(store, &super::hook_log::transcript_folders());
+    let found = lcmem::catch_up::never_taken_in(store, &super::shared::transcript_folders());
     if found.is_empty() {
         return checks.say(
             "transcripts",

@@ -24,7 +24,8 @@ use lcmem::Store;
 use serde::Deserialize;
 use serde_json::json;
 
-use super::hook_log::{Agent, log};
+use super::hook_log::log;
+use super::shared::Agent;
 use crate::context::Context;
 use lcmem::import::HookStep;
 use lcmem::ingest::ingest;
@@ -70,7 +71,7 @@ fn after_help() -> String {
 #[command(after_help = after_help())]
 pub struct Args {
     /// The agent whose hook input this is
-    #[arg(value_parser = super::hook_log::with_hooks())]
+    #[arg(value_parser = super::shared::with_hooks())]
     agent: Agent,
 }
 
@@ -284,7 +285,7 @@ fn wait_for_catch_up(store: &Store, mut started: Option<std::process::Child>) {
 /// (a headless run may exit before its Stop hook imported anything); never
 /// at the session that is running.
 fn look(input: &HookInput, quiet: Duration) -> lcmem::catch_up::Look {
-    lcmem::catch_up::Look::hooks(quiet, input.transcript_path.clone(), super::hook_log::transcript_folders())
+    lcmem::catch_up::Look::hooks(quiet, input.transcript_path.clone(), super::shared::transcript_folders())
 }
 
 /// Imports the transcript at Stop; at SessionEnd, hands it to a catch-up in

@@ -7,7 +7,6 @@ use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use anyhow::bail;
 use clap::builder::TypedValueParser as _;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use lcmem::Store;
@@ -15,7 +14,7 @@ use lcmem::import::{Format, Placement, Report, Source, Surveyed};
 use lcmem::project::Project;
 use lcmem::store::ImportOutcome;
 
-use super::hook_log::Agent;
+use super::shared::{Agent, default_root};
 use crate::context::Context;
 use crate::output::warn_all;
 
@@ -64,7 +63,7 @@ fn formats() -> impl clap::builder::TypedValueParser<Value = Forced> {
 
 /// `--all`: an agent whose transcripts lcmem reads.
 fn tools() -> impl clap::builder::TypedValueParser<Value = Agent> {
-    super::hook_log::agents(|s| s.transcripts().is_some(), |s| format!("{} transcripts, {}", s.title(), place(s)))
+    super::shared::agents(|s| s.transcripts().is_some(), |s| format!("{} transcripts, {}", s.title(), place(s)))
 }
 
 #[derive(clap::Args)]
@@ -165,7 +164,7 @@ fn run_paths(args: &Args, context: &Context) -> anyhow::Result<ExitCode> {
     bar.finish_and_clear();
     let total = sessions.len() + unreadable;
     if failed < total {
-        super::recall::refresh_after_write(&store);
+        super::shared::refresh_after_write(&store);
     }
     let count = added.len();
     lcmem::import::record_run(&store, added, context.now()?)?;
@@ -419,7 +418,7 @@ fn run_all(tool: Agent, from: Option<PathBuf>, context: &Context) -> anyhow::Res
     bar.finish_and_clear();
     result?;
     for project in tally.changed.drain(..) {
-        super::recall::refresh_after_write(&Store::new(&home, project));
+        super::shared::refresh_after_write(&Store::new(&home, project));
     }
     println!(
         "{} {format} transcript(s) into {} project(s): {} added, {} extended, {} unchanged, {} with no prompt yet, \
@@ -434,19 +433,6 @@ fn run_all(tool: Agent, from: Option<PathBuf>, context: &Context) -> anyhow::Res
         tally.failed
     );
     Ok(if tally.failed > 0 { ExitCode::from(1) } else { ExitCode::SUCCESS })
-}
-
-/// Where an agent keeps its transcripts, as the agent itself decides it.
-pub fn default_root(tool: Agent) -> anyhow::Result<PathBuf> {
-    let Some(transcripts) = tool.0.transcripts() else { bail!("lcmem reads no transcripts of {}", tool.0.title()) };
-    let home = std::env::var_os("HOME").filter(|h| !h.is_empty()).map(PathBuf::from);
-    match transcripts.folder(|v| std::env::var_os(v), home.as_deref()) {
-        Some(folder) => Ok(folder),
-        None => {
-            let variable = transcripts.env.map(|v| format!(" or {v}")).unwrap_or_default();
-            bail!("cannot find ~/{}: set HOME{variable}, or pass --from DIR", transcripts.under_home)
-        }
-    }
 }
 
 /// What `--all` did, for the closing line.

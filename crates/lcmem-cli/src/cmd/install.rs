@@ -31,13 +31,13 @@ use serde_json::{Value, json};
 
 use self::files::{plan, plan_removal};
 use self::json_text::{Doc, Seg, key};
-use super::hook_log::Agent;
+use super::shared::Agent;
 use crate::context::Context;
 use lcmem::import::{HookEvent, Place, Server, Wiring};
 
 /// The agents `lcmem install` wires lcmem into: every source.
 fn agents() -> impl clap::builder::TypedValueParser<Value = Agent> {
-    super::hook_log::agents(|_| true, |s| describe(s.wiring()))
+    super::shared::agents(|_| true, |s| describe(s.wiring()))
 }
 
 /// What install writes for an agent, in a line of `--help`.

@@ -20,6 +20,7 @@ mod recall;
 mod seal;
 mod sessions;
 mod share;
+mod shared;
 mod tour;
 mod ui;
 mod watch;

@@ -8,7 +8,7 @@ use lcmem::config::Scope;
 use lcmem::recall::Progress;
 use lcmem::recall::semantic::{DEFAULT_MODEL, FetchProgress};
 
-use super::recall::Bar;
+use super::shared::Bar;
 use crate::context::Context;
 
 #[derive(clap::Subcommand)]

@@ -5,11 +5,11 @@ use std::io::IsTerminal;
 use std::process::ExitCode;
 
 use anyhow::Context as _;
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use jiff::Timestamp;
 use lcmem::Store;
-use lcmem::recall::{Across, Hit, HitKind, Progress, Projects, Query, Searcher};
+use lcmem::recall::{Across, Hit, HitKind, Projects, Query, Searcher};
 
+use super::shared::Bar;
 use crate::context::Context;
 use crate::output::{print_json, render_hit, semantic_note, warn_all};
 
@@ -231,57 +231,6 @@ pub fn index(command: IndexCommand, context: &Context) -> anyhow::Result<ExitCod
             );
             embed_and_report(&store, None)?;
             Ok(ExitCode::SUCCESS)
-        }
-    }
-}
-
-/// Brings the index up to date after a command wrote session files. The
-/// index is a cache: a failure is a warning, and recall scans what the index
-/// lacks.
-pub fn refresh_after_write(store: &Store) {
-    if let Err(e) = lcmem::ingest::refresh_caches(store, &mut Bar::new()) {
-        warn_cache_not_refreshed(&e);
-    }
-}
-
-/// The derived caches could not be refreshed: a warning, never a failure.
-pub fn warn_cache_not_refreshed(error: &lcmem::Error) {
-    eprintln!(
-        "warning: the search index was not updated ({}); recall reads the new sessions directly",
-        crate::words::cli(error)
-    );
-}
-
-/// An indicatif progress bar on stderr, drawn only when stderr is a terminal.
-pub struct Bar(Option<ProgressBar>);
-
-impl Bar {
-    pub fn new() -> Bar {
-        Bar(None)
-    }
-}
-
-impl Progress for Bar {
-    fn start(&mut self, what: &str, total: u64) {
-        let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
-        // Indexing counts bytes of session files; embedding counts texts.
-        let template = if what.starts_with("embedding") {
-            "{msg} [{bar:30}] {pos}/{len} texts, {per_sec}, {eta} left"
-        } else {
-            "{msg} [{bar:30}] {bytes}/{total_bytes} ({eta})"
-        };
-        bar.set_style(ProgressStyle::with_template(template).expect("the template is valid").progress_chars("=> "));
-        bar.set_message(what.to_string());
-        self.0 = Some(bar);
-    }
-    fn advance(&mut self, units: u64) {
-        if let Some(bar) = &self.0 {
-            bar.inc(units);
-        }
-    }
-    fn finish(&mut self) {
-        if let Some(bar) = self.0.take() {
-            bar.finish_and_clear();
         }
     }
 }

@@ -67,7 +67,7 @@ pub fn run(args: Args, context: &Context) -> anyhow::Result<ExitCode> {
         &ids,
         kind,
         now,
-        &mut super::recall::Bar::new(),
+        &mut super::shared::Bar::new(),
         // Lines of a stored copy that are not JSON were reported when it was
         // imported; `lcmem doctor` says where they are, not every seal.
         &mut |id, _skipped, outcome| {
@@ -106,7 +106,7 @@ pub fn run(args: Args, context: &Context) -> anyhow::Result<ExitCode> {
         println!("consolidated MEMORY.md: {} of {} tokens", report.tokens, report.cap);
     }
     if let Some(e) = &sealed.cache_error {
-        super::recall::warn_cache_not_refreshed(e);
+        super::shared::warn_cache_not_refreshed(e);
     }
     Ok(ExitCode::SUCCESS)
 }

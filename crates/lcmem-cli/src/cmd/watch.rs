@@ -15,8 +15,8 @@ use std::time::{Duration, SystemTime};
 use lcmem::Store;
 use lcmem::import::{Format, Placement, Source};
 
-use super::hook_log::Agent;
-use super::import::default_root;
+use super::shared::Agent;
+use super::shared::{default_root, parse_duration};
 use crate::context::Context;
 use lcmem::ingest::finish;
 
@@ -53,12 +53,6 @@ fn agent_dir(s: &str) -> Result<(Agent, PathBuf), String> {
         Some(source) => Ok((Agent(source), PathBuf::from(dir))),
         None => Err(format!("{name:?} is not an agent whose transcripts lcmem reads: one of {}", names())),
     }
-}
-
-pub(crate) fn parse_duration(s: &str) -> Result<Duration, String> {
-    let span: jiff::SignedDuration =
-        s.parse().map_err(|_| format!("{s:?} is not a duration: use 90s, 10m, 1h or 1h 30m"))?;
-    Duration::try_from(span).map_err(|_| format!("{s:?} is negative"))
 }
 
 /// When a transcript was last taken in: its size and modification time then.

@@ -1,0 +1,140 @@
+//! What the commands share, as peers: the agents named on the command line
+//! and where their transcripts are, durations, the progress bar, and the
+//! search cache brought up to date after a command wrote sessions.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use anyhow::bail;
+use clap::builder::TypedValueParser as _;
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use lcmem::Store;
+use lcmem::import::{Format, SOURCES, Source};
+use lcmem::recall::Progress;
+
+/// An agent named on the command line: one of the engine's sources
+/// (`lcmem::import::SOURCES`), whichever it is.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Agent(pub &'static dyn Source);
+
+impl Agent {
+    /// The agent's name on the command line and in the log.
+    pub(crate) fn name(self) -> &'static str {
+        self.0.name()
+    }
+
+    /// The agent in a sentence.
+    pub(crate) fn possessive(self) -> String {
+        format!("{}'s", self.0.title())
+    }
+
+    /// The format of the transcript its hook input points at.
+    pub(crate) fn format(self) -> Format {
+        Format::of(self.0)
+    }
+}
+
+/// A value parser for the agents `keep` admits, each listed in `--help`
+/// with what `say` tells of it.
+pub(crate) fn agents(
+    keep: fn(&dyn Source) -> bool,
+    say: fn(&dyn Source) -> String,
+) -> impl clap::builder::TypedValueParser<Value = Agent> {
+    let values =
+        SOURCES.iter().filter(|s| keep(**s)).map(|s| clap::builder::PossibleValue::new(s.name()).help(say(*s)));
+    clap::builder::PossibleValuesParser::new(values)
+        .map(|name| Agent(lcmem::import::source(&name).expect("a listed agent is a source")))
+}
+
+/// Each agent's transcripts folder that exists on this machine (the agents'
+/// own variables first, then the home folder).
+pub(crate) fn transcript_folders() -> Vec<(&'static dyn Source, PathBuf)> {
+    let home = std::env::var_os("HOME").filter(|h| !h.is_empty()).map(PathBuf::from);
+    lcmem::import::agent_folders(|v| std::env::var_os(v), home.as_deref())
+}
+
+/// The name of the first agent, in the registry's order, whose hooks lcmem
+/// answers.
+pub(crate) fn first_with_hooks() -> &'static str {
+    SOURCES.iter().find(|s| s.wiring().hooks.is_some()).map_or("", |s| s.name())
+}
+
+/// The agents whose hooks lcmem answers.
+pub(crate) fn with_hooks() -> impl clap::builder::TypedValueParser<Value = Agent> {
+    agents(|s| s.wiring().hooks.is_some(), |s| format!("{} hooks (`lcmem install {}`)", possessive(s), s.name()))
+}
+
+fn possessive(source: &dyn Source) -> String {
+    format!("{}'s", source.title())
+}
+
+/// Where an agent keeps its transcripts, as the agent itself decides it.
+pub fn default_root(tool: Agent) -> anyhow::Result<PathBuf> {
+    let Some(transcripts) = tool.0.transcripts() else { bail!("lcmem reads no transcripts of {}", tool.0.title()) };
+    let home = std::env::var_os("HOME").filter(|h| !h.is_empty()).map(PathBuf::from);
+    match transcripts.folder(|v| std::env::var_os(v), home.as_deref()) {
+        Some(folder) => Ok(folder),
+        None => {
+            let variable = transcripts.env.map(|v| format!(" or {v}")).unwrap_or_default();
+            bail!("cannot find ~/{}: set HOME{variable}, or pass --from DIR", transcripts.under_home)
+        }
+    }
+}
+
+/// A duration as a person writes it: `90s`, `10m`, `1h 30m`.
+pub(crate) fn parse_duration(s: &str) -> Result<Duration, String> {
+    let span: jiff::SignedDuration =
+        s.parse().map_err(|_| format!("{s:?} is not a duration: use 90s, 10m, 1h or 1h 30m"))?;
+    Duration::try_from(span).map_err(|_| format!("{s:?} is negative"))
+}
+
+/// Brings the index up to date after a command wrote session files. The
+/// index is a cache: a failure is a warning, and recall scans what the index
+/// lacks.
+pub fn refresh_after_write(store: &Store) {
+    if let Err(e) = lcmem::ingest::refresh_caches(store, &mut Bar::new()) {
+        warn_cache_not_refreshed(&e);
+    }
+}
+
+/// The derived caches could not be refreshed: a warning, never a failure.
+pub fn warn_cache_not_refreshed(error: &lcmem::Error) {
+    eprintln!(
+        "warning: the search index was not updated ({}); recall reads the new sessions directly",
+        crate::words::cli(error)
+    );
+}
+
+/// An indicatif progress bar on stderr, drawn only when stderr is a terminal.
+pub struct Bar(Option<ProgressBar>);
+
+impl Bar {
+    pub fn new() -> Bar {
+        Bar(None)
+    }
+}
+
+impl Progress for Bar {
+    fn start(&mut self, what: &str, total: u64) {
+        let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
+        // Indexing counts bytes of session files; embedding counts texts.
+        let template = if what.starts_with("embedding") {
+            "{msg} [{bar:30}] {pos}/{len} texts, {per_sec}, {eta} left"
+        } else {
+            "{msg} [{bar:30}] {bytes}/{total_bytes} ({eta})"
+        };
+        bar.set_style(ProgressStyle::with_template(template).expect("the template is valid").progress_chars("=> "));
+        bar.set_message(what.to_string());
+        self.0 = Some(bar);
+    }
+    fn advance(&mut self, units: u64) {
+        if let Some(bar) = &self.0 {
+            bar.inc(units);
+        }
+    }
+    fn finish(&mut self) {
+        if let Some(bar) = self.0.take() {
+            bar.finish_and_clear();
+        }
+    }
+}
