@@ -4,10 +4,11 @@
 use lcmem::journal::{Journal, SealKind};
 
 use super::super::{App, html};
-use super::stored_session;
+use super::SessionNames;
 
 pub fn page(app: &App) -> anyhow::Result<String> {
     let journal = Journal::read(&app.store.journal_path())?;
+    let names = SessionNames::from(app, &journal)?;
     let mut entries: Vec<_> = journal.entries.iter().collect();
     entries.sort_by_key(|c| std::cmp::Reverse(c.entry.last_active));
     let mut body = String::from(
@@ -34,7 +35,7 @@ pub fn page(app: &App) -> anyhow::Result<String> {
             class.join(" "),
             html::esc(&e.session_id),
             html::day(e.last_active),
-            session_id_link(app, &e.session_id),
+            names.id_link(&e.session_id),
             e.kind,
             e.outcome,
             if e.pinned { " · <span class=\"badge flag\">pinned</span>" } else { "" },
@@ -49,8 +50,8 @@ pub fn page(app: &App) -> anyhow::Result<String> {
         for d in &e.decisions {
             body.push_str(&format!("<p class=\"decision\">decision: {}</p>", html::esc(d)));
         }
-        if let Some(id) = stored_session(app, &e.session_id) {
-            body.push_str(&pin_button(app, &id, e.pinned, "/journal"));
+        if names.is_stored(&e.session_id) {
+            body.push_str(&pin_button(app, &e.session_id, e.pinned, "/journal"));
         }
         body.push_str("</li>");
     }
@@ -62,12 +63,4 @@ pub fn page(app: &App) -> anyhow::Result<String> {
 pub fn pin_button(app: &App, id: &str, pinned: bool, back: &str) -> String {
     let (action, label) = if pinned { ("unpin", "Unpin") } else { ("pin", "Pin") };
     html::button(&format!("/sessions/{id}/{action}"), back, label, action, &[], app)
-}
-
-/// A link to a session by its id (the entry's title is its heading).
-fn session_id_link(app: &App, id: &str) -> String {
-    match stored_session(app, id) {
-        Some(id) => format!("<a href=\"/sessions/{0}\"><code>{0}</code></a>", html::esc(&id)),
-        None => format!("<code>{}</code>", html::esc(id)),
-    }
 }

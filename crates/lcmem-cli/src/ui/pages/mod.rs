@@ -94,34 +94,57 @@ pub fn state_badge(state: lcmem::facts::State) -> String {
 }
 
 /// Sessions by what a person calls them: each sealed session's title and
-/// the day it started, read once per page from the journal.
-pub struct SessionNames(std::collections::HashMap<String, (String, String)>);
+/// the day it started, read once per page from the journal, and which
+/// sessions the store holds (listed once, not once per link).
+pub struct SessionNames {
+    names: std::collections::HashMap<String, (String, String)>,
+    stored: std::collections::HashSet<String>,
+}
 
 impl SessionNames {
     pub fn of(app: &App) -> anyhow::Result<SessionNames> {
-        let journal = lcmem::journal::Journal::of(&app.store)?;
+        SessionNames::from(app, &lcmem::journal::Journal::of(&app.store)?)
+    }
+
+    /// [`SessionNames::of`] from a journal the page has read already.
+    pub fn from(app: &App, journal: &lcmem::journal::Journal) -> anyhow::Result<SessionNames> {
         let names = journal
             .entries
             .iter()
             .map(|c| (c.entry.session_id.clone(), (c.entry.title.clone(), html::day(c.entry.created_at))))
             .collect();
-        Ok(SessionNames(names))
+        let stored = app.store.session_ids()?.into_iter().collect();
+        Ok(SessionNames { names, stored })
+    }
+
+    /// Whether the store holds session `id`.
+    pub fn is_stored(&self, id: &str) -> bool {
+        self.stored.contains(id)
+    }
+
+    /// A link to the session by its id, or its id alone when it is no longer
+    /// in the store.
+    pub fn id_link(&self, id: &str) -> String {
+        match self.is_stored(id) {
+            true => format!("<a href=\"/sessions/{0}\"><code>{0}</code></a>", html::esc(id)),
+            false => format!("<code>{}</code>", html::esc(id)),
+        }
     }
 
     /// A link to the session named by its title and day (its id in the
     /// link's title), or its id when the journal has no title for it; plain
     /// text when it is no longer in the store.
     pub fn link(&self, app: &App, id: &str) -> String {
-        let shown = match self.0.get(id) {
+        let shown = match self.names.get(id) {
             Some((title, day)) if !title.trim().is_empty() => {
                 let title = lcmem::scrub::scrub_text(app.store.guards(), title);
                 format!("{} <span class=\"note\">({day})</span>", html::esc(&title))
             }
             _ => format!("<code>{}</code>", html::esc(id)),
         };
-        match stored_session(app, id) {
-            Some(id) => format!("<a href=\"/sessions/{0}\" title=\"{0}\">{shown}</a>", html::esc(&id)),
-            None => shown,
+        match self.is_stored(id) {
+            true => format!("<a href=\"/sessions/{0}\" title=\"{0}\">{shown}</a>", html::esc(id)),
+            false => shown,
         }
     }
 }
