@@ -252,6 +252,16 @@ pub fn run(dir: &Path, options: Options) -> anyhow::Result<String> {
         },
         "without pruning, the feedback pass over the head's sessions / over every session (rerank_depth 0)",
     )?;
+    let shaped = in_turn(
+        &mut searcher,
+        &qs,
+        &head,
+        &|t| {
+            head(t);
+            t.intent_lift = 0.0;
+        },
+        "questions that name their answer's shape lifted / not (intent_lift 0)",
+    )?;
     // What keeps an answer exact where no watch does (a fresh process, or a
     // warm one whose watch lost track): one stat per session file.
     let mut listing = Vec::with_capacity(qs.len());
@@ -276,6 +286,7 @@ pub fn run(dir: &Path, options: Options) -> anyhow::Result<String> {
     }
     writeln!(out, "  {pruned}")?;
     writeln!(out, "  {whole}")?;
+    writeln!(out, "  {shaped}")?;
     writeln!(
         out,
         "  a full freshness check (list and stat {} session files; a fresh process pays it, a warm one only when its watch lost track): p50 {}, p99 {}",

@@ -34,10 +34,16 @@ pub(super) struct Folded {
     pub echoes: Vec<Vec<Unit>>,
 }
 
-/// Folds the echoes of `ranked` (best first) into the best-ranked copy, lifts
-/// each reply found in it above the question it answers, and keeps the best
-/// `limit` units.
-pub(super) fn fold(corpus: &Corpus, ranked: Vec<(Unit, f64)>, limit: usize) -> Result<Folded> {
+/// Weighs each unit of `ranked` (best first) by `lift` of its text (see
+/// `intent`), folds the echoes into the best-ranked copy, lifts each reply
+/// found in it above the question it answers, and keeps the best `limit`
+/// units.
+pub(super) fn fold(
+    corpus: &Corpus,
+    ranked: Vec<(Unit, f64)>,
+    limit: usize,
+    lift: &mut dyn FnMut(&str) -> f64,
+) -> Result<Folded> {
     /// A unit kept, the echoes folded into it, and whether it asks.
     struct Kept {
         unit: Unit,
@@ -45,13 +51,20 @@ pub(super) fn fold(corpus: &Corpus, ranked: Vec<(Unit, f64)>, limit: usize) -> R
         echoes: Vec<Unit>,
         asks: bool,
     }
-    let mut kept: Vec<Kept> = Vec::with_capacity(ranked.len());
-    let mut seen: HashMap<String, usize> = HashMap::new();
+    let mut read = Vec::with_capacity(ranked.len());
     for (unit, score) in ranked {
-        let text = match unit.kind {
-            HitKind::Turn => corpus.text(&unit)?.map(|(text, _)| text),
-            HitKind::Journal | HitKind::Fact => None,
-        };
+        let text = corpus.text(&unit)?.map(|(text, _)| text);
+        // Tool output is evidence of what was there, not a statement.
+        let tool = matches!(corpus.role(&unit), Some(TurnRole::Tool | TurnRole::Action));
+        let score = score * text.as_deref().filter(|_| !tool).map_or(1.0, &mut *lift);
+        read.push((unit, score, text));
+    }
+    // Stable: units the lift leaves alone keep their order.
+    read.sort_by(|a, b| b.1.total_cmp(&a.1));
+    let mut kept: Vec<Kept> = Vec::with_capacity(read.len());
+    let mut seen: HashMap<String, usize> = HashMap::new();
+    for (unit, score, text) in read {
+        let text = text.filter(|_| unit.kind == HitKind::Turn);
         let key = text.as_deref().map(key).filter(|k| !k.is_empty());
         if let Some(&at) = key.as_ref().and_then(|k| seen.get(k)) {
             kept[at].echoes.push(unit);

@@ -60,8 +60,15 @@ impl Memory {
             Source::Fact(f) => {
                 let fact = &self.fold.facts[f as usize];
                 // A convention is found as one ("our package manager
-                // conventions"), though its own words rarely say so.
-                if fact.convention { format!("{} (convention)", fact.text) } else { fact.text.clone() }
+                // conventions"), and what the user said in their own words
+                // as theirs ("what did I say about the tests?"), though the
+                // fact's words rarely say so.
+                match (fact.convention, fact.user_authored || fact.said_by_user()) {
+                    (true, true) => format!("{} (convention; the user said so)", fact.text),
+                    (true, false) => format!("{} (convention)", fact.text),
+                    (false, true) => format!("{} (the user said so)", fact.text),
+                    (false, false) => fact.text.clone(),
+                }
             }
         }
     }

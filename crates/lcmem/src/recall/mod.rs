@@ -53,6 +53,7 @@ mod corpus;
 mod echo;
 mod fusion;
 mod hit;
+mod intent;
 mod kind;
 mod listing;
 mod manifest;

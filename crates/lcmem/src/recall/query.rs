@@ -13,6 +13,7 @@ use super::build::{self, Progress};
 use super::corpus::{COMMON_SHARE, Corpus, Narrow};
 use super::echo;
 use super::hit::{self, Hit};
+use super::intent;
 use super::kind::HitKind;
 use super::listing::Listing;
 use super::memory_index::{Memory, MemoryFiles, MemoryStamp};
@@ -293,8 +294,11 @@ fn rank_with<T>(
     let (terms, candidates, scores, pruned) = lexical(&mut corpus, query)?;
     coverage.pruned = pruned;
     // Deeper than asked: echoes folded away leave room, and a reply below its
-    // question can be lifted above it.
-    let deep = query.limit.saturating_mul(echo::DEPTH);
+    // question can be lifted above it; deeper still when the question asks
+    // for a kind of answer that the lift looks for (see `intent`).
+    let intent = intent::of(&query.text).filter(|_| query.tuning.intent_lift > 0.0);
+    let depth = if intent.is_some() { 2 * echo::DEPTH } else { echo::DEPTH };
+    let deep = query.limit.saturating_mul(depth);
     let ranked: Vec<(Unit, f64)> = match lane {
         // Quoted phrases are a lexical demand: the semantic lane cannot say
         // whether a unit holds them.
@@ -313,7 +317,10 @@ fn rank_with<T>(
             best.into_iter().map(|i| (candidates.units[i].clone(), scores[i])).collect()
         }
     };
-    let echo::Folded { units: ranked, echoes } = echo::fold(&corpus, ranked, query.limit)?;
+    let asked = &terms.terms[..terms.asked.min(terms.terms.len())];
+    let mut analyzer = Analyzer::documents();
+    let mut lift = |text: &str| intent::weight(intent, query.tuning.intent_lift, text, asked, &mut analyzer);
+    let echo::Folded { units: ranked, echoes } = echo::fold(&corpus, ranked, query.limit, &mut lift)?;
     let persons = ranked
         .iter()
         .map(|(unit, _)| match unit.loc {

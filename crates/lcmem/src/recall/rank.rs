@@ -103,6 +103,10 @@ pub struct Tuning {
     /// long and repetitive: it should not outrank a statement of the same
     /// thing.
     pub tool_weight: f64,
+    /// How much more a statement of the kind a question asks for weighs
+    /// among the head of the ranking: a cause, a command, an amount, a place
+    /// (see `intent`; 0: no lift, 1: twice).
+    pub intent_lift: f64,
 }
 
 impl Default for Tuning {
@@ -137,6 +141,7 @@ impl Default for Tuning {
             fusion: Fusion::Blend,
             fusion_depth: 100,
             tool_weight: 0.5,
+            intent_lift: 1.0,
         }
     }
 }

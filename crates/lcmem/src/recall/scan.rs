@@ -173,8 +173,10 @@ pub fn journal_text(current: &Current) -> String {
         text.push('\n');
         text.push_str(&e.files.join(" "));
     }
+    // A decision is found as one ("what did we decide about retries?"),
+    // though its own words rarely say so.
     for d in &e.decisions {
-        text.push('\n');
+        text.push_str("\nDecision: ");
         text.push_str(d);
     }
     text

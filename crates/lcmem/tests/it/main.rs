@@ -15,6 +15,7 @@ mod provenance;
 mod real_sessions;
 mod recall;
 mod recall_answers;
+mod recall_intents;
 mod recall_pruned;
 mod red_team;
 mod session_format;
