@@ -35,13 +35,13 @@ pub(super) struct Folded {
 }
 
 /// Weighs each unit of `ranked` (best first) by `lift` of its text (see
-/// `intent`), folds the echoes into the best-ranked copy, lifts each reply
-/// found in it above the question it answers, and keeps the best `limit`
-/// units.
+/// `intent`), leaves out what scores under `floor` times the best, folds the
+/// echoes into the best-ranked copy, lifts each reply found in it above the
+/// question it answers, and keeps the best `limit` units.
 pub(super) fn fold(
     corpus: &Corpus,
     ranked: Vec<(Unit, f64)>,
-    limit: usize,
+    (limit, floor): (usize, f64),
     lift: &mut dyn FnMut(&str) -> f64,
 ) -> Result<Folded> {
     /// A unit kept, the echoes folded into it, and whether it asks.
@@ -61,6 +61,12 @@ pub(super) fn fold(
     }
     // Stable: units the lift leaves alone keep their order.
     read.sort_by(|a, b| b.1.total_cmp(&a.1));
+    // What scores a sliver of the best hit holds none of the words asked
+    // about or nearly so (a word feedback lent, a session's share): it does
+    // not fill the page.
+    if let Some(best) = read.first().map(|r| r.1) {
+        read.retain(|r| r.1 >= floor * best);
+    }
     let mut kept: Vec<Kept> = Vec::with_capacity(read.len());
     let mut seen: HashMap<String, usize> = HashMap::new();
     for (unit, score, text) in read {

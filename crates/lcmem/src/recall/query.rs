@@ -320,7 +320,8 @@ fn rank_with<T>(
     let asked = &terms.terms[..terms.asked.min(terms.terms.len())];
     let mut analyzer = Analyzer::documents();
     let mut lift = |text: &str| intent::weight(intent, query.tuning.intent_lift, text, asked, &mut analyzer);
-    let echo::Folded { units: ranked, echoes } = echo::fold(&corpus, ranked, query.limit, &mut lift)?;
+    let echo::Folded { units: ranked, echoes } =
+        echo::fold(&corpus, ranked, (query.limit, query.tuning.floor), &mut lift)?;
     let persons = ranked
         .iter()
         .map(|(unit, _)| match unit.loc {

@@ -1,7 +1,8 @@
 //! Recall answers a developer's question: a person's or the agent's
 //! statement of a thing comes before a dump of a file or a tool-action line
 //! that repeats its words, and a fact is found by what it is (a convention)
-//! as well as by its words.
+//! as well as by its words; what only the words feedback lent found never
+//! fills the page.
 
 use lcmem::Store;
 use lcmem::facts::{Event, Observation, Origin};
@@ -136,5 +137,59 @@ fn a_question_asked_in_six_sessions_is_one_hit_and_the_answer_comes_first() {
         first.snippet.contains("export cron to the exports bucket") && first.session == "2026-11-02-exports",
         "the reply that answers it comes before the question: {:#?}",
         answer.hits
+    );
+}
+
+/// A session about rate limits, and one about the product cache that shares
+/// only the words around the topic (requests, the HTTP server).
+fn store_with_two_topics() -> (TempDirs, Store) {
+    let dirs = TempDirs::new();
+    let store = Store::open(&dirs.home(), &dirs.project()).unwrap();
+    let sessions = [
+        (
+            "2026-11-27-rate-limits",
+            [
+                "Rate-limit the public API: 100 requests a minute per key.",
+                "Added rate limits to the HTTP server: a token bucket per API key, 100 requests a minute, 429 past it.",
+                "The rate limits hold under the load test; the HTTP server answers 429 with Retry-After.",
+            ],
+        ),
+        (
+            "2026-10-08-product-cache",
+            [
+                "The product page makes four database requests per page view. Cache it in the HTTP server.",
+                "Added a read-through cache in the HTTP server keyed by product slug: one request per page view now.",
+                "The cache keeps the product page to one request; the HTTP server logs each miss.",
+            ],
+        ),
+    ];
+    for (id, texts) in sessions {
+        let day = &id[..10];
+        let mut file = SessionFile::new(id, format!("{day}T09:00:00Z"));
+        for (i, text) in texts.iter().enumerate() {
+            let role = if i == 0 { "user" } else { "assistant" };
+            file = file.message(role, text, format!("{day}T09:0{}:00Z", i + 1));
+        }
+        store.import_bytes(std::path::Path::new("s.jsonl"), file.bytes()).unwrap();
+    }
+    (dirs, store)
+}
+
+#[test]
+fn what_only_feedback_found_never_fills_the_page() {
+    let (_dirs, store) = store_with_two_topics();
+    let sessions = |floor: f64| {
+        let mut query = Query::new("rate limits");
+        query.tuning = Tuning { floor, ..Tuning::default() };
+        let answer = Searcher::new(store.clone()).search(&query, &mut Quiet).unwrap();
+        answer.hits.iter().map(|h| h.session.clone()).collect::<Vec<_>>()
+    };
+    let kept = sessions(Tuning::default().floor);
+    assert!(!kept.is_empty() && kept.iter().all(|s| s == "2026-11-27-rate-limits"), "{kept:?}");
+    let unfloored = sessions(0.0);
+    assert!(
+        unfloored.iter().any(|s| s == "2026-10-08-product-cache"),
+        "without the floor, the cache session's turns come in through the lent words (else this proves nothing): \
+         {unfloored:?}"
     );
 }
