@@ -10,7 +10,7 @@ use std::process::ExitCode;
 use clap::builder::TypedValueParser as _;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use lcmem::Store;
-use lcmem::import::{Format, Placement, Report, Source, Surveyed};
+use lcmem::import::{Format, Named, Placement, Report, Source, Surveyed, Taken};
 use lcmem::project::Project;
 use lcmem::store::ImportOutcome;
 
@@ -335,18 +335,17 @@ fn import_one(
     // A named file that looks like nothing known is read as v1, so that the
     // error says what v1 expects.
     let format = Some(format.unwrap_or(Format::V1));
-    let report = match lcmem::import::import_file(store, format, file) {
-        Err(lcmem::Error::SessionForgotten { id, on }) if in_folder => {
+    let named = if in_folder { Named::InFolder } else { Named::ByHand };
+    let report = match lcmem::import::import_named(store, format, file, named)? {
+        Taken::Imported(report) => report,
+        Taken::StillForgotten { id, on } => {
             println!("skipped   {id}: it was forgotten on {on} (import its file by name to bring it back)");
             return Ok(None);
         }
-        // Named by hand: the person means it, and the session comes back.
-        Err(lcmem::Error::SessionForgotten { id, on }) => {
-            store.lift_tombstone(&id)?;
+        Taken::Unforgot { id, on, report } => {
             println!("unforgot  {id}: it was forgotten on {on}; importing it by hand brings it back");
-            lcmem::import::import_file(store, format, file)?
+            report
         }
-        other => other?,
     };
     warn_all(&report.diagnostics);
     match &report.outcome {

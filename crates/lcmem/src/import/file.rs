@@ -55,6 +55,41 @@ pub fn import_file(store: &Store, format: Option<Format>, path: &Path) -> Result
     store_converted(store, path, convert(format, path, &bytes))
 }
 
+/// How a file came to be imported, which decides what a tombstone means.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Named {
+    /// Named by hand: the person means it, and a forgotten session comes back.
+    ByHand,
+    /// Found in a folder being imported: a forgotten session stays forgotten.
+    InFolder,
+}
+
+/// What importing a named file did, the tombstone rule applied.
+#[derive(Debug, Clone)]
+pub enum Taken {
+    Imported(Report),
+    /// Found in a folder, and forgotten on `on`: left out.
+    StillForgotten { id: String, on: String },
+    /// Named by hand, forgotten on `on`: the tombstone is lifted and the
+    /// session imported again.
+    Unforgot { id: String, on: String, report: Report },
+}
+
+/// [`import_file`], with the rule a forgotten session follows: a file found
+/// in a folder stays forgotten; a file named by hand lifts the session's
+/// tombstone and is imported again.
+pub fn import_named(store: &Store, format: Option<Format>, path: &Path, named: Named) -> Result<Taken> {
+    match (import_file(store, format, path), named) {
+        (Err(Error::SessionForgotten { id, on }), Named::InFolder) => Ok(Taken::StillForgotten { id, on }),
+        (Err(Error::SessionForgotten { id, on }), Named::ByHand) => {
+            store.lift_tombstone(&id)?;
+            let report = import_file(store, format, path)?;
+            Ok(Taken::Unforgot { id, on, report })
+        }
+        (other, _) => other.map(Taken::Imported),
+    }
+}
+
 /// One JSON document no source reads (a client's log of prompts, a
 /// settings file): an array, or an object written over several lines. It is
 /// said as such, not read as a broken v1 file (whose lines are each one

@@ -53,7 +53,7 @@ pub use converted::{Converted, Counts, Format};
 pub use detect::detect;
 pub use discover::{Found, discover, project_transcripts, session_files};
 pub use emit::sanitize_id;
-pub use file::{Reading, Report, Restart, import_file, store_converted};
+pub use file::{Named, Reading, Report, Restart, Taken, import_file, import_named, store_converted};
 pub use growing::{Known, import_growing, known, read_to_end};
 pub use runs::{ImportRun, drop_last_run, last_run, record_run};
 pub(crate) use runs::{put_back, without_session};

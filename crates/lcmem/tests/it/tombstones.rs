@@ -85,3 +85,24 @@ fn a_tombstone_written_before_hashing_is_honoured_then_rewritten_hashed() {
     assert_eq!(holding(&dirs.home(), "refund-retries"), Vec::<std::path::PathBuf>::new());
     assert!(store.import_file(&transcript).is_err(), "and the hash still refuses it");
 }
+
+#[test]
+fn a_forgotten_session_found_in_a_folder_stays_forgotten_and_named_by_hand_comes_back() {
+    use lcmem::import::{Named, Taken, import_named};
+    let (_dirs, store, transcript) = store_with_the_session();
+    lcmem::forget::forget(&store, ID, "2026-11-30T10:00:00Z".parse().unwrap()).unwrap();
+    match import_named(&store, None, &transcript, Named::InFolder).unwrap() {
+        Taken::StillForgotten { id, on } => assert_eq!((id.as_str(), on.as_str()), (ID, "2026-11-30")),
+        other => panic!("a file found in a folder stays forgotten: {other:?}"),
+    }
+    assert!(!store.session_ids().unwrap().iter().any(|s| s == ID));
+    match import_named(&store, None, &transcript, Named::ByHand).unwrap() {
+        Taken::Unforgot { id, report, .. } => {
+            assert_eq!(id, ID);
+            assert!(report.outcome.is_some(), "{report:?}");
+        }
+        other => panic!("a file named by hand brings the session back: {other:?}"),
+    }
+    assert!(store.session_ids().unwrap().iter().any(|s| s == ID));
+    assert!(store.tombstone(ID).unwrap().is_none());
+}
