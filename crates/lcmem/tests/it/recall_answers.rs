@@ -65,26 +65,28 @@ fn the_agents_explanation_outranks_the_dump_of_the_file_it_read() {
     assert!(explained < tool, "the explanation ({explained}) comes before any tool output ({tool})");
 }
 
+/// A fact seen in a session of 2026-11-20, said by `origin`.
+pub fn observed(text: &str, convention: bool, origin: Origin) -> Event {
+    Event::Observe(Observation {
+        convention,
+        team: None,
+        fact: lcmem::facts::fact_id(text),
+        text: text.to_string(),
+        source_session: "2026-11-20-setup".to_string(),
+        learned_at: "2026-11-20T09:00:00Z".parse().unwrap(),
+        confidence: 1.0,
+        confirmed: false,
+        origin,
+        instruction: false,
+        workspace_echo: false,
+    })
+}
+
 #[test]
 fn a_convention_is_found_by_asking_for_conventions() {
     let dirs = TempDirs::new();
     let store = Store::open(&dirs.home(), &dirs.project()).unwrap();
-    let at: jiff::Timestamp = "2026-11-20T09:00:00Z".parse().unwrap();
-    let observe = |text: &str, convention: bool| {
-        Event::Observe(Observation {
-            convention,
-            team: None,
-            fact: lcmem::facts::fact_id(text),
-            text: text.to_string(),
-            source_session: "2026-11-20-setup".to_string(),
-            learned_at: at,
-            confidence: 1.0,
-            confirmed: false,
-            origin: Origin::User,
-            instruction: false,
-            workspace_echo: false,
-        })
-    };
+    let observe = |text: &str, convention: bool| observed(text, convention, Origin::User);
     let lock = store.lock().unwrap();
     lcmem::facts::append(
         &store,

@@ -9,10 +9,12 @@ use std::path::Path;
 
 use lcmem::Store;
 use lcmem::extract::{ExtractError, ExtractInput, ExtractOutput, Extractor, Outcome};
-use lcmem::facts::{Event, Observation, Origin};
+use lcmem::facts::Origin;
 use lcmem::recall::{Hit, HitKind, Query, Quiet, Searcher, Tuning};
 use lcmem::seal::seal;
 use lcmem_test_support::{SessionFile, TempDirs};
+
+use crate::recall_answers::observed;
 
 /// One session of `turns` (role, text), a minute apart.
 fn store_with(turns: &[(&str, &str)]) -> (TempDirs, Store) {
@@ -121,22 +123,7 @@ fn a_question_of_no_particular_shape_is_ranked_by_its_words_alone() {
 fn the_user_s_own_words_are_found_as_theirs() {
     let dirs = TempDirs::new();
     let store = Store::open(&dirs.home(), &dirs.project()).unwrap();
-    let at: jiff::Timestamp = "2026-11-20T09:00:00Z".parse().unwrap();
-    let observe = |text: &str, origin: Origin| {
-        Event::Observe(Observation {
-            convention: false,
-            team: None,
-            fact: lcmem::facts::fact_id(text),
-            text: text.to_string(),
-            source_session: "2026-11-20-setup".to_string(),
-            learned_at: at,
-            confidence: 1.0,
-            confirmed: false,
-            origin,
-            instruction: false,
-            workspace_echo: false,
-        })
-    };
+    let observe = |text: &str, origin: Origin| observed(text, false, origin);
     let lock = store.lock().unwrap();
     let facts = [
         observe("The release notes go in CHANGELOG.md.", Origin::User),
