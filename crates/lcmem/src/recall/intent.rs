@@ -1,7 +1,7 @@
 //! What a question asks for, read from how it is asked, and whether a text
 //! is the kind of text that answers it.
 //!
-//! Two kinds of developer question name the shape of their answer more than
+//! Four kinds of developer question name the shape of their answer more than
 //! its words:
 //!
 //! - **A cause** ("why did the editor open empty?", "what stopped the front
@@ -126,16 +126,14 @@ pub(super) fn of(question: &str) -> Option<Intent> {
 
 /// The weight of `text` for a question of `intent` whose own analysed words
 /// are `asked`: 1, or `1 + lift` when the text is of the asked-for kind.
-pub(super) fn weight(intent: Option<Intent>, lift: f64, text: &str, asked: &[String], analyzer: &mut Analyzer) -> f64 {
-    // How well the text fits, from 0 to 1.
+pub(super) fn weight(intent: Intent, lift: f64, text: &str, asked: &[String], analyzer: &mut Analyzer) -> f64 {
     let fits = match intent {
-        None => 0.0,
-        Some(Intent::Amount) => f64::from(u8::from(AMOUNT.is_match(text))),
-        Some(Intent::Cause) => f64::from(u8::from(states_cause(text))),
-        Some(Intent::Command) => f64::from(u8::from(spells_command(text))),
-        Some(Intent::Place) => f64::from(u8::from(names_place(text, asked, analyzer))),
+        Intent::Amount => AMOUNT.is_match(text),
+        Intent::Cause => states_cause(text),
+        Intent::Command => spells_command(text),
+        Intent::Place => names_place(text, asked, analyzer),
     };
-    1.0 + lift * fits
+    if fits { 1.0 + lift } else { 1.0 }
 }
 
 fn states_cause(text: &str) -> bool {
@@ -185,6 +183,11 @@ fn is_place(word: &str) -> bool {
 mod tests {
     use super::*;
 
+    /// The weight of `text` for `question`: 1 when it asks for no shape.
+    fn weighed(question: &str, text: &str, asked: &[String], analyzer: &mut Analyzer) -> f64 {
+        of(question).map_or(1.0, |intent| weight(intent, 1.0, text, asked, analyzer))
+    }
+
     #[test]
     fn a_question_says_what_it_asks_for() {
         assert_eq!(of("What stopped the web front end from compiling at first?"), Some(Intent::Cause));
@@ -206,7 +209,7 @@ mod tests {
     #[test]
     fn a_cause_is_stated_in_its_own_words() {
         let mut a = Analyzer::documents();
-        let w = |q: &str, t: &str, a: &mut Analyzer| weight(of(q), 1.0, t, &[], a);
+        let w = |q: &str, t: &str, a: &mut Analyzer| weighed(q, t, &[], a);
         let q = "What stopped the front end from compiling?";
         assert!(w(q, "Two issues: TS target too low for BigInt literals.", &mut a) > 1.0);
         assert_eq!(w(q, "Contracts compile. Now writing the tests.", &mut a), 1.0);
@@ -217,7 +220,7 @@ mod tests {
     fn an_amount_is_a_number_with_its_unit() {
         let mut a = Analyzer::documents();
         let q = "How long does a piece wait?";
-        let w = |t: &str, a: &mut Analyzer| weight(of(q), 1.0, t, &[], a);
+        let w = |t: &str, a: &mut Analyzer| weighed(q, t, &[], a);
         assert!(w("Cooldown rules (3s start, 10s after moves).", &mut a) > 1.0);
         assert!(w("Each piece waits 10 seconds.", &mut a) > 1.0);
         assert!(w("We ask for $5,000.", &mut a) > 1.0);
@@ -230,7 +233,7 @@ mod tests {
     fn a_command_is_spelled_in_code() {
         let mut a = Analyzer::documents();
         let q = "What's the command to deploy?";
-        let w = |t: &str, a: &mut Analyzer| weight(of(q), 1.0, t, &[], a);
+        let w = |t: &str, a: &mut Analyzer| weighed(q, t, &[], a);
         assert!(w("3. Deploy: `cd contracts && npx hardhat run scripts/deploy.js --network testnet`", &mut a) > 1.0);
         assert!(w("Run it:\n```\npnpm run deploy\n```", &mut a) > 1.0);
         assert!(w("Then:\n$ make deploy", &mut a) > 1.0);
@@ -244,7 +247,7 @@ mod tests {
         let mut a = Analyzer::documents();
         let q = "Where is the plan for detecting sessions?";
         let asked: Vec<String> = Analyzer::queries().terms(q).into_iter().map(|t| t.text).collect();
-        let w = |t: &str, a: &mut Analyzer| weight(of(q), 1.0, t, &asked, a);
+        let w = |t: &str, a: &mut Analyzer| weighed(q, t, &asked, a);
         assert!(w("I wrote it to **`specs/session-lifecycle-detection.md`**.", &mut a) > 1.0);
         assert!(w("See SESSION_DETECTION.md.", &mut a) > 1.0);
         assert_eq!(w("The plan detects sessions by their history file.", &mut a), 1.0);

@@ -317,11 +317,19 @@ fn rank_with<T>(
             best.into_iter().map(|i| (candidates.units[i].clone(), scores[i])).collect()
         }
     };
+    // A question of no particular shape weighs every text the same, and
+    // needs no analyser for it.
     let asked = &terms.terms[..terms.asked.min(terms.terms.len())];
-    let mut analyzer = Analyzer::documents();
-    let mut lift = |text: &str| intent::weight(intent, query.tuning.intent_lift, text, asked, &mut analyzer);
+    let mut lift: Box<dyn FnMut(&str) -> f64 + '_> = match intent {
+        None => Box::new(|_| 1.0),
+        Some(intent) => {
+            let mut analyzer = Analyzer::documents();
+            Box::new(move |text| intent::weight(intent, query.tuning.intent_lift, text, asked, &mut analyzer))
+        }
+    };
     let echo::Folded { units: ranked, echoes } =
-        echo::fold(&corpus, ranked, (query.limit, query.tuning.floor), &mut lift)?;
+        echo::fold(&corpus, ranked, (query.limit, query.tuning.floor), &mut *lift)?;
+    drop(lift);
     let persons = ranked
         .iter()
         .map(|(unit, _)| match unit.loc {
