@@ -386,7 +386,13 @@ fn semantic(checks: &mut Checks, store: &lcmem::Store) {
     };
     let dir = store.home().join(&model);
     match lcmem::recall::semantic::model::Encoder::load(&dir) {
-        Ok(_) => checks.say("semantic recall", State::Ok, format!("on: the model in {}", dir.display())),
+        Ok(_) => {
+            let state = match lcmem::recall::semantic::embed_state(store) {
+                Ok(state) => super::shared::embedding_words(&state),
+                Err(e) => format!("cannot read the semantic cache: {}", crate::words::cli(&e)),
+            };
+            checks.say("semantic recall", State::Ok, format!("on: the model in {}; {state}", dir.display()))
+        }
         Err(e) => checks.say(
             "semantic recall",
             State::Warn,

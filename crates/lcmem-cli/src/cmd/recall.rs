@@ -67,6 +67,12 @@ Embedding can be interrupted (Ctrl-C): what was done up to the last checkpoint (
 the next rebuild, import or seal goes on from there. Recall never waits for it: turns without a vector are \
 matched by their words until they have one.")]
     Rebuild,
+    /// Embed what the semantic lane lacks, without rebuilding the index
+    #[command(after_help = "What `lcmem model install` runs in the background, and what goes on after a build that \
+was stopped: every turn, journal entry and fact with no vector yet is embedded with the model recall.model names, \
+with a progress bar. One build runs at a time: a second finds the first and leaves the work to it. `lcmem model \
+status` says how far it is.")]
+    Embed,
 }
 
 fn parse_kind(s: &str) -> Result<HitKind, String> {
@@ -230,6 +236,10 @@ pub fn index(command: IndexCommand, context: &Context) -> anyhow::Result<ExitCod
                 }
             );
             embed_and_report(&store, None)?;
+            Ok(ExitCode::SUCCESS)
+        }
+        IndexCommand::Embed => {
+            embed_and_report(&context.store()?, None)?;
             Ok(ExitCode::SUCCESS)
         }
     }

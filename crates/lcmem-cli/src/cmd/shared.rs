@@ -138,3 +138,43 @@ impl Progress for Bar {
         }
     }
 }
+
+/// Where the semantic cache stands, in a line (`lcmem model status`, `lcmem doctor`).
+pub fn embedding_words(state: &lcmem::recall::semantic::EmbedState) -> String {
+    use lcmem::recall::semantic::EmbedState;
+    let so_far = |p: &lcmem::recall::semantic::BuildProgress| {
+        if p.total == 0 {
+            "before its first text (loading the model)".to_string()
+        } else {
+            format!("at {} of {} texts ({}%)", p.done, p.total, p.percent())
+        }
+    };
+    match state {
+        EmbedState::Off => {
+            "embeddings: none, no model is set (recall.model); `lcmem model install` fetches one".to_string()
+        }
+        EmbedState::Running { progress: None } => "embeddings: a build is running".to_string(),
+        EmbedState::Running { progress: Some(p) } => {
+            let ago = jiff::Timestamp::now().duration_since(p.started).as_secs().max(0);
+            format!("embeddings: building in process {}, {}, started {ago} s ago", p.pid, so_far(p))
+        }
+        EmbedState::Stopped { progress: p } => {
+            let why = match &p.error {
+                Some(error) => format!("failed: {error}"),
+                None => "was stopped (killed or interrupted)".to_string(),
+            };
+            format!(
+                "embeddings: the build in process {} {why}, {}; `lcmem index embed` goes on from its last checkpoint",
+                p.pid,
+                so_far(p)
+            )
+        }
+        EmbedState::Idle { turns, current: true } => {
+            format!("embeddings: up to date ({turns} turn(s), and every journal entry and fact, have a vector)")
+        }
+        EmbedState::Idle { turns, current: false } => format!(
+            "embeddings: {turns} turn(s) have a vector; what is newer is embedded by the next import or seal, or now \
+             by `lcmem index embed`"
+        ),
+    }
+}

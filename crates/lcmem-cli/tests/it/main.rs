@@ -30,6 +30,7 @@ mod recall;
 mod recall_across;
 mod resumed;
 mod semantic;
+mod semantic_background;
 mod semantic_fetch;
 mod taken_in;
 mod team;

@@ -26,7 +26,7 @@ pub(crate) fn model() -> Option<PathBuf> {
 }
 
 /// A project whose sessions say things in words a question will not use.
-fn project() -> Sandbox {
+pub(crate) fn project() -> Sandbox {
     let sandbox = Sandbox::new();
     let sessions = [
         (
@@ -64,11 +64,11 @@ fn project() -> Sandbox {
     sandbox
 }
 
-fn recall(sandbox: &Sandbox, query: &str) -> Vec<u8> {
+pub(crate) fn recall(sandbox: &Sandbox, query: &str) -> Vec<u8> {
     sandbox.assert_cmd().args(["recall", "--json", "--", query]).assert().success().get_output().stdout.clone()
 }
 
-fn hits(bytes: &[u8]) -> Vec<serde_json::Value> {
+pub(crate) fn hits(bytes: &[u8]) -> Vec<serde_json::Value> {
     serde_json::from_slice(bytes).unwrap()
 }
 
@@ -85,7 +85,7 @@ fn rebuild(sandbox: &Sandbox) -> String {
     String::from_utf8_lossy(&out.get_output().stdout).to_string()
 }
 
-const QUESTION: &str = "how do I relieve stress?";
+pub(crate) const QUESTION: &str = "how do I relieve stress?";
 
 #[test]
 fn a_paraphrase_the_words_miss_is_found_with_the_model() {
@@ -254,8 +254,20 @@ fn an_interrupted_build_keeps_its_work_and_the_next_goes_on_from_there() {
         assert!(started.elapsed().as_secs() < 300, "no checkpoint in 300 s");
         std::thread::sleep(std::time::Duration::from_millis(50));
     }
+    // Another process sees the build and how far it is.
+    let running = embed_state(&sandbox);
+    assert_eq!(running["state"], "running", "{running}");
+    assert_eq!(running["progress"]["pid"], build.id(), "{running}");
+    assert_eq!(running["progress"]["total"], 700, "{running}");
     build.kill().unwrap();
     build.wait().unwrap();
+    // Killed, it leaves its report behind: where it stopped, and no error.
+    let stopped = embed_state(&sandbox);
+    assert_eq!(stopped["state"], "stopped", "{stopped}");
+    assert_eq!(stopped["progress"]["pid"], build.id(), "{stopped}");
+    assert!(stopped["progress"]["error"].is_null(), "{stopped}");
+    let said = status_words(&sandbox);
+    assert!(said.contains("was stopped (killed or interrupted)") && said.contains("lcmem index embed"), "{said}");
     let said = rebuild(&sandbox);
     let embedded: usize = said
         .split("embedded ")
@@ -266,6 +278,20 @@ fn an_interrupted_build_keeps_its_work_and_the_next_goes_on_from_there() {
     // The first checkpoint comes after the first 256 texts.
     assert!(embedded > 0 && embedded <= 700 - 256, "the second build embedded {embedded} of 700: {said}");
     assert!(said.contains("covers 700 turn(s)"), "{said}");
+    // The build that ended took the report of the stopped one away.
+    assert_eq!(embed_state(&sandbox), serde_json::json!({"state": "idle", "turns": 700, "current": true}));
+}
+
+/// `lcmem model status --json`.
+pub(crate) fn embed_state(sandbox: &Sandbox) -> serde_json::Value {
+    let out = sandbox.assert_cmd().args(["model", "status", "--json"]).assert().success();
+    serde_json::from_slice(&out.get_output().stdout).unwrap()
+}
+
+/// `lcmem model status`, in words.
+pub(crate) fn status_words(sandbox: &Sandbox) -> String {
+    let out = sandbox.assert_cmd().args(["model", "status"]).assert().success();
+    String::from_utf8_lossy(&out.get_output().stdout).to_string()
 }
 
 #[test]
@@ -305,4 +331,9 @@ fn a_build_with_nothing_new_does_not_load_the_model() {
     let out = sandbox.assert_cmd().args(["index", "rebuild"]).assert().failure();
     let stderr = String::from_utf8_lossy(&out.get_output().stderr).to_string();
     assert!(stderr.contains("model.safetensors"), "{stderr}");
+    // The failed build's report says why, for whoever asks later.
+    let stopped = embed_state(&sandbox);
+    assert_eq!(stopped["state"], "stopped", "{stopped}");
+    assert!(stopped["progress"]["error"].as_str().unwrap().contains("model.safetensors"), "{stopped}");
+    assert!(status_words(&sandbox).contains("failed: "), "{stopped}");
 }

@@ -152,6 +152,13 @@ pub fn up_to_date(dir: &Path, identity: &str, dim: usize, files: &[SessionFile],
     current.then(|| manifest.sessions.values().map(|s| s.turns.len()).sum())
 }
 
+/// The turns that have a vector in the cache in `dir` (0 when there is none
+/// or it cannot be read).
+pub fn turns_in(dir: &Path) -> usize {
+    let Ok(raw) = std::fs::read(dir.join(MANIFEST)) else { return 0 };
+    serde_json::from_slice::<Manifest>(&raw).map_or(0, |m| m.sessions.values().map(|s| s.turns.len()).sum())
+}
+
 pub fn key(text: &str) -> u64 {
     let digest = Sha256::digest(text.as_bytes());
     u64::from_le_bytes(digest[..8].try_into().expect("8 bytes"))

@@ -21,6 +21,7 @@ use super::super::listing::list_sessions;
 use super::super::memory_index::{Memory, MemoryFiles};
 use super::cache::{self, Vectors};
 use super::model::Encoder;
+use super::status::Reporter;
 use crate::diagnostic::Diagnostic;
 use crate::error::Result;
 use crate::lock::WriteLock;
@@ -56,7 +57,7 @@ impl EmbedReport {
 }
 
 /// The lock a builder holds, beside the cache folder.
-fn lock_path(store: &Store) -> std::path::PathBuf {
+pub(super) fn lock_path(store: &Store) -> std::path::PathBuf {
     store.cache_dir().join(format!("{}.lock", cache::DIR_NAME))
 }
 
@@ -72,11 +73,30 @@ pub fn embed(store: &Store, progress: &mut dyn Progress) -> Result<Option<EmbedR
 
 /// Brings the cache up to date with the model in `dir`: embeds every turn,
 /// journal entry and fact that has no vector, writing as it goes.
+/// While it embeds, it reports how far it is for other processes to read
+/// ([`super::embed_state`]).
 pub fn embed_with(store: &Store, dir: &Path, progress: &mut dyn Progress) -> Result<EmbedReport> {
     let started = Instant::now();
     let Some(lock) = WriteLock::try_acquire(&lock_path(store))? else {
         return Ok(EmbedReport { busy: true, ..EmbedReport::default() });
     };
+    let mut reporter = Reporter::new(store, progress);
+    let built = build(store, dir, &lock, &mut reporter, started);
+    match &built {
+        Ok(_) => reporter.ended(),
+        Err(e) => reporter.failed(e),
+    }
+    built
+}
+
+/// [`embed_with`]'s work, under the builder's lock.
+fn build(
+    store: &Store,
+    dir: &Path,
+    lock: &WriteLock,
+    progress: &mut dyn Progress,
+    started: Instant,
+) -> Result<EmbedReport> {
     let folder = super::cache_dir(store);
     let files = list_sessions(store)?;
     let memory = Memory::read(&MemoryFiles::of(store))?;

@@ -8,6 +8,7 @@
 //! - [`model`]: the encoder (candle's BERT, the model folder's tokenizer);
 //! - [`cache`]: the vectors, a derived cache under `cache/semantic-v1/`;
 //! - `embed`: building that cache, outside queries;
+//! - `status`: how far a build is, for another process to read;
 //! - `install`: `lcmem model install DIR`, a model folder copied into the store root;
 //! - `fetch`: `lcmem model install` with no folder, the pinned model fetched and checked;
 //! - this module: the lane a searcher keeps warm, its ranking and the fusion.
@@ -17,6 +18,7 @@ mod embed;
 mod fetch;
 mod install;
 pub mod model;
+mod status;
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -40,6 +42,7 @@ pub use embed::{EmbedReport, embed, embed_with};
 pub use fetch::{DEFAULT_MODEL, FetchProgress, Fetched, Pinned, PinnedFile, fetch};
 pub use install::{MODELS_DIR, install};
 pub use model::MODEL_FILES;
+pub use status::{BuildProgress, EmbedState, embed_state};
 
 /// Where the semantic cache of a store lives.
 pub fn cache_dir(store: &Store) -> PathBuf {
