@@ -11,7 +11,6 @@ mod context;
 mod mcp;
 mod output;
 mod ui;
-mod used;
 mod when;
 mod words;
 

@@ -66,6 +66,7 @@ pub mod ingest;
 pub mod input;
 pub mod journal;
 pub mod lock;
+mod memory;
 mod pattern;
 pub mod plain;
 pub mod project;
@@ -82,4 +83,5 @@ pub mod tombstone;
 mod words;
 
 pub use error::{Error, Result};
+pub use memory::{Imported, Memory, Padding, Recalled, ToImport};
 pub use store::Store;

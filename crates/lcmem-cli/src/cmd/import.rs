@@ -9,12 +9,12 @@ use std::process::ExitCode;
 
 use clap::builder::TypedValueParser as _;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use lcmem::Store;
 use lcmem::import::{Format, Named, Placement, Report, Source, Surveyed, Taken};
 use lcmem::project::Project;
 use lcmem::store::ImportOutcome;
+use lcmem::{Memory, Store, ToImport};
 
-use super::shared::{Agent, default_root};
+use super::shared::{Agent, Bar, default_root};
 use crate::context::Context;
 use crate::output::warn_all;
 
@@ -145,29 +145,26 @@ fn run_paths(args: &Args, context: &Context) -> anyhow::Result<ExitCode> {
         return Ok(ExitCode::from(2));
     }
     let bar = progress(sessions.len());
-    let mut added = Vec::new();
-    for candidate in &sessions {
-        let file = &candidate.seen.path;
-        bar.set_message(file.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default());
-        let result = bar.suspend(|| import_one(&store, candidate.seen.format.or(forced), file, candidate.in_folder));
+    // A named file that looks like nothing known is read as v1, so that the
+    // error says what v1 expects.
+    let files = sessions.iter().map(|c| ToImport {
+        path: &c.seen.path,
+        format: c.seen.format.or(forced).unwrap_or(Format::V1),
+        named: if c.in_folder { Named::InFolder } else { Named::ByHand },
+    });
+    let imported = Memory::open(store.clone()).import(files, context.now()?, &mut Bar::new(), &mut |file, taken| {
+        bar.set_message(file.path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default());
+        bar.suspend(|| say_taken(file.path, taken));
         bar.inc(1);
-        match result {
-            Ok(Some(ImportOutcome::Added { id })) => added.push(id),
-            Ok(_) => {}
-            Err(error @ lcmem::Error::MemoryOff { .. }) => return Err(error.into()),
-            Err(error) => {
-                failed += 1;
-                eprintln!("lcmem: {}", crate::words::cli(&error));
-            }
-        }
-    }
+    });
     bar.finish_and_clear();
-    let total = sessions.len() + unreadable;
-    if failed < total {
-        super::shared::refresh_after_write(&store);
+    let imported = imported?;
+    failed += imported.failed;
+    if let Some(Err(error)) = &imported.caches {
+        super::shared::warn_cache_not_refreshed(error);
     }
-    let count = added.len();
-    lcmem::import::record_run(&store, added, context.now()?)?;
+    let total = sessions.len() + unreadable;
+    let count = imported.added.len();
     if count > 1 || searched && count > 0 {
         println!("{count} session(s) added; `lcmem import --undo` takes them back");
     }
@@ -325,34 +322,26 @@ fn undo(context: &Context) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// Imports one file; `Ok(None)` when there was nothing to import yet.
-fn import_one(
-    store: &Store,
-    format: Option<Format>,
-    file: &Path,
-    in_folder: bool,
-) -> lcmem::Result<Option<ImportOutcome>> {
-    // A named file that looks like nothing known is read as v1, so that the
-    // error says what v1 expects.
-    let format = Some(format.unwrap_or(Format::V1));
-    let named = if in_folder { Named::InFolder } else { Named::ByHand };
-    let report = match lcmem::import::import_named(store, format, file, named)? {
-        Taken::Imported(report) => report,
-        Taken::StillForgotten { id, on } => {
-            println!("skipped   {id}: it was forgotten on {on} (import its file by name to bring it back)");
-            return Ok(None);
+/// What importing one file did, in a line (an error on stderr).
+fn say_taken(file: &Path, taken: &lcmem::Result<Taken>) {
+    let report = match taken {
+        Ok(Taken::Imported(report)) => report,
+        Ok(Taken::StillForgotten { id, on }) => {
+            return println!("skipped   {id}: it was forgotten on {on} (import its file by name to bring it back)");
         }
-        Taken::Unforgot { id, on, report } => {
+        Ok(Taken::Unforgot { id, on, report }) => {
             println!("unforgot  {id}: it was forgotten on {on}; importing it by hand brings it back");
             report
         }
+        // Memory switched off stops the import: said once, as its error.
+        Err(lcmem::Error::MemoryOff { .. }) => return,
+        Err(error) => return eprintln!("lcmem: {}", crate::words::cli(error)),
     };
     warn_all(&report.diagnostics);
     match &report.outcome {
-        Some(outcome) => println!("{}", describe(outcome, &report)),
+        Some(outcome) => println!("{}", describe(outcome, report)),
         None => println!("nothing   {}: no user prompt in it yet", file.display()),
     }
-    Ok(report.outcome)
 }
 
 /// One line about one imported file. v1 files keep the wording they always had.

@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use anyhow::Context as _;
 use lcmem::config::Scope;
 use lcmem::recall::Progress;
-use lcmem::recall::semantic::{DEFAULT_MODEL, FetchProgress};
+use lcmem::recall::semantic::{DEFAULT_MODEL, EmbedState, FetchProgress};
 
 use super::shared::Bar;
 use crate::context::Context;
@@ -87,7 +87,7 @@ pub fn run(command: Command, context: &Context) -> anyhow::Result<ExitCode> {
                 let background = background || (!wait && std::io::stdout().is_terminal());
                 if store.ensure_enabled().is_err() {
                 } else if background {
-                    let pid = embed_in_background(context)?;
+                    let pid = embed_in_background(context, &store)?;
                     println!(
                         "embedding this project's turns in the background (process {pid}): `lcmem model status` \
                          shows how far it is; recall uses the model at once, and finds what has no vector yet by its \
@@ -121,7 +121,8 @@ fn status(context: &Context, json: bool) -> anyhow::Result<ExitCode> {
 /// Starts `lcmem index embed` for this project in a process of its own that
 /// outlives this one: no terminal, its own process group (a Ctrl-C here does
 /// not reach it), its errors appended to `<store root>/logs/embed.log`.
-fn embed_in_background(context: &Context) -> anyhow::Result<u32> {
+/// A build that ends (killed, or failed) leaves its report: the state says so.
+fn embed_in_background(context: &Context, store: &lcmem::Store) -> anyhow::Result<u32> {
     let home = std::path::absolute(context.home()?)?;
     let logs = home.join("logs");
     std::fs::create_dir_all(&logs).with_context(|| format!("cannot make {}", logs.display()))?;
@@ -138,7 +139,16 @@ fn embed_in_background(context: &Context) -> anyhow::Result<u32> {
     embed.stdin(std::process::Stdio::null()).stdout(std::process::Stdio::null()).stderr(log);
     #[cfg(unix)]
     std::os::unix::process::CommandExt::process_group(&mut embed, 0);
-    let child = embed.spawn().context("cannot start the embedding in the background")?;
+    let mut child = embed.spawn().context("cannot start the embedding in the background")?;
+    // Returns once the build has begun (it holds its lock), is done, or has
+    // ended: from then on `lcmem model status` says where it is.
+    let started = std::time::Instant::now();
+    while started.elapsed() < std::time::Duration::from_secs(10) && matches!(child.try_wait(), Ok(None)) {
+        match lcmem::recall::semantic::embed_state(store) {
+            Ok(EmbedState::Running { .. } | EmbedState::Idle { current: true, .. }) | Err(_) => break,
+            Ok(_) => std::thread::sleep(std::time::Duration::from_millis(20)),
+        }
+    }
     Ok(child.id())
 }
 

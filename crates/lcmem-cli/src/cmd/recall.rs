@@ -6,8 +6,8 @@ use std::process::ExitCode;
 
 use anyhow::Context as _;
 use jiff::Timestamp;
-use lcmem::Store;
-use lcmem::recall::{Across, Hit, HitKind, Projects, Query, Searcher};
+use lcmem::recall::{Hit, HitKind, Projects, Query};
+use lcmem::{Memory, Padding, Store};
 
 use super::shared::Bar;
 use crate::context::Context;
@@ -104,15 +104,14 @@ pub fn run(args: Args, context: &Context) -> anyhow::Result<ExitCode> {
         (false, false) => Projects::Named(args.projects),
         (false, true) => Projects::This,
     };
-    // This project's searcher may bring its index up to date; another's is
-    // read-only: recall never writes into another project's store.
-    let mut searchers = Across::new(Searcher::new(store.clone()), |s| Searcher::new(s).read_only());
-    let answer = searchers.search(&query, &which, &mut Bar::new())?;
+    let mut memory = Memory::open(store.clone());
+    let recalled = memory.recall(&query, &which, Padding::Kept, context.now()?, &mut Bar::new())?;
     // This process ends with the answer: what the searchers hold (on a year
     // of sessions, the index's manifest and session table, tens of thousands
     // of small allocations) goes back with it, not freed piece by piece.
     #[expect(clippy::mem_forget, reason = "a one-off process: its memory goes back when it exits")]
-    std::mem::forget(searchers);
+    std::mem::forget(memory);
+    let answer = recalled.answer;
     let labelled = which != Projects::This;
     for (slug, one) in &answer.answers {
         warn_all(&one.diagnostics);
@@ -120,11 +119,11 @@ pub fn run(args: Args, context: &Context) -> anyhow::Result<ExitCode> {
             if labelled { eprintln!("note: {slug}: {note}") } else { eprintln!("note: {note}") }
         }
     }
-    // A session recall returns is in use again: it keeps its place in the
-    // digest longer. Only this project's are marked.
+    // The sessions found are in use again (only this project's were
+    // marked): a mark that could not be written fails the command.
+    recalled.marked?;
     let own: Vec<Hit> =
         answer.hits.iter().filter(|h| h.project == store.project().slug).map(|h| h.hit.clone()).collect();
-    crate::used::record(&store, &own, context.now()?)?;
     let coverage: Vec<Covered> =
         answer.answers.iter().map(|(slug, one)| Covered { project: slug, coverage: &one.coverage }).collect();
     if args.json {

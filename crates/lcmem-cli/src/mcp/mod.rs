@@ -20,7 +20,8 @@ use std::sync::{Arc, Mutex};
 use jiff::Timestamp;
 use lcmem::Store;
 use lcmem::facts::SubjectKeyJudge;
-use lcmem::recall::{Across, Hit, HitKind, PADDING_FLOOR, Projects, Quiet, Searcher};
+use lcmem::recall::{Hit, PADDING_FLOOR, Projects, Quiet};
+use lcmem::{Memory, Padding};
 use rmcp::handler::server::router::tool::ToolRouter;
 use rmcp::model::{
     CallToolResult, Implementation, JsonObject, ListResourcesResult, PaginatedRequestParams, ReadResourceRequestParams,
@@ -40,12 +41,12 @@ pub const TOOLS: &[&str] = &["recall_sessions", "memory_digest", "remember", "co
 /// leave the answers out of memory when they come back in a transcript).
 const FRAME: &str = lcmem::recalled::RECALL_FRAME;
 
-/// The server: one project's store, and its searchers (this project's, and
-/// those of other projects a call asked) kept warm between calls.
+/// The server: one project's store, and its memory (whose searchers, this
+/// project's and those of other projects a call asked, stay warm between calls).
 #[derive(Clone)]
 pub struct MemoryServer {
     store: Store,
-    searchers: Arc<Mutex<Across>>,
+    memory: Arc<Mutex<Memory>>,
     /// `LCMEM_NOW`, when set: the time every write is recorded at.
     now: Option<Timestamp>,
     tool_router: ToolRouter<MemoryServer>,
@@ -53,9 +54,8 @@ pub struct MemoryServer {
 
 impl MemoryServer {
     pub fn new(store: Store, now: Option<Timestamp>) -> MemoryServer {
-        let warm = |store| Searcher::new(store).read_only().long_lived();
-        let searchers = Across::new(warm(store.clone()), warm);
-        MemoryServer { store, searchers: Arc::new(Mutex::new(searchers)), now, tool_router: Self::tool_router() }
+        let memory = Arc::new(Mutex::new(Memory::serve(store.clone())));
+        MemoryServer { store, memory, now, tool_router: Self::tool_router() }
     }
 
     /// The URI MEMORY.md is offered under.
@@ -116,30 +116,21 @@ impl MemoryServer {
     )]
     async fn recall_sessions(&self, arguments: JsonObject) -> Result<String, ErrorData> {
         let (query, projects) = args::recall(&arguments)?;
-        let searchers = Arc::clone(&self.searchers);
+        let memory = Arc::clone(&self.memory);
         let root = self.store.project().root.display().to_string();
         self.blocking(move |store, now| {
-            let mut searchers = searchers.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+            let mut memory = memory.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
             // Asking for projects the settings do not open is the caller's to correct.
-            searchers.resolve(&projects).map_err(|e| ErrorData::invalid_params(words(&e), None))?;
-            let mut answer = searchers
-                .search(&query, &projects, &mut Quiet)
+            memory.projects(&projects).map_err(|e| ErrorData::invalid_params(words(&e), None))?;
+            let recalled = memory
+                .recall(&query, &projects, Padding::DroppedUnder(PADDING_FLOOR), now, &mut Quiet)
                 .map_err(|e| ErrorData::internal_error(format!("recall failed: {}", words(&e)), None))?;
-            let best = answer.hits.iter().map(|h| h.hit.score).fold(0.0_f64, f64::max);
-            answer.hits.retain(|h| h.hit.score >= best * PADDING_FLOOR);
-            // A session recall returns is in use again, as with `lcmem
-            // recall`: this project's only. The hits are the answer; a
-            // mark that cannot be written is said on stderr.
-            let this = &store.project().slug;
-            let used: Vec<String> = answer
-                .hits
-                .iter()
-                .filter(|h| h.project == *this && h.hit.kind != HitKind::Fact)
-                .map(|h| h.hit.session.clone())
-                .collect();
-            if let Err(e) = lcmem::seal::record_use(&store, &used, now) {
+            // The hits are the answer; a used mark that cannot be written is
+            // said on stderr.
+            if let Err(e) = recalled.marked {
                 eprintln!("lcmem mcp: the sessions found could not be marked as used: {e}");
             }
+            let answer = recalled.answer;
             let labelled = projects != Projects::This;
             let memory = match labelled {
                 true => format!("{} project(s)", answer.answers.len()),

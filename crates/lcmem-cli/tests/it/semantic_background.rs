@@ -32,5 +32,8 @@ fn a_model_installed_in_the_background_is_embedded_by_a_process_of_its_own() {
     assert!(semantic[0]["snippet"].as_str().unwrap().contains("walk by the river"), "{semantic:#?}");
     let doctor = sandbox.assert_cmd().arg("doctor").assert();
     let doctor = String::from_utf8_lossy(&doctor.get_output().stdout).to_string();
-    assert!(doctor.contains("semantic recall: on: the model in") && doctor.contains("embeddings: up to date"), "{doctor}");
+    assert!(
+        doctor.contains("semantic recall: on: the model in") && doctor.contains("embeddings: up to date"),
+        "{doctor}"
+    );
 }

@@ -233,12 +233,3 @@ fn check(query: &Query) -> Result<()> {
 /// A fifth keeps a hit that matches part of the query (one word of two
 /// scores about half) and drops one that shares only a common word with it.
 pub const PADDING_FLOOR: f64 = 0.2;
-
-/// Drops the hits that score under `floor` times the best score (hits come
-/// best first).
-pub fn drop_padding(hits: &mut Vec<Hit>, floor: f64) {
-    let best = hits.iter().map(|h| h.score).fold(0.0_f64, f64::max);
-    if best > 0.0 {
-        hits.retain(|h| h.score >= best * floor);
-    }
-}

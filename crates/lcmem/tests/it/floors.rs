@@ -55,7 +55,7 @@ const FLOORS: &[(&str, &[&str])] = &[
     ),
     ("pipeline", &["import", "extract", "seal", "digest", "team"]),
     ("recall", &["recall"]),
-    ("entry", &["ingest", "catch_up", "forget", "export"]),
+    ("entry", &["ingest", "catch_up", "forget", "export", "memory"]),
 ];
 
 /// Which floors a floor may import from.

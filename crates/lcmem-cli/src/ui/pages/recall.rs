@@ -1,6 +1,7 @@
 //! Recall: a search box, and cited hits labelled with their state.
 
-use lcmem::recall::{HitKind, Query, Quiet, Searcher};
+use lcmem::recall::{Hit, HitKind, Projects, Query, Quiet};
+use lcmem::{Memory, Padding};
 
 use super::super::{App, html};
 
@@ -15,13 +16,20 @@ pub fn page(app: &App, q: &str) -> anyhow::Result<String> {
         body.push_str("<p class=\"hint\">Searches every transcript, the journal and every fact (not-true and deleted ones excepted).</p>");
         return Ok(html::page(app, "/recall", "Recall", &body));
     }
-    let answer = Searcher::new(app.store.clone()).search(&Query::new(q), &mut Quiet)?;
-    crate::used::record(&app.store, &answer.hits, app.now()?)?;
-    if answer.hits.is_empty() {
+    let recalled = Memory::open(app.store.clone()).recall(
+        &Query::new(q),
+        &Projects::This,
+        Padding::Kept,
+        app.now()?,
+        &mut Quiet,
+    )?;
+    recalled.marked?;
+    let hits: Vec<Hit> = recalled.answer.hits.into_iter().map(|found| found.hit).collect();
+    if hits.is_empty() {
         body.push_str(&format!("<p id=\"no-hits\">Nothing in this project's memory matches “{}”.</p>", html::esc(q)));
     }
     body.push_str("<ol class=\"hits\">");
-    for hit in &answer.hits {
+    for hit in &hits {
         let snippet: String = crate::output::highlighted(&hit.snippet, &hit.highlights)
             .into_iter()
             .map(|(part, marked)| if marked { format!("<mark>{}</mark>", html::esc(part)) } else { html::esc(part) })

@@ -21,7 +21,7 @@ use super::super::listing::list_sessions;
 use super::super::memory_index::{Memory, MemoryFiles};
 use super::cache::{self, Vectors};
 use super::model::Encoder;
-use super::status::Reporter;
+use super::status::{Reporter, lock_path};
 use crate::diagnostic::Diagnostic;
 use crate::error::Result;
 use crate::lock::WriteLock;
@@ -54,11 +54,6 @@ impl EmbedReport {
     pub fn rate(&self) -> f64 {
         if self.seconds > 0.0 { self.embedded as f64 / self.seconds } else { 0.0 }
     }
-}
-
-/// The lock a builder holds, beside the cache folder.
-pub(super) fn lock_path(store: &Store) -> std::path::PathBuf {
-    store.cache_dir().join(format!("{}.lock", cache::DIR_NAME))
 }
 
 /// Brings the cache up to date with the model `recall.model` names; `None`

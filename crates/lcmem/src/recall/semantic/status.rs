@@ -24,6 +24,11 @@ use crate::store::Store;
 /// How often a running build rewrites its report.
 const REPORT_EVERY: Duration = Duration::from_secs(1);
 
+/// The lock a builder holds, beside the cache folder.
+pub(super) fn lock_path(store: &Store) -> PathBuf {
+    store.cache_dir().join(format!("{}.lock", cache::DIR_NAME))
+}
+
 /// Where a build reports, beside its lock.
 pub(super) fn report_path(store: &Store) -> PathBuf {
     store.cache_dir().join(format!("{}.progress.json", cache::DIR_NAME))
@@ -70,7 +75,7 @@ pub enum EmbedState {
 pub fn embed_state(store: &Store) -> Result<EmbedState> {
     let Some(model) = store.settings()?.recall_model else { return Ok(EmbedState::Off) };
     let report = read_report(&report_path(store));
-    if building(&super::embed::lock_path(store))? {
+    if building(&lock_path(store))? {
         return Ok(EmbedState::Running { progress: report });
     }
     if let Some(progress) = report {

@@ -1,0 +1,170 @@
+//! [`Memory`], the front door to the engine: what a front-end (the `lcmem`
+//! command, the MCP server, the local page) asks of a project's memory, each
+//! as one call that runs the whole of it. A front-end parses, makes one of
+//! these calls and prints what comes back; it assembles no pipeline steps.
+//!
+//! A `Memory` is opened once per command with the project's store, or kept
+//! by a server for its lifetime; it keeps recall's searchers (this project's
+//! and those of the other projects a recall asked) warm between calls.
+
+use std::path::Path;
+
+use jiff::Timestamp;
+
+use crate::error::{Error, Result};
+use crate::import::{Format, Named, Taken};
+use crate::recall::{Across, AcrossAnswer, HitKind, IndexReport, Progress, Projects, Query, Searcher};
+use crate::store::{ImportOutcome, Store};
+
+/// A project's memory, as the front-ends reach it.
+pub struct Memory {
+    store: Store,
+    searchers: Across,
+}
+
+/// How much of a recall's ranking an answer shows.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Padding {
+    /// Every hit the ranking kept (the command and the page: a person scans).
+    Kept,
+    /// Hits scoring under this share of the best are dropped (the MCP
+    /// server: a model reads every line it is given).
+    DroppedUnder(f64),
+}
+
+/// A file a front-end asks the memory to take in.
+#[derive(Debug, Clone, Copy)]
+pub struct ToImport<'a> {
+    pub path: &'a Path,
+    pub format: Format,
+    /// Named by hand, or found in a folder: a forgotten session comes back
+    /// only when named.
+    pub named: Named,
+}
+
+/// What an import of files did.
+#[derive(Debug)]
+pub struct Imported {
+    /// The sessions new to the store, in order (what `lcmem import --undo`
+    /// takes back).
+    pub added: Vec<String>,
+    /// Files that could not be imported (each was handed to the caller with
+    /// its error).
+    pub failed: usize,
+    /// The search index and the semantic cache brought up to date after the
+    /// files were written, or why not (they are caches: recall reads what
+    /// they lack, so this is a warning, never a failure). `None`: no file
+    /// was taken in, so nothing was refreshed.
+    pub caches: Option<Result<IndexReport>>,
+}
+
+/// A recall as the front door answers it.
+pub struct Recalled {
+    /// The hits, best first, and each project's own answer (its coverage,
+    /// what could not be read).
+    pub answer: AcrossAnswer,
+    /// How many of this project's sessions were marked as used again (they
+    /// keep their place in the digest longer), or why they could not be.
+    /// The hits are the answer either way; each front-end says a failure
+    /// its own way.
+    pub marked: Result<usize>,
+}
+
+impl Memory {
+    /// The memory of `store`'s project, for one command: this project's
+    /// searcher may bring its index up to date; another project's only reads
+    /// (recall never writes into another project's store).
+    pub fn open(store: Store) -> Memory {
+        let searchers = Across::new(Searcher::new(store.clone()), |s| Searcher::new(s).read_only());
+        Memory { store, searchers }
+    }
+
+    /// The memory of `store`'s project, kept open by a server: every searcher
+    /// only reads (the writes a server makes refresh the caches themselves)
+    /// and stays warm between calls.
+    pub fn serve(store: Store) -> Memory {
+        let warm = |store| Searcher::new(store).read_only().long_lived();
+        let searchers = Across::new(warm(store.clone()), warm);
+        Memory { store, searchers }
+    }
+
+    pub fn store(&self) -> &Store {
+        &self.store
+    }
+
+    /// Takes `files` into this project's store, in order, each by the rule a
+    /// forgotten session follows ([`Named`]), handing each file's outcome to
+    /// `each` as it comes. Then brings the caches up to date (with
+    /// `progress`) and records what was added, for `lcmem import --undo`.
+    /// Memory switched off for the project: [`Error::MemoryOff`], before or
+    /// between files; nothing after it is taken in.
+    pub fn import<'a>(
+        &self,
+        files: impl IntoIterator<Item = ToImport<'a>>,
+        now: Timestamp,
+        progress: &mut dyn Progress,
+        each: &mut dyn FnMut(&ToImport<'a>, &Result<Taken>),
+    ) -> Result<Imported> {
+        self.store.ensure_enabled()?;
+        let (mut added, mut failed, mut taken_in) = (Vec::new(), 0, false);
+        for file in files {
+            let taken = crate::import::import_named(&self.store, Some(file.format), file.path, file.named);
+            each(&file, &taken);
+            match taken {
+                Ok(taken) => {
+                    taken_in = true;
+                    if let Some(ImportOutcome::Added { id }) = outcome(taken) {
+                        added.push(id);
+                    }
+                }
+                Err(error @ Error::MemoryOff { .. }) => return Err(error),
+                Err(_) => failed += 1,
+            }
+        }
+        let caches = taken_in.then(|| crate::ingest::refresh_caches(&self.store, progress));
+        crate::import::record_run(&self.store, added.clone(), now)?;
+        Ok(Imported { added, failed, caches })
+    }
+
+    /// The project slugs `which` names, or why it names none that exist.
+    pub fn projects(&self, which: &Projects) -> Result<Vec<String>> {
+        self.searchers.resolve(which)
+    }
+
+    /// Searches the memory of the projects `which` names; drops what
+    /// `padding` says is padding; then marks this project's sessions among
+    /// the hits (journal entries and turns; a fact is no session's) as used
+    /// at `now`.
+    pub fn recall(
+        &mut self,
+        query: &Query,
+        which: &Projects,
+        padding: Padding,
+        now: Timestamp,
+        progress: &mut dyn Progress,
+    ) -> Result<Recalled> {
+        let mut answer = self.searchers.search(query, which, progress)?;
+        if let Padding::DroppedUnder(share) = padding {
+            let best = answer.hits.iter().map(|h| h.hit.score).fold(0.0_f64, f64::max);
+            answer.hits.retain(|h| h.hit.score >= best * share);
+        }
+        let this = &self.store.project().slug;
+        let used: Vec<String> = answer
+            .hits
+            .iter()
+            .filter(|h| h.project == *this && h.hit.kind != HitKind::Fact)
+            .map(|h| h.hit.session.clone())
+            .collect();
+        let marked = crate::seal::record_use(&self.store, &used, now);
+        Ok(Recalled { answer, marked })
+    }
+}
+
+/// What a file taken in came to: `None` when it was left out (forgotten) or
+/// held nothing to import yet.
+fn outcome(taken: Taken) -> Option<ImportOutcome> {
+    match taken {
+        Taken::Imported(report) | Taken::Unforgot { report, .. } => report.outcome,
+        Taken::StillForgotten { .. } => None,
+    }
+}
