@@ -83,5 +83,5 @@ pub mod tombstone;
 mod words;
 
 pub use error::{Error, Result};
-pub use memory::{Imported, Memory, Padding, Recalled, ToImport};
+pub use memory::{Imported, Memory, Padding, Recalled, SealRun, ToImport, ToSeal};
 pub use store::Store;

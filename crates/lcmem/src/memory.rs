@@ -11,7 +11,10 @@ use std::path::Path;
 
 use jiff::Timestamp;
 
+use crate::diagnostic::Diagnostic;
 use crate::error::{Error, Result};
+use crate::journal::SealKind;
+use crate::seal::SealOutcome;
 use crate::import::{Format, Named, Taken};
 use crate::recall::{Across, AcrossAnswer, HitKind, IndexReport, Progress, Projects, Query, Searcher};
 use crate::store::{ImportOutcome, Store};
@@ -56,6 +59,27 @@ pub struct Imported {
     /// they lack, so this is a warning, never a failure). `None`: no file
     /// was taken in, so nothing was refreshed.
     pub caches: Option<Result<IndexReport>>,
+}
+
+/// Which sessions a seal closes.
+#[derive(Debug, Clone, Copy)]
+pub enum ToSeal<'a> {
+    /// These sessions, by id or unique prefix: sealed now, quiet or not.
+    Named(&'a [String]),
+    /// Every session not sealed yet, and every one that went on since it
+    /// was sealed, whose transcript has been quiet for `memory.quiet_secs`.
+    AllQuiet,
+}
+
+/// What a seal did.
+#[derive(Debug)]
+pub struct SealRun {
+    /// After the seals: the consolidation, the caches, what was forgotten meanwhile.
+    pub sealed: crate::ingest::Sealed,
+    /// Sessions [`ToSeal::AllQuiet`] left because their transcript changed
+    /// less than `quiet` ago.
+    pub still_going: Vec<String>,
+    pub quiet: std::time::Duration,
 }
 
 /// A recall as the front door answers it.
@@ -129,6 +153,37 @@ impl Memory {
     /// The project slugs `which` names, or why it names none that exist.
     pub fn projects(&self, which: &Projects) -> Result<Vec<String>> {
         self.searchers.resolve(which)
+    }
+
+    /// Seals the sessions `which` names (`kind` overrides each session's own
+    /// closing status), handing each outcome to `each` with the lines of the
+    /// session that could not be read; then consolidates MEMORY.md when due
+    /// and refreshes the caches.
+    pub fn seal(
+        &self,
+        which: ToSeal<'_>,
+        kind: Option<SealKind>,
+        now: Timestamp,
+        progress: &mut dyn Progress,
+        each: &mut dyn FnMut(&str, &[Diagnostic], &SealOutcome),
+    ) -> Result<SealRun> {
+        let quiet = self.store.ensure_enabled()?.quiet();
+        let (ids, still_going) = match which {
+            ToSeal::Named(asked) => {
+                let ids = asked.iter().map(|q| self.store.resolve_session(q)).collect::<Result<Vec<_>>>()?;
+                (ids, Vec::new())
+            }
+            // A session whose transcript is still being written is not over:
+            // it is left for when it is quiet; naming it seals it now.
+            ToSeal::AllQuiet => {
+                let going = crate::catch_up::still_going(&self.store, quiet);
+                let (going, ids): (Vec<String>, Vec<String>) =
+                    crate::ingest::unsealed(&self.store)?.into_iter().partition(|id| going.contains_key(id));
+                (ids, going)
+            }
+        };
+        let sealed = crate::ingest::seal_sessions(&self.store, &ids, kind, now, progress, each)?;
+        Ok(SealRun { sealed, still_going, quiet })
     }
 
     /// Searches the memory of the projects `which` names; drops what

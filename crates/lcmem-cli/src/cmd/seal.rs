@@ -1,10 +1,11 @@
 //! `lcmem seal`: close sessions and write what they achieved to memory. The
-//! pipeline is the engine's (`lcmem::ingest::seal_sessions`); this parses,
+//! pipeline is the engine's (`lcmem::Memory::seal`); this parses,
 //! calls and prints.
 
 use std::process::ExitCode;
 
 use lcmem::journal::SealKind;
+use lcmem::{Memory, ToSeal};
 use lcmem::seal::SealOutcome;
 
 use crate::context::Context;
@@ -35,36 +36,17 @@ pub struct Args {
 }
 
 pub fn run(args: Args, context: &Context) -> anyhow::Result<ExitCode> {
-    let store = context.store()?;
-    store.ensure_enabled()?;
+    let memory = Memory::open(context.store()?);
     let now = context.now()?;
     let kind = match (args.done, args.archived) {
         (true, _) => Some(SealKind::Done),
         (_, true) => Some(SealKind::Archived),
         _ => None,
     };
-    let ids = if args.all {
-        // A session whose transcript is still being written is not over:
-        // `--all` leaves it for when it is quiet; naming it seals it now.
-        let quiet = store.settings()?.quiet();
-        let still_going = lcmem::catch_up::still_going(&store, quiet);
-        let (going, quiet_ones): (Vec<String>, Vec<String>) =
-            lcmem::ingest::unsealed(&store)?.into_iter().partition(|id| still_going.contains_key(id));
-        for id in &going {
-            eprintln!(
-                "still going  {id}: its transcript changed less than {} s ago (memory.quiet_secs); seal it now \
-                 with `lcmem seal {id}`",
-                quiet.as_secs()
-            );
-        }
-        quiet_ones
-    } else {
-        args.sessions.iter().map(|q| store.resolve_session(q)).collect::<Result<Vec<_>, _>>()?
-    };
     let mut entries = Vec::new();
-    let sealed = lcmem::ingest::seal_sessions(
-        &store,
-        &ids,
+    let which = if args.all { ToSeal::AllQuiet } else { ToSeal::Named(&args.sessions) };
+    let run = memory.seal(
+        which,
         kind,
         now,
         &mut super::shared::Bar::new(),
@@ -93,6 +75,14 @@ pub fn run(args: Args, context: &Context) -> anyhow::Result<ExitCode> {
             entries.push(outcome.entry().clone());
         },
     )?;
+    for id in &run.still_going {
+        eprintln!(
+            "still going  {id}: its transcript changed less than {} s ago (memory.quiet_secs); seal it now with \
+             `lcmem seal {id}`",
+            run.quiet.as_secs()
+        );
+    }
+    let sealed = run.sealed;
     for id in &sealed.forgotten {
         eprintln!("forgotten  {id}: it was forgotten while this ran, and stays forgotten (nothing was sealed)");
     }
