@@ -214,3 +214,26 @@ pub fn still_going(store: &Store, quiet: Duration) -> std::collections::HashMap<
     }
     going
 }
+
+/// How long a transcript must keep its size before a finished session is
+/// read: the agent may still be writing its last lines when SessionEnd fires.
+const STILL_FOR: Duration = Duration::from_millis(500);
+/// The longest wait for a transcript to be still.
+const STILL_AT_MOST: Duration = Duration::from_secs(15);
+
+/// Waits until the transcript at `path` has kept its size for half a
+/// second, at most 15 s.
+pub fn wait_until_still(path: &Path) {
+    let size = || std::fs::metadata(path).map(|m| m.len()).ok();
+    let start = std::time::Instant::now();
+    let (mut last, mut since) = (size(), std::time::Instant::now());
+    while start.elapsed() < STILL_AT_MOST {
+        std::thread::sleep(Duration::from_millis(100));
+        let now = size();
+        if now != last {
+            (last, since) = (now, std::time::Instant::now());
+        } else if since.elapsed() >= STILL_FOR {
+            return;
+        }
+    }
+}

@@ -83,5 +83,7 @@ pub mod tombstone;
 mod words;
 
 pub use error::{Error, Result};
-pub use memory::{Imported, Memory, Padding, Recalled, SealRun, ToImport, ToSeal};
+pub use memory::{
+    Blocks, CatchUpRun, Imported, Memory, Padding, Recalled, SealRun, SessionStart, ShareRun, ToImport, ToSeal,
+};
 pub use store::Store;

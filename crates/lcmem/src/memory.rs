@@ -11,13 +11,17 @@ use std::path::Path;
 
 use jiff::Timestamp;
 
+use crate::catch_up::{CaughtUp, Look};
 use crate::diagnostic::Diagnostic;
+use crate::digest::Digest;
 use crate::error::{Error, Result};
-use crate::journal::SealKind;
-use crate::seal::SealOutcome;
 use crate::import::{Format, Named, Taken};
+use crate::journal::SealKind;
 use crate::recall::{Across, AcrossAnswer, HitKind, IndexReport, Progress, Projects, Query, Searcher};
+use crate::seal::SealOutcome;
 use crate::store::{ImportOutcome, Store};
+use crate::team::Shared;
+use crate::team::agents_file::{self, AgentsFile, BlockOutcome};
 
 /// A project's memory, as the front-ends reach it.
 pub struct Memory {
@@ -80,6 +84,48 @@ pub struct SealRun {
     /// less than `quiet` ago.
     pub still_going: Vec<String>,
     pub quiet: std::time::Duration,
+}
+
+/// What a catch-up did.
+#[derive(Debug)]
+pub struct CatchUpRun {
+    /// Each transcript taken in, and its seal: the one that ended first, then
+    /// each that went quiet.
+    pub done: Vec<CaughtUp>,
+    /// The sessions the rules sealed now, read again by the model lane the
+    /// settings choose (none with the offline lane).
+    pub refined: Vec<(String, Result<SealOutcome>)>,
+    /// Why the semantic cache could not take in what came (a cache: recall
+    /// matches the new turns by their words meanwhile).
+    pub embed_error: Option<Error>,
+}
+
+/// The digest a session starts with.
+#[derive(Debug)]
+pub struct SessionStart {
+    /// The framed digest; `None` when there is no MEMORY.md yet or memory is
+    /// off for the project.
+    pub digest: Option<Digest>,
+    /// Why MEMORY.md could not be brought up to date first (the digest is
+    /// the one it had).
+    pub consolidate_error: Option<Error>,
+}
+
+/// What sharing this project's confirmed conventions did.
+#[derive(Debug)]
+pub struct ShareRun {
+    /// What `.lcmem/team.md` got.
+    pub shared: Shared,
+    pub blocks: Blocks,
+}
+
+/// What each agents file named got, and MEMORY.md after it.
+#[derive(Debug)]
+pub struct Blocks {
+    /// Each file's block: written, already up to date, or taken out.
+    pub files: Vec<(AgentsFile, BlockOutcome)>,
+    /// Why MEMORY.md could not be brought up to date afterwards.
+    pub consolidate_error: Option<Error>,
 }
 
 /// A recall as the front door answers it.
@@ -186,6 +232,65 @@ impl Memory {
         Ok(SealRun { sealed, still_going, quiet })
     }
 
+    /// Seals what ended: first `ended` (the transcript a SessionEnd handed
+    /// over, in its agent's format; read once it is still), then every
+    /// transcript `look` finds quiet. One catch-up runs at a time per project
+    /// (a session start waits a little for it); the model lane reads again
+    /// what the rules sealed once the digest has it, and with an embedding
+    /// model what came in is embedded here, so that no recall waits for it.
+    /// Memory switched off: [`Error::MemoryOff`], and nothing is read.
+    pub fn catch_up(&self, ended: Option<(Format, &Path)>, look: &Look, now: Timestamp) -> Result<CatchUpRun> {
+        let running = crate::catch_up::running(&self.store)?;
+        let mut done = Vec::new();
+        if let Some((format, transcript)) = ended {
+            crate::catch_up::wait_until_still(transcript);
+            let rules = Some(&crate::extract::offline::OfflineExtractor as &dyn crate::extract::Extractor);
+            let result = crate::ingest::ingest(&self.store, format, transcript, rules, now);
+            done.push(CaughtUp { transcript: transcript.to_path_buf(), session: String::new(), result });
+        }
+        done.extend(crate::catch_up::catch_up(&self.store, look, now)?);
+        // What the rules sealed is in the digest now: a session start need
+        // not wait for a model lane to read it again.
+        drop(running);
+        let sealed: Vec<String> = done.iter().filter_map(sealed_now).collect();
+        let refined = crate::ingest::refine(&self.store, &sealed, now)?;
+        let changed = done.iter().any(|c| c.result.as_ref().is_ok_and(crate::ingest::Ingested::changed));
+        let embed_error =
+            if changed { crate::recall::semantic::embed(&self.store, &mut crate::recall::Quiet).err() } else { None };
+        Ok(CatchUpRun { done, refined, embed_error })
+    }
+
+    /// The digest a new session is handed. A `git pull` may have brought
+    /// the team new items, and the person may have added a fact for every
+    /// project: when either changed since MEMORY.md was written, it is
+    /// consolidated first, so that this session has them.
+    pub fn session_start(&self, now: Timestamp) -> Result<SessionStart> {
+        let changed = crate::team::changed(&self.store).unwrap_or(false) || crate::digest::person_changed(&self.store);
+        let consolidate_error = if changed { crate::digest::consolidate(&self.store, now).err() } else { None };
+        Ok(SessionStart { digest: crate::digest::digest(&self.store)?, consolidate_error })
+    }
+
+    /// Shares this project's confirmed conventions with the team as `by`:
+    /// `.lcmem/team.md`, then the lcmem block of each agents file of `blocks`;
+    /// then MEMORY.md, whose team items changed, is consolidated.
+    pub fn share(&self, by: &str, blocks: &[AgentsFile], now: Timestamp) -> Result<ShareRun> {
+        self.store.ensure_enabled()?;
+        let shared = crate::team::share(&self.store, by, now)?;
+        let files = blocks.iter().map(|&f| Ok((f, agents_file::keep(&self.store, f, now)?))).collect::<Result<_>>()?;
+        let consolidate_error = crate::digest::consolidate(&self.store, now).err();
+        Ok(ShareRun { shared, blocks: Blocks { files, consolidate_error } })
+    }
+
+    /// Takes the lcmem block out of each agents file of `blocks`; then
+    /// consolidates MEMORY.md.
+    pub fn unshare(&self, blocks: &[AgentsFile], now: Timestamp) -> Result<Blocks> {
+        self.store.ensure_enabled()?;
+        let files =
+            blocks.iter().map(|&f| Ok((f, agents_file::remove(&self.store, f, now)?))).collect::<Result<_>>()?;
+        let consolidate_error = crate::digest::consolidate(&self.store, now).err();
+        Ok(Blocks { files, consolidate_error })
+    }
+
     /// Searches the memory of the projects `which` names; drops what
     /// `padding` says is padding; then marks this project's sessions among
     /// the hits (journal entries and turns; a fact is no session's) as used
@@ -222,4 +327,11 @@ fn outcome(taken: Taken) -> Option<ImportOutcome> {
         Taken::Imported(report) | Taken::Unforgot { report, .. } => report.outcome,
         Taken::StillForgotten { .. } => None,
     }
+}
+
+/// The session a catch-up sealed (or sealed again), if it did.
+fn sealed_now(caught: &CaughtUp) -> Option<String> {
+    let done = caught.result.as_ref().ok()?;
+    let sealed = done.sealed.as_ref().filter(|s| s.wrote())?;
+    Some(sealed.entry().session_id.clone())
 }

@@ -1,28 +1,23 @@
 //! `lcmem catch-up`: seal the sessions that ended without a SessionEnd, and
 //! finish a session in the background for the SessionEnd hook.
 //!
-//! The pipeline is the engine's (`lcmem::catch_up`); this parses, waits for
-//! a transcript to be still, calls and prints, or logs when the hooks ran it.
+//! The pipeline is the engine's (`lcmem::Memory::catch_up`); this parses,
+//! calls and prints, or logs when the hooks ran it.
 //! The hooks start it detached ([`spawn`]) so that an agent's exit never
 //! waits for a seal.
 
 use std::path::{Path, PathBuf};
 use std::process::{ExitCode, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use lcmem::catch_up::{CaughtUp, Look, catch_up};
+use lcmem::catch_up::{CaughtUp, Look};
+use lcmem::{CatchUpRun, Memory};
 use serde_json::json;
 
 use super::hook_log::log;
 use super::shared::Agent;
 use super::shared::parse_duration;
 use crate::context::Context;
-
-/// How long a transcript must keep its size before a finished session is
-/// read: the agent may still be writing its last lines when SessionEnd fires.
-const STILL_FOR: Duration = Duration::from_millis(500);
-/// The longest wait for a transcript to be still.
-const STILL_AT_MOST: Duration = Duration::from_secs(15);
 
 #[derive(clap::Args)]
 #[command(after_help = "A session is over when its agent says so (SessionEnd), or once its transcript has not \
@@ -79,16 +74,6 @@ fn catch_up_now(args: Args, context: &Context) -> anyhow::Result<ExitCode> {
         say("memory is off for this project: nothing taken in");
         return Ok(ExitCode::SUCCESS);
     }
-    let now = context.now()?;
-    // One at a time; a session start waits a little for this one to end.
-    let running = lcmem::catch_up::running(&store)?;
-    let mut done: Vec<CaughtUp> = Vec::new();
-    if let Some(ended) = &args.ended {
-        wait_until_still(ended);
-        let rules = Some(&lcmem::extract::offline::OfflineExtractor as &dyn lcmem::extract::Extractor);
-        let result = lcmem::ingest::ingest(&store, args.agent.format(), ended, rules, now);
-        done.push(CaughtUp { transcript: ended.clone(), session: String::new(), result });
-    }
     let look = Look {
         quiet: args.quiet.unwrap_or_else(|| settings.quiet()),
         skip: args.skip.clone().or(args.ended.clone()),
@@ -98,17 +83,9 @@ fn catch_up_now(args: Args, context: &Context) -> anyhow::Result<ExitCode> {
         // project's whole history in the agents' folders.
         unseen_within: args.log.then_some(lcmem::catch_up::UNSEEN_WITHIN),
     };
-    done.extend(catch_up(&store, &look, now)?);
-    // What the rules sealed is in the digest now: a session start need not
-    // wait for a model lane to read it again.
-    drop(running);
-    let sealed: Vec<String> = done.iter().filter_map(sealed_now).collect();
-    let refined = lcmem::ingest::refine(&store, &sealed, now)?;
-    // With an embedding model, what came in is embedded here, in the
-    // background process the hooks started, so that no recall waits for it.
-    if done.iter().any(|c| c.result.as_ref().is_ok_and(lcmem::ingest::Ingested::changed))
-        && let Err(e) = lcmem::recall::semantic::embed(&store, &mut lcmem::recall::Quiet)
-    {
+    let ended = args.ended.as_deref().map(|path| (args.agent.format(), path));
+    let CatchUpRun { done, refined, embed_error } = Memory::open(store).catch_up(ended, &look, context.now()?)?;
+    if let Some(e) = embed_error {
         let line = format!("warning: the semantic cache was not updated: {}", crate::words::cli(&e));
         if args.log { log(context, args.agent, event, &line) } else { eprintln!("{line}") }
     }
@@ -128,13 +105,6 @@ fn catch_up_now(args: Args, context: &Context) -> anyhow::Result<ExitCode> {
         say(&describe_refined(id, result));
     }
     Ok(ExitCode::SUCCESS)
-}
-
-/// The session a catch-up sealed (or sealed again), if it did.
-fn sealed_now(caught: &CaughtUp) -> Option<String> {
-    let done = caught.result.as_ref().ok()?;
-    let sealed = done.sealed.as_ref().filter(|s| s.wrote())?;
-    Some(sealed.entry().session_id.clone())
 }
 
 /// What the model lane made of a session the rules sealed.
@@ -180,23 +150,6 @@ fn row(caught: &CaughtUp) -> serde_json::Value {
             "said": done.describe(&caught.transcript),
         }),
         Err(e) => json!({"transcript": caught.transcript, "error": crate::words::cli(e)}),
-    }
-}
-
-/// Waits until the transcript's size has not changed for [`STILL_FOR`], at
-/// most [`STILL_AT_MOST`].
-fn wait_until_still(path: &Path) {
-    let size = || std::fs::metadata(path).map(|m| m.len()).ok();
-    let start = Instant::now();
-    let (mut last, mut since) = (size(), Instant::now());
-    while start.elapsed() < STILL_AT_MOST {
-        std::thread::sleep(Duration::from_millis(100));
-        let now = size();
-        if now != last {
-            (last, since) = (now, Instant::now());
-        } else if since.elapsed() >= STILL_FOR {
-            return;
-        }
     }
 }
 

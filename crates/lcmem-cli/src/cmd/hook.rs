@@ -229,14 +229,11 @@ fn session_start(input: &HookInput, agent: Agent, context: &Context) -> anyhow::
     let store = store_for(input, context)?;
     let started = catch_up_if_due(input, agent, context, &store);
     wait_for_catch_up(&store, started);
-    // A `git pull` may have brought the team new items, and the person may
-    // have added a fact for every project: they reach this digest.
-    if (lcmem::team::changed(&store).unwrap_or(false) || lcmem::digest::person_changed(&store))
-        && let Err(e) = lcmem::digest::consolidate(&store, context.now()?)
-    {
+    let start = lcmem::Memory::open(store).session_start(context.now()?)?;
+    if let Some(e) = start.consolidate_error {
         log(context, agent, &input.hook_event_name, &format!("error: cannot consolidate: {e}; the digest as it was"));
     }
-    let Some(digest) = lcmem::digest::digest(&store)? else { return Ok(None) };
+    let Some(digest) = start.digest else { return Ok(None) };
     let output = json!({
         "hookSpecificOutput": {"hookEventName": "SessionStart", "additionalContext": digest.text}
     });

@@ -5,8 +5,8 @@
 use std::process::ExitCode;
 
 use lcmem::journal::SealKind;
-use lcmem::{Memory, ToSeal};
 use lcmem::seal::SealOutcome;
+use lcmem::{Memory, ToSeal};
 
 use crate::context::Context;
 

@@ -3,7 +3,7 @@
 
 use std::process::ExitCode;
 
-use lcmem::team::agents_file::{self, AgentsFile, BlockOutcome};
+use lcmem::team::agents_file::{AgentsFile, BlockOutcome};
 use lcmem::team::{Shared, TEAM_FILE};
 use serde_json::json;
 
@@ -55,7 +55,7 @@ pub struct Args {
 
 pub fn run(args: Args, context: &Context) -> anyhow::Result<ExitCode> {
     let store = context.store()?;
-    store.ensure_enabled()?;
+    let memory = lcmem::Memory::open(store.clone());
     let now = context.now()?;
     let named: Vec<AgentsFile> = AgentsFile::ALL
         .into_iter()
@@ -66,11 +66,9 @@ pub fn run(args: Args, context: &Context) -> anyhow::Result<ExitCode> {
         .collect();
     if args.remove {
         let files = if named.is_empty() { AgentsFile::ALL.to_vec() } else { named };
-        let mut outcomes = Vec::new();
-        for file in files {
-            outcomes.push((file, agents_file::remove(&store, file, now)?));
-        }
-        let _ = lcmem::digest::consolidate(&store, now);
+        let run = memory.unshare(&files, now)?;
+        warn_not_consolidated(&run);
+        let outcomes = run.files;
         if args.json {
             println!("{}", json!({"removed": outcomes.iter().map(|(_, o)| o).collect::<Vec<_>>()}));
         } else {
@@ -84,12 +82,9 @@ pub fn run(args: Args, context: &Context) -> anyhow::Result<ExitCode> {
     let by = args.by.clone().or_else(|| lcmem::team::user_name(&store.project().root)).unwrap_or_else(|| {
         std::env::var("USER").ok().filter(|u| !u.is_empty()).unwrap_or_else(|| "a teammate".to_string())
     });
-    let shared = lcmem::team::share(&store, &by, now)?;
-    let mut blocks = Vec::new();
-    for file in named {
-        blocks.push((file, agents_file::keep(&store, file, now)?));
-    }
-    let _ = lcmem::digest::consolidate(&store, now);
+    let run = memory.share(&by, &named, now)?;
+    warn_not_consolidated(&run.blocks);
+    let (shared, blocks) = (run.shared, run.blocks.files);
     if args.json {
         let blocks: Vec<&BlockOutcome> = blocks.iter().map(|(_, o)| o).collect();
         println!("{}", json!({"team": shared, "blocks": blocks}));
@@ -101,6 +96,16 @@ pub fn run(args: Args, context: &Context) -> anyhow::Result<ExitCode> {
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// MEMORY.md keeps the team items it had: said, never a failure (the share is written).
+fn warn_not_consolidated(run: &lcmem::Blocks) {
+    if let Some(e) = &run.consolidate_error {
+        eprintln!(
+            "warning: MEMORY.md was not brought up to date ({}); `lcmem consolidate` tries again",
+            crate::words::cli(e)
+        );
+    }
 }
 
 fn print_shared(shared: &Shared) {
