@@ -84,6 +84,7 @@ mod words;
 
 pub use error::{Error, Result};
 pub use memory::{
-    Blocks, CatchUpRun, Imported, Memory, Padding, Recalled, SealRun, SessionStart, ShareRun, ToImport, ToSeal,
+    Blocks, CatchUpRun, DigestAnswer, Imported, Memory, Padding, Recalled, SealRun, SessionStart, ShareRun, ToImport,
+    ToSeal,
 };
 pub use store::Store;

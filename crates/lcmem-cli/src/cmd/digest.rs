@@ -2,6 +2,8 @@
 
 use std::process::ExitCode;
 
+use lcmem::{DigestAnswer, Memory};
+
 use crate::context::Context;
 use crate::output::print_json;
 
@@ -32,12 +34,13 @@ pub struct DigestArgs {
 
 pub fn consolidate(args: ConsolidateArgs, context: &Context) -> anyhow::Result<ExitCode> {
     let store = context.store()?;
+    let memory = Memory::open(store.clone());
     if args.undo {
-        let restored = lcmem::digest::undo(&store, context.now()?)?;
+        let restored = memory.undo_consolidate(context.now()?)?;
         println!("restored MEMORY.md from {}", restored.display());
         return Ok(ExitCode::SUCCESS);
     }
-    let Some(report) = lcmem::digest::consolidate(&store, context.now()?)? else {
+    let Some(report) = memory.consolidate(context.now()?)? else {
         eprintln!("memory is off for this project: nothing consolidated (`lcmem config list` shows why)");
         return Ok(ExitCode::SUCCESS);
     };
@@ -81,15 +84,12 @@ pub fn consolidate(args: ConsolidateArgs, context: &Context) -> anyhow::Result<E
 }
 
 pub fn digest(args: DigestArgs, context: &Context) -> anyhow::Result<ExitCode> {
-    let store = context.store()?;
-    match lcmem::digest::digest(&store)? {
-        Some(digest) if args.json => print_json(&digest)?,
-        Some(digest) => print!("{}", lcmem::plain::control_free(&digest.text)),
+    match Memory::open(context.store()?).digest()? {
+        DigestAnswer::Digest(digest) if args.json => print_json(&digest)?,
+        DigestAnswer::Digest(digest) => print!("{}", lcmem::plain::control_free(&digest.text)),
         // Said on stderr: what a script reads on stdout stays empty.
-        None if store.ensure_enabled().is_err() => {
-            eprintln!("lcmem: memory is off for this project, so a new session is told nothing")
-        }
-        None => eprintln!(
+        DigestAnswer::MemoryOff => eprintln!("lcmem: memory is off for this project, so a new session is told nothing"),
+        DigestAnswer::NotYet => eprintln!(
             "lcmem: no digest yet: MEMORY.md is written when the first session is sealed (`lcmem seal --all` seals \
              what was imported)"
         ),
@@ -98,8 +98,7 @@ pub fn digest(args: DigestArgs, context: &Context) -> anyhow::Result<ExitCode> {
 }
 
 pub fn welcome(context: &Context) -> anyhow::Result<ExitCode> {
-    let store = context.store()?;
-    if let Some(line) = lcmem::digest::welcome(&store, context.now()?)? {
+    if let Some(line) = Memory::open(context.store()?).welcome(context.now()?)? {
         println!("{}", lcmem::plain::control_free(&line));
     }
     Ok(ExitCode::SUCCESS)

@@ -33,15 +33,12 @@ is in a fenced block longer than any run of backticks inside it.")]
 }
 
 pub fn run(command: Command, context: &Context) -> anyhow::Result<ExitCode> {
-    let store = context.store()?;
+    let memory = lcmem::Memory::open(context.store()?);
     let (text, out) = match command {
-        Command::Session { session, out } => {
-            let id = store.resolve_session(&session)?;
-            (lcmem::export::session_markdown(&store, &id)?, out)
-        }
-        Command::Memory { out, json: false } => (lcmem::export::memory_markdown(&store, context.now()?)?, out),
+        Command::Session { session, out } => (memory.export_session(&session)?, out),
+        Command::Memory { out, json: false } => (memory.export_memory(context.now()?)?, out),
         Command::Memory { out, json: true } => {
-            let set = lcmem::export::memory_set(&store, context.now()?)?;
+            let set = memory.export_set(context.now()?)?;
             (format!("{}\n", serde_json::to_string_pretty(&set)?), out)
         }
     };

@@ -22,9 +22,7 @@ pub struct Args {
 }
 
 pub fn run(args: Args, context: &Context) -> anyhow::Result<ExitCode> {
-    let store = context.store()?;
-    let id = lcmem::forget::resolve(&store, &args.session)?;
-    let report = lcmem::forget::forget(&store, &id, context.now()?)?;
+    let (id, report) = lcmem::Memory::open(context.store()?).forget(&args.session, context.now()?)?;
     if args.json {
         print_json(&report)?;
         return Ok(ExitCode::SUCCESS);

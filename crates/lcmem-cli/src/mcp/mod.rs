@@ -19,9 +19,8 @@ use std::sync::{Arc, Mutex};
 
 use jiff::Timestamp;
 use lcmem::Store;
-use lcmem::facts::SubjectKeyJudge;
 use lcmem::recall::{Hit, PADDING_FLOOR, Projects, Quiet};
-use lcmem::{Memory, Padding};
+use lcmem::{DigestAnswer, Memory, Padding};
 use rmcp::handler::server::router::tool::ToolRouter;
 use rmcp::model::{
     CallToolResult, Implementation, JsonObject, ListResourcesResult, PaginatedRequestParams, ReadResourceRequestParams,
@@ -83,9 +82,9 @@ impl MemoryServer {
 /// the call's answer does not wait for it, and a recall meanwhile matches the
 /// new fact by its words. A build already running elsewhere is left to it.
 fn embed_behind(store: &Store) {
-    let store = store.clone();
+    let memory = Memory::open(store.clone());
     std::thread::spawn(move || {
-        if let Err(e) = lcmem::recall::semantic::embed(&store, &mut Quiet) {
+        if let Err(e) = memory.embed_new(&mut Quiet) {
             eprintln!("lcmem mcp: the semantic cache was not updated: {}", words(&e));
         }
     });
@@ -172,9 +171,9 @@ impl MemoryServer {
         annotations(title = "Memory digest", read_only_hint = true, open_world_hint = false)
     )]
     async fn memory_digest(&self) -> Result<String, String> {
-        match lcmem::digest::digest(&self.store) {
-            Ok(Some(digest)) => Ok(digest.text),
-            Ok(None) => Ok(format!(
+        match Memory::open(self.store.clone()).digest() {
+            Ok(DigestAnswer::Digest(digest)) => Ok(digest.text),
+            Ok(DigestAnswer::MemoryOff | DigestAnswer::NotYet) => Ok(format!(
                 "No digest for {}: memory is off for this project, or no session has been sealed yet.",
                 self.store.project().root.display()
             )),
@@ -197,8 +196,7 @@ impl MemoryServer {
     )]
     async fn remember(&self, arguments: JsonObject) -> Result<CallToolResult, ErrorData> {
         let text = args::remember(&arguments)?;
-        let done =
-            self.blocking(move |store, now| lcmem::facts::remember(&store, &text, &SubjectKeyJudge, now)).await?;
+        let done = self.blocking(move |store, now| Memory::open(store).remember(&text, now)).await?;
         embed_behind(&self.store);
         match done {
             Ok(fact) => Ok(words::answer(words::remembered(&fact))),
@@ -221,9 +219,7 @@ impl MemoryServer {
     )]
     async fn correct(&self, arguments: JsonObject) -> Result<CallToolResult, ErrorData> {
         let (id, correction) = args::correct(&arguments)?;
-        let done = self
-            .blocking(move |store, now| lcmem::facts::correct(&store, &id, correction, &SubjectKeyJudge, now))
-            .await?;
+        let done = self.blocking(move |store, now| Memory::open(store).correct(&id, correction, now)).await?;
         embed_behind(&self.store);
         match done {
             Ok(outcome) => Ok(words::answer(words::corrected(&outcome))),

@@ -3,6 +3,7 @@
 //! `lcmem config set`, `lcmem consolidate [--undo]`. A fact action also
 //! rewrites MEMORY.md (when there is one), so the digest shows it at once.
 
+use lcmem::Memory;
 use lcmem::config::Scope;
 use lcmem::facts::{Action, SubjectKeyJudge};
 
@@ -55,7 +56,7 @@ fn run(app: &App, path: &str, fields: &Fields) -> anyhow::Result<String> {
         ["sessions", id, action @ ("pin" | "unpin" | "forget")] => {
             let id = stored_session(app, id).ok_or_else(|| anyhow::anyhow!("no session {id:?} in this store"))?;
             if *action == "forget" {
-                let report = lcmem::forget::forget(store, &id, now)?;
+                let (id, report) = Memory::open(store.clone()).forget(&id, now)?;
                 return Ok(format!(
                     "forgot {id}: {} journal line(s), {} fact(s) and {} observation(s) removed",
                     report.journal_lines_removed,
@@ -85,7 +86,7 @@ fn run(app: &App, path: &str, fields: &Fields) -> anyhow::Result<String> {
                 if on { "on" } else { "off" }
             ))
         }
-        ["settings", "consolidate"] => match lcmem::digest::consolidate(store, now)? {
+        ["settings", "consolidate"] => match Memory::open(store.clone()).consolidate(now)? {
             Some(r) => Ok(format!(
                 "{} MEMORY.md: {} of {} tokens, {} facts, {} recent",
                 if r.written { "wrote" } else { "unchanged" },
@@ -97,7 +98,7 @@ fn run(app: &App, path: &str, fields: &Fields) -> anyhow::Result<String> {
             None => Ok("memory is off for this project: nothing consolidated".into()),
         },
         ["settings", "undo"] => {
-            let restored = lcmem::digest::undo(store, now)?;
+            let restored = Memory::open(store.clone()).undo_consolidate(now)?;
             Ok(format!("restored MEMORY.md from {}", restored.display()))
         }
         _ => anyhow::bail!("no such action: {path}"),

@@ -6,6 +6,7 @@ mod agents_named;
 mod digest;
 mod durable_writes;
 mod floors;
+mod front_door;
 mod import_convert;
 mod import_gemini;
 mod import_growing;

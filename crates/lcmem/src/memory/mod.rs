@@ -1,0 +1,62 @@
+//! [`Memory`], the front door to the engine: what a front-end (the `lcmem`
+//! command, the MCP server, the local page) asks of a project's memory, each
+//! as one call that runs the whole of it. A front-end parses, makes one of
+//! these calls and prints what comes back; it assembles no pipeline steps.
+//!
+//! A `Memory` is opened once per command with the project's store, or kept
+//! by a server for its lifetime; it keeps recall's searchers (this project's
+//! and those of the other projects a recall asked) warm between calls.
+//!
+//! - `taking_in`: transcripts into the store ([`Memory::import`]);
+//! - `sealing`: sessions closed, named or quiet ([`Memory::seal`],
+//!   [`Memory::catch_up`]);
+//! - `recalling`: the memory searched ([`Memory::recall`]);
+//! - `digesting`: MEMORY.md given, consolidated and undone, the memory
+//!   exported, a session forgotten;
+//! - `sharing`: the team file and the agents files' blocks;
+//! - `remembering`: facts an agent keeps or corrects on the user's word.
+
+mod digesting;
+mod recalling;
+mod remembering;
+mod sealing;
+mod sharing;
+mod taking_in;
+
+use crate::recall::{Across, Searcher};
+use crate::store::Store;
+
+pub use digesting::{DigestAnswer, SessionStart};
+pub use recalling::{Padding, Recalled};
+pub use sealing::{CatchUpRun, SealRun, ToSeal};
+pub use sharing::{Blocks, ShareRun};
+pub use taking_in::{Imported, ToImport};
+
+/// A project's memory, as the front-ends reach it.
+pub struct Memory {
+    store: Store,
+    searchers: Across,
+}
+
+impl Memory {
+    /// The memory of `store`'s project, for one command: this project's
+    /// searcher may bring its index up to date; another project's only reads
+    /// (recall never writes into another project's store).
+    pub fn open(store: Store) -> Memory {
+        let searchers = Across::new(Searcher::new(store.clone()), |s| Searcher::new(s).read_only());
+        Memory { store, searchers }
+    }
+
+    /// The memory of `store`'s project, kept open by a server: every searcher
+    /// only reads (the writes a server makes refresh the caches themselves)
+    /// and stays warm between calls.
+    pub fn serve(store: Store) -> Memory {
+        let warm = |store| Searcher::new(store).read_only().long_lived();
+        let searchers = Across::new(warm(store.clone()), warm);
+        Memory { store, searchers }
+    }
+
+    pub fn store(&self) -> &Store {
+        &self.store
+    }
+}

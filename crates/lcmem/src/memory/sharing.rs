@@ -1,0 +1,48 @@
+//! Sharing with the team: [`Memory::share`] and [`Memory::unshare`].
+
+use jiff::Timestamp;
+
+use super::Memory;
+use crate::error::{Error, Result};
+use crate::team::Shared;
+use crate::team::agents_file::{self, AgentsFile, BlockOutcome};
+
+/// What sharing this project's confirmed conventions did.
+#[derive(Debug)]
+pub struct ShareRun {
+    /// What `.lcmem/team.md` got.
+    pub shared: Shared,
+    pub blocks: Blocks,
+}
+
+/// What each agents file named got, and MEMORY.md after it.
+#[derive(Debug)]
+pub struct Blocks {
+    /// Each file's block: written, already up to date, or taken out.
+    pub files: Vec<(AgentsFile, BlockOutcome)>,
+    /// Why MEMORY.md could not be brought up to date afterwards.
+    pub consolidate_error: Option<Error>,
+}
+
+impl Memory {
+    /// Shares this project's confirmed conventions with the team as `by`:
+    /// `.lcmem/team.md`, then the lcmem block of each agents file of `blocks`;
+    /// then MEMORY.md, whose team items changed, is consolidated.
+    pub fn share(&self, by: &str, blocks: &[AgentsFile], now: Timestamp) -> Result<ShareRun> {
+        self.store.ensure_enabled()?;
+        let shared = crate::team::share(&self.store, by, now)?;
+        let files = blocks.iter().map(|&f| Ok((f, agents_file::keep(&self.store, f, now)?))).collect::<Result<_>>()?;
+        let consolidate_error = crate::digest::consolidate(&self.store, now).err();
+        Ok(ShareRun { shared, blocks: Blocks { files, consolidate_error } })
+    }
+
+    /// Takes the lcmem block out of each agents file of `blocks`; then
+    /// consolidates MEMORY.md.
+    pub fn unshare(&self, blocks: &[AgentsFile], now: Timestamp) -> Result<Blocks> {
+        self.store.ensure_enabled()?;
+        let files =
+            blocks.iter().map(|&f| Ok((f, agents_file::remove(&self.store, f, now)?))).collect::<Result<_>>()?;
+        let consolidate_error = crate::digest::consolidate(&self.store, now).err();
+        Ok(Blocks { files, consolidate_error })
+    }
+}

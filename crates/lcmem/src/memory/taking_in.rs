@@ -1,0 +1,82 @@
+//! Taking transcripts in: [`Memory::import`].
+
+use std::path::Path;
+
+use jiff::Timestamp;
+
+use super::Memory;
+use crate::error::{Error, Result};
+use crate::import::{Format, Named, Taken};
+use crate::recall::{IndexReport, Progress};
+use crate::store::ImportOutcome;
+
+/// A file a front-end asks the memory to take in.
+#[derive(Debug, Clone, Copy)]
+pub struct ToImport<'a> {
+    pub path: &'a Path,
+    pub format: Format,
+    /// Named by hand, or found in a folder: a forgotten session comes back
+    /// only when named.
+    pub named: Named,
+}
+
+/// What an import of files did.
+#[derive(Debug)]
+pub struct Imported {
+    /// The sessions new to the store, in order (what `lcmem import --undo`
+    /// takes back).
+    pub added: Vec<String>,
+    /// Files that could not be imported (each was handed to the caller with
+    /// its error).
+    pub failed: usize,
+    /// The search index and the semantic cache brought up to date after the
+    /// files were written, or why not (they are caches: recall reads what
+    /// they lack, so this is a warning, never a failure). `None`: no file
+    /// was taken in, so nothing was refreshed.
+    pub caches: Option<Result<IndexReport>>,
+}
+
+impl Memory {
+    /// Takes `files` into this project's store, in order, each by the rule a
+    /// forgotten session follows ([`Named`]), handing each file's outcome to
+    /// `each` as it comes. Then brings the caches up to date (with
+    /// `progress`) and records what was added, for `lcmem import --undo`.
+    /// Memory switched off for the project: [`Error::MemoryOff`], before or
+    /// between files; nothing after it is taken in.
+    pub fn import<'a>(
+        &self,
+        files: impl IntoIterator<Item = ToImport<'a>>,
+        now: Timestamp,
+        progress: &mut dyn Progress,
+        each: &mut dyn FnMut(&ToImport<'a>, &Result<Taken>),
+    ) -> Result<Imported> {
+        self.store.ensure_enabled()?;
+        let (mut added, mut failed, mut taken_in) = (Vec::new(), 0, false);
+        for file in files {
+            let taken = crate::import::import_named(&self.store, Some(file.format), file.path, file.named);
+            each(&file, &taken);
+            match taken {
+                Ok(taken) => {
+                    taken_in = true;
+                    if let Some(ImportOutcome::Added { id }) = outcome(taken) {
+                        added.push(id);
+                    }
+                }
+                Err(error @ Error::MemoryOff { .. }) => return Err(error),
+                Err(_) => failed += 1,
+            }
+        }
+        let caches = taken_in.then(|| crate::ingest::refresh_caches(&self.store, progress));
+        crate::import::record_run(&self.store, added.clone(), now)?;
+        Ok(Imported { added, failed, caches })
+    }
+}
+
+/// What a file taken in came to: `None` when it was left out (forgotten) or
+/// held nothing to import yet.
+fn outcome(taken: Taken) -> Option<ImportOutcome> {
+    match taken {
+        Taken::Imported(report) | Taken::Unforgot { report, .. } => report.outcome,
+        Taken::StillForgotten { .. } => None,
+    }
+}
