@@ -35,8 +35,8 @@ fn running_path(store: &Store) -> PathBuf {
 /// Marks a catch-up as running, waiting for one that already is. A project
 /// with no store yet gets none for it: a catch-up with nothing to take in
 /// leaves no trace.
+/// Whether memory is on is the caller's to ask first (`Memory::catch_up`).
 pub fn running(store: &Store) -> Result<Running> {
-    store.ensure_enabled()?;
     if !store.dir().exists() {
         return Ok(Running { _lock: None });
     }
@@ -101,7 +101,6 @@ pub const UNSEEN_WITHIN: Duration = Duration::from_secs(24 * 3600);
 /// reaches the digest a waiting session start gives; with a model lane,
 /// [`crate::ingest::refine`] then lets the model revise them.
 pub fn catch_up(store: &Store, look: &Look, now: Timestamp) -> Result<Vec<CaughtUp>> {
-    store.ensure_enabled()?;
     let due: HashSet<String> = unsealed(store)?.into_iter().collect();
     let mut out = Vec::new();
     for (known, format) in candidates(store, look) {

@@ -169,7 +169,8 @@ pub struct Sealed {
 /// Seals each session of `ids` with the extractor the settings choose (`kind` overrides
 /// each session's own closing status), telling `each` about it with the
 /// lines of the session that could not be read; then consolidates when due
-/// and refreshes the derived caches.
+/// and refreshes the derived caches. Whether memory is on is the caller's
+/// to ask first (`Memory::seal`); each seal's write refuses when it is off.
 pub fn seal_sessions(
     store: &Store,
     ids: &[String],
@@ -178,7 +179,6 @@ pub fn seal_sessions(
     progress: &mut dyn Progress,
     each: &mut dyn FnMut(&str, &[Diagnostic], &SealOutcome),
 ) -> Result<Sealed> {
-    store.ensure_enabled()?;
     let extractor = crate::extract::lane::chosen(store, now)?;
     let mut forgotten = Vec::new();
     let known = import::known(store);

@@ -80,10 +80,7 @@ pub fn run(args: Args, context: &Context) -> anyhow::Result<ExitCode> {
 }
 
 pub fn pin(args: PinArgs, context: &Context, pinned: bool) -> anyhow::Result<ExitCode> {
-    let store = context.store()?;
-    store.ensure_enabled()?;
-    let id = store.resolve_session(&args.session)?;
-    lcmem::seal::set_pinned(&store, &id, pinned, context.now()?)?;
+    let id = lcmem::Memory::open(context.store()?).set_pinned(&args.session, pinned, context.now()?)?;
     println!("{} {id}", if pinned { "pinned" } else { "unpinned" });
     Ok(ExitCode::SUCCESS)
 }

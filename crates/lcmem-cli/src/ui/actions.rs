@@ -64,8 +64,7 @@ fn run(app: &App, path: &str, fields: &Fields) -> anyhow::Result<String> {
                     report.provenance_removed
                 ));
             }
-            store.ensure_enabled()?;
-            lcmem::seal::set_pinned(store, &id, *action == "pin", now)?;
+            Memory::open(store.clone()).set_pinned(&id, *action == "pin", now)?;
             Ok(format!("{action}ned {id}"))
         }
         ["settings", "memory"] => {

@@ -86,6 +86,15 @@ impl Memory {
         crate::export::memory_set(&self.store, now)
     }
 
+    /// Pins the session `asked` (an id or a unique prefix) in the digest, or
+    /// unpins it: `pinned` is the standing it gets.
+    pub fn set_pinned(&self, asked: &str, pinned: bool, now: Timestamp) -> Result<String> {
+        self.store.ensure_enabled()?;
+        let id = self.store.resolve_session(asked)?;
+        crate::seal::set_pinned(&self.store, &id, pinned, now)?;
+        Ok(id)
+    }
+
     /// Forgets the session whose whole id is `asked` (an id that names none
     /// is refused, with the ids close to it): its file, its journal lines,
     /// the facts only it taught, its lines in MEMORY.md, and the caches.

@@ -89,6 +89,7 @@ impl Memory {
     /// model what came in is embedded here, so that no recall waits for it.
     /// Memory switched off: [`Error::MemoryOff`], and nothing is read.
     pub fn catch_up(&self, ended: Option<(Format, &Path)>, look: &Look, now: Timestamp) -> Result<CatchUpRun> {
+        self.store.ensure_enabled()?;
         let running = crate::catch_up::running(&self.store)?;
         let mut done = Vec::new();
         if let Some((format, transcript)) = ended {
