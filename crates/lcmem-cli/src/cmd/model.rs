@@ -171,15 +171,16 @@ fn copy(home: &Path, dir: &Path, name: Option<String>) -> anyhow::Result<PathBuf
 fn fetch(home: &Path, from: Option<String>) -> anyhow::Result<PathBuf> {
     let model = &DEFAULT_MODEL;
     let source = from.unwrap_or_else(|| model.source());
-    println!(
+    // Said when the first file starts: a copy already installed downloads nothing.
+    let heading = format!(
         "fetching {} ({:.0} MB, revision {}) from {source}",
         model.name,
         model.bytes() as f64 / 1e6,
         &model.revision[..12]
     );
-    let mut bar = Bar::new();
-    let fetched = lcmem::recall::semantic::fetch(home, model, &source, &mut bar);
-    bar.finish();
+    let mut fetching = Fetching { bar: Bar::new(), heading: Some(heading) };
+    let fetched = lcmem::recall::semantic::fetch(home, model, &source, &mut fetching);
+    fetching.bar.finish();
     let fetched = fetched.with_context(|| format!("cannot install {}; nothing was changed", model.name))?;
     if fetched.downloaded == 0 {
         println!(
@@ -198,12 +199,22 @@ fn fetch(home: &Path, from: Option<String>) -> anyhow::Result<PathBuf> {
     Ok(fetched.dir)
 }
 
-impl FetchProgress for Bar {
+/// A fetch's progress: its heading once, when the first file starts, then
+/// a bar for each file.
+struct Fetching {
+    bar: Bar,
+    heading: Option<String>,
+}
+
+impl FetchProgress for Fetching {
     fn file(&mut self, name: &str, size: u64) {
-        self.finish();
-        self.start(&format!("fetching {name}"), size);
+        if let Some(heading) = self.heading.take() {
+            println!("{heading}");
+        }
+        self.bar.finish();
+        self.bar.start(&format!("fetching {name}"), size);
     }
     fn advance(&mut self, n: u64) {
-        Progress::advance(self, n);
+        Progress::advance(&mut self.bar, n);
     }
 }

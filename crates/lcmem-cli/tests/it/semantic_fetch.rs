@@ -79,6 +79,7 @@ fn model_install_with_no_folder_fetches_the_pinned_model_checks_it_and_uses_it()
     let out = sandbox.assert_cmd().args(["model", "install", "--from", &served.url]).assert().success();
     let said = stdout(&out);
     assert!(said.contains("match their pinned SHA-256"), "{said}");
+    assert!(said.starts_with("fetching all-MiniLM-L6-v2 (91 MB, revision "), "{said}");
     assert!(said.contains("embedded"), "the store's turns are embedded at once: {said}");
     assert_eq!(served.requests(), 3, "one request a file");
     let installed = sandbox.home().join("models/all-MiniLM-L6-v2");
@@ -100,6 +101,7 @@ fn model_install_with_no_folder_fetches_the_pinned_model_checks_it_and_uses_it()
     // A second install finds the copy it made and downloads nothing.
     let again = sandbox.assert_cmd().args(["model", "install", "--from", &served.url]).assert().success();
     assert!(stdout(&again).contains("nothing was downloaded"), "{}", stdout(&again));
+    assert!(!stdout(&again).contains("fetching"), "it said it was fetching: {}", stdout(&again));
     assert_eq!(served.requests(), 3, "no request the second time");
 }
 
