@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use anyhow::Context as _;
 use lcmem::config::Scope;
 use lcmem::recall::Progress;
-use lcmem::recall::semantic::{DEFAULT_MODEL, EmbedState, FetchProgress};
+use lcmem::recall::semantic::{DEFAULT_MODEL, FetchProgress};
 
 use super::shared::Bar;
 use crate::context::Context;
@@ -140,13 +140,13 @@ fn embed_in_background(context: &Context, store: &lcmem::Store) -> anyhow::Resul
     #[cfg(unix)]
     std::os::unix::process::CommandExt::process_group(&mut embed, 0);
     let mut child = embed.spawn().context("cannot start the embedding in the background")?;
-    // Returns once the build has begun (it holds its lock), is done, or has
-    // ended: from then on `lcmem model status` says where it is.
+    // Returns once the build has begun (it holds its lock) or has ended:
+    // from then on `lcmem model status` says where it is.
     let started = std::time::Instant::now();
     while started.elapsed() < std::time::Duration::from_secs(10) && matches!(child.try_wait(), Ok(None)) {
-        match lcmem::recall::semantic::embed_state(store) {
-            Ok(EmbedState::Running { .. } | EmbedState::Idle { current: true, .. }) | Err(_) => break,
-            Ok(_) => std::thread::sleep(std::time::Duration::from_millis(20)),
+        match lcmem::recall::semantic::is_building(store) {
+            Ok(false) => std::thread::sleep(std::time::Duration::from_millis(20)),
+            Ok(true) | Err(_) => break,
         }
     }
     Ok(child.id())

@@ -42,7 +42,7 @@ pub use embed::{EmbedReport, embed, embed_with};
 pub use fetch::{DEFAULT_MODEL, FetchProgress, Fetched, Pinned, PinnedFile, fetch};
 pub use install::{MODELS_DIR, install};
 pub use model::MODEL_FILES;
-pub use status::{BuildProgress, EmbedState, embed_state};
+pub use status::{BuildProgress, EmbedState, embed_state, is_building};
 
 /// Where the semantic cache of a store lives.
 pub fn cache_dir(store: &Store) -> PathBuf {

@@ -94,6 +94,11 @@ pub fn embed_state(store: &Store) -> Result<EmbedState> {
     })
 }
 
+/// Whether a build of `store`'s semantic cache runs now (in any process).
+pub fn is_building(store: &Store) -> Result<bool> {
+    building(&lock_path(store))
+}
+
 /// Whether a builder holds the lock at `path`. Asked with a shared lock held
 /// for an instant; a builder that tries to start in that instant finds the
 /// lock taken and leaves the work to the next write.
