@@ -85,6 +85,6 @@ mod words;
 pub use error::{Error, Result};
 pub use memory::{
     Blocks, CatchUpRun, DigestAnswer, Imported, Memory, Padding, Recalled, SealRun, SessionStart, ShareRun, ToImport,
-    ToSeal,
+    ToSeal, Whose,
 };
 pub use store::Store;

@@ -3,6 +3,7 @@
 use std::process::ExitCode;
 
 use lcmem::facts::{self, Action, Fact, Fold, State, SubjectKeyJudge};
+use lcmem::{Memory, Whose};
 
 use crate::context::Context;
 use crate::output::{day, print_json, warn_all};
@@ -79,17 +80,21 @@ pub fn run(args: Args, context: &Context) -> anyhow::Result<ExitCode> {
         Some(store) => store.clone(),
         None => lcmem::Store::person(&context.home()?),
     };
+    // A fact of the person's is written to the person's store; this
+    // project's digest (when there is a project here) follows it at once.
+    let (whose, memory) = match (&project, context.store()) {
+        (Some(here), _) => (Whose::Project, Memory::open(here.clone())),
+        (None, Ok(here)) => (Whose::Person, Memory::open(here)),
+        (None, Err(_)) => (Whose::Person, Memory::open(store.clone())),
+    };
     let now = context.now()?;
-    let judge = SubjectKeyJudge;
     let (id, verb) = match args.command {
         None => return list(&store, args.all, args.json),
         Some(Command::Conflicts { json }) => return conflicts(&store, project.is_some(), json),
         Some(Command::Pending { json }) => return pending(&store, json),
         // A rule or a way of working is a convention without being told so.
-        Some(Command::Add { text, convention }) => {
-            (lcmem::extract::add_fact(&store, &text, convention, &judge, now)?, "added")
-        }
-        Some(Command::Delete { id }) => (lcmem::digest::delete_fact(&store, &id, now)?, "deleted"),
+        Some(Command::Add { text, convention }) => (memory.add_fact(&text, whose, convention, now)?, "added"),
+        Some(Command::Delete { id }) => (memory.delete_fact(&id, whose, now)?, "deleted"),
         Some(command) => {
             let (id, action, verb, already) = match command {
                 Command::Confirm { id } => (id, Action::Confirm, "confirmed", "is confirmed already"),
@@ -105,7 +110,7 @@ pub fn run(args: Args, context: &Context) -> anyhow::Result<ExitCode> {
                     unreachable!()
                 }
             };
-            let applied = facts::apply_reporting(&store, &id, action, &judge, now)?;
+            let applied = memory.act_on_fact(&id, action, whose, now)?;
             if !applied.changed {
                 println!("unchanged: fact {} {already}; nothing was written", applied.id);
                 return Ok(ExitCode::SUCCESS);
@@ -120,14 +125,6 @@ pub fn run(args: Args, context: &Context) -> anyhow::Result<ExitCode> {
             println!("{verb} {id}: {} [{}]{every}", lcmem::plain::control_free(&fact.text), fact.state)
         }
         _ => println!("{verb} {id}{every}"),
-    }
-    if args.user {
-        // This project's digest shows it at once; every other project's at its next session start.
-        if let Ok(here) = context.store()
-            && here.memory_md_path().exists()
-        {
-            let _ = lcmem::digest::consolidate(&here, now);
-        }
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -3,9 +3,9 @@
 //! `lcmem config set`, `lcmem consolidate [--undo]`. A fact action also
 //! rewrites MEMORY.md (when there is one), so the digest shows it at once.
 
-use lcmem::Memory;
 use lcmem::config::Scope;
-use lcmem::facts::{Action, SubjectKeyJudge};
+use lcmem::facts::Action;
+use lcmem::{Memory, Whose};
 
 use super::pages::stored_session;
 use super::{App, Fields, Flash};
@@ -21,18 +21,16 @@ pub fn post(app: &App, path: &str, fields: &Fields) -> Flash {
 fn run(app: &App, path: &str, fields: &Fields) -> anyhow::Result<String> {
     let store = &app.store;
     let now = app.now()?;
-    let judge = SubjectKeyJudge;
+    let memory = Memory::open(store.clone());
     let text = || fields.get("text").cloned().unwrap_or_default();
     let segments: Vec<&str> = path.trim_start_matches('/').split('/').collect();
     match segments.as_slice() {
         ["facts", "add"] if fields.get("every").is_some_and(|v| v == "1") => {
-            let id = lcmem::facts::add(&lcmem::Store::person(store.home()), &text(), &judge, now)?;
-            refresh_digest(app)?;
+            let id = memory.add_fact(&text(), Whose::Person, false, now)?;
             Ok(format!("added {id}, yours for every project"))
         }
         ["facts", "add"] => {
-            let id = lcmem::extract::add_fact(store, &text(), false, &judge, now)?;
-            refresh_digest(app)?;
+            let id = memory.add_fact(&text(), Whose::Project, false, now)?;
             Ok(format!("added {id}"))
         }
         ["facts", id, action] => {
@@ -45,18 +43,18 @@ fn run(app: &App, path: &str, fields: &Fields) -> anyhow::Result<String> {
                 "restore" => (Action::Restore, "restored"),
                 "edit" => (Action::Edit(text()), "edited"),
                 "delete" => {
-                    let id = lcmem::digest::delete_fact(store, id, now)?;
+                    let id = memory.delete_fact(id, Whose::Project, now)?;
                     return Ok(format!("deleted {id}: its text is gone from disk"));
                 }
                 other => anyhow::bail!("no such action on a fact: {other}"),
             };
-            let id = lcmem::digest::correct_fact(store, id, action, &judge, now)?;
-            Ok(format!("{verb} {id}"))
+            let applied = memory.act_on_fact(id, action, Whose::Project, now)?;
+            Ok(format!("{verb} {}", applied.id))
         }
         ["sessions", id, action @ ("pin" | "unpin" | "forget")] => {
             let id = stored_session(app, id).ok_or_else(|| anyhow::anyhow!("no session {id:?} in this store"))?;
             if *action == "forget" {
-                let (id, report) = Memory::open(store.clone()).forget(&id, now)?;
+                let (id, report) = memory.forget(&id, now)?;
                 return Ok(format!(
                     "forgot {id}: {} journal line(s), {} fact(s) and {} observation(s) removed",
                     report.journal_lines_removed,
@@ -64,7 +62,7 @@ fn run(app: &App, path: &str, fields: &Fields) -> anyhow::Result<String> {
                     report.provenance_removed
                 ));
             }
-            Memory::open(store.clone()).set_pinned(&id, *action == "pin", now)?;
+            memory.set_pinned(&id, *action == "pin", now)?;
             Ok(format!("{action}ned {id}"))
         }
         ["settings", "memory"] => {
@@ -85,7 +83,7 @@ fn run(app: &App, path: &str, fields: &Fields) -> anyhow::Result<String> {
                 if on { "on" } else { "off" }
             ))
         }
-        ["settings", "consolidate"] => match Memory::open(store.clone()).consolidate(now)? {
+        ["settings", "consolidate"] => match memory.consolidate(now)? {
             Some(r) => Ok(format!(
                 "{} MEMORY.md: {} of {} tokens, {} facts, {} recent",
                 if r.written { "wrote" } else { "unchanged" },
@@ -97,19 +95,11 @@ fn run(app: &App, path: &str, fields: &Fields) -> anyhow::Result<String> {
             None => Ok("memory is off for this project: nothing consolidated".into()),
         },
         ["settings", "undo"] => {
-            let restored = Memory::open(store.clone()).undo_consolidate(now)?;
+            let restored = memory.undo_consolidate(now)?;
             Ok(format!("restored MEMORY.md from {}", restored.display()))
         }
         _ => anyhow::bail!("no such action: {path}"),
     }
-}
-
-/// Rewrites MEMORY.md after a fact was added, as a correction does.
-fn refresh_digest(app: &App) -> anyhow::Result<()> {
-    if app.store.memory_md_path().exists() {
-        lcmem::digest::consolidate(&app.store, app.now()?)?;
-    }
-    Ok(())
 }
 
 fn is_fact_id(id: &str) -> bool {

@@ -14,7 +14,8 @@
 //! - `digesting`: MEMORY.md given, consolidated and undone, the memory
 //!   exported, a session forgotten;
 //! - `sharing`: the team file and the agents files' blocks;
-//! - `remembering`: facts an agent keeps or corrects on the user's word.
+//! - `remembering`: facts written on a person's word, by the person or by an
+//!   agent asked to.
 
 mod digesting;
 mod recalling;
@@ -28,6 +29,7 @@ use crate::store::Store;
 
 pub use digesting::{DigestAnswer, SessionStart};
 pub use recalling::{Padding, Recalled};
+pub use remembering::Whose;
 pub use sealing::{CatchUpRun, SealRun, ToSeal};
 pub use sharing::{Blocks, ShareRun};
 pub use taking_in::{Imported, ToImport};

@@ -4,10 +4,11 @@
 use std::path::Path;
 
 use jiff::Timestamp;
+use lcmem::facts::Action;
 use lcmem::import::{Format, Named};
 use lcmem::journal::Journal;
 use lcmem::recall::{Projects, Query, Quiet};
-use lcmem::{DigestAnswer, Memory, Padding, Store, ToImport, ToSeal};
+use lcmem::{DigestAnswer, Memory, Padding, Store, ToImport, ToSeal, Whose};
 use lcmem_test_support::{SessionFile, TempDirs};
 
 fn ts(s: &str) -> Timestamp {
@@ -122,4 +123,29 @@ fn a_forgotten_session_found_in_a_folder_stays_forgotten_and_named_by_hand_comes
     assert!(again(Named::InFolder).added.is_empty(), "a file found in a folder brought a forgotten session back");
     assert!(memory.store().session_ids().unwrap().iter().all(|s| s != "s1"));
     assert_eq!(again(Named::ByHand).added, ["s1"]);
+}
+
+#[test]
+fn a_person_s_fact_reaches_the_digest_at_once_and_leaves_it_when_marked_not_true() {
+    let dirs = TempDirs::with_project("proj");
+    let memory = two_sealed(&dirs);
+    let text = |m: &Memory| match m.digest().unwrap() {
+        DigestAnswer::Digest(d) => d.text,
+        other => panic!("{other:?}"),
+    };
+    let now = ts("2026-11-23T09:00:00Z");
+    let id = memory.add_fact("The release branch is cut on Thursdays.", Whose::Project, false, now).unwrap();
+    assert!(text(&memory).contains("The release branch is cut on Thursdays."), "{}", text(&memory));
+    let mine = memory.add_fact("I review every pull request myself.", Whose::Person, false, now).unwrap();
+    assert!(text(&memory).contains("I review every pull request myself."), "{}", text(&memory));
+    // An action that changes nothing writes nothing, MEMORY.md included.
+    let before = std::fs::read(memory.store().memory_md_path()).unwrap();
+    let again = memory.act_on_fact(&id, Action::Confirm, Whose::Project, ts("2026-11-24T09:00:00Z")).unwrap();
+    assert!(!again.changed);
+    assert_eq!(std::fs::read(memory.store().memory_md_path()).unwrap(), before);
+    let gone = memory.act_on_fact(&id, Action::NotTrue, Whose::Project, ts("2026-11-24T09:00:00Z")).unwrap();
+    assert!(gone.changed);
+    assert!(!text(&memory).contains("cut on Thursdays"), "{}", text(&memory));
+    memory.delete_fact(&mine, Whose::Person, ts("2026-11-24T10:00:00Z")).unwrap();
+    assert!(!text(&memory).contains("pull request"), "{}", text(&memory));
 }
