@@ -85,7 +85,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     }
 
     heading("5. Consolidate: memory/MEMORY.md");
-    if let Some(report) = lcmem::digest::consolidate(&store, now)? {
+    let memory = lcmem::Memory::open(store.clone());
+    if let Some(report) = memory.consolidate(now)? {
         println!(
             "{} tokens of a {}-token cap: {} facts, {} pinned thread(s), {} recent session(s); {} item(s) left out, \
              {} session(s) faded after 30 days without activity (still in the journal and in recall)",
@@ -100,12 +101,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     }
 
     heading("6. What a new session is told (lcmem digest)");
-    if let Some(digest) = lcmem::digest::digest(&store)? {
+    if let lcmem::DigestAnswer::Digest(digest) = memory.digest()? {
         print!("{}", digest.text);
     }
 
     heading("7. The welcome-back strip (lcmem welcome)");
-    if let Some(line) = lcmem::digest::welcome(&store, now)? {
+    if let Some(line) = memory.welcome(now)? {
         println!("{line}");
     }
 

@@ -2,12 +2,14 @@
 //! the cap, its as-of date and the welcome-back strip.
 
 use super::super::{App, html};
+use lcmem::DigestAnswer;
 
 pub fn page(app: &App) -> anyhow::Result<String> {
     let store = &app.store;
     let settings = store.settings()?;
     let mut body = String::new();
-    match lcmem::digest::welcome(store, app.now()?)? {
+    let memory = lcmem::Memory::open(store.clone());
+    match memory.welcome(app.now()?)? {
         Some(strip) => {
             let waiting = lcmem::facts::Fold::read(&store.facts_path())?.pending().len();
             let link = if waiting > 0 { " <a href=\"/waiting\">See what waits for you</a>" } else { "" };
@@ -15,8 +17,8 @@ pub fn page(app: &App) -> anyhow::Result<String> {
         }
         None => body.push_str("<p class=\"welcome off\">Memory is off for this project: a new session is told nothing. <a href=\"/settings\">Settings</a></p>"),
     }
-    match lcmem::digest::digest(store)? {
-        Some(d) => {
+    match memory.digest()? {
+        DigestAnswer::Digest(d) => {
             let as_of = d.as_of.map_or_else(|| "an unknown date".to_string(), html::day);
             let tokens = d.tokens.map_or_else(|| "?".to_string(), |t| t.to_string());
             let estimate =
@@ -36,11 +38,11 @@ pub fn page(app: &App) -> anyhow::Result<String> {
                 html::esc(&d.text)
             ));
         }
-        None if settings.memory_enabled => body.push_str(
+        DigestAnswer::NotYet => body.push_str(
             "<p id=\"digest\">No digest yet: there is no MEMORY.md. Seal a session, or consolidate now in \
              <a href=\"/settings\">Settings</a>.</p>",
         ),
-        None => {}
+        DigestAnswer::MemoryOff => {}
     }
     body.push_str(
         "<p class=\"exports\">Export the memory set: <a href=\"/export/memory.md\">Markdown</a> · \

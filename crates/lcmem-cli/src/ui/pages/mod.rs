@@ -40,12 +40,12 @@ pub fn get(app: &App, path: &str, query: &Fields) -> Response {
         ["settings"] => settings::page(app),
         ["export", "memory.md"] => {
             return exported(app, "text/markdown; charset=utf-8", "memory.md", |app| {
-                Ok(lcmem::export::memory_markdown(&app.store, app.now()?)?)
+                Ok(lcmem::Memory::open(app.store.clone()).export_memory(app.now()?)?)
             });
         }
         ["export", "memory.json"] => {
             return exported(app, "application/json", "memory.json", |app| {
-                Ok(serde_json::to_string_pretty(&lcmem::export::memory_set(&app.store, app.now()?)?)?)
+                Ok(serde_json::to_string_pretty(&lcmem::Memory::open(app.store.clone()).export_set(app.now()?)?)?)
             });
         }
         ["export", "sessions", file] => {
@@ -54,7 +54,7 @@ pub fn get(app: &App, path: &str, query: &Fields) -> Response {
             };
             let name = format!("{id}.md");
             return exported(app, "text/markdown; charset=utf-8", &name, |app| {
-                Ok(lcmem::export::session_markdown(&app.store, &id)?)
+                Ok(lcmem::Memory::open(app.store.clone()).export_session(&id)?)
             });
         }
         _ => return not_found(),
