@@ -84,7 +84,7 @@ mod words;
 
 pub use error::{Error, Result};
 pub use memory::{
-    Blocks, CatchUpRun, DigestAnswer, Imported, Memory, Padding, Recalled, SealRun, SessionStart, ShareRun, ToImport,
-    ToSeal, Whose,
+    Blocks, CatchUpRun, DigestAnswer, Imported, Memory, Padding, Recalled, SealRun, SessionStart, ShareRun, Then,
+    ToImport, ToSeal, Whose,
 };
 pub use store::Store;

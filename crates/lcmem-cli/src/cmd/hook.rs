@@ -28,7 +28,7 @@ use super::hook_log::log;
 use super::shared::Agent;
 use crate::context::Context;
 use lcmem::import::HookStep;
-use lcmem::ingest::ingest;
+use lcmem::{Memory, Then};
 
 /// More input than any hook event carries: past it, the hook gives up.
 const INPUT_LIMIT: usize = 1 << 20;
@@ -229,7 +229,7 @@ fn session_start(input: &HookInput, agent: Agent, context: &Context) -> anyhow::
     let store = store_for(input, context)?;
     let started = catch_up_if_due(input, agent, context, &store);
     wait_for_catch_up(&store, started);
-    let start = lcmem::Memory::open(store).session_start(context.now()?)?;
+    let start = Memory::open(store).session_start(context.now()?)?;
     if let Some(e) = start.consolidate_error {
         log(context, agent, &input.hook_event_name, &format!("error: cannot consolidate: {e}; the digest as it was"));
     }
@@ -305,7 +305,7 @@ fn take_in(input: &HookInput, agent: Agent, context: &Context, end: bool) -> any
         return Ok(());
     }
     let store = store_for(input, context)?;
-    let mut seal = false;
+    let mut then = Then::KeepOpen;
     if end {
         let Some(cwd) = &input.cwd else { bail!("the hook input has no cwd, so there is no project") };
         // The catch-up reads the quiet time itself; the ended transcript is sealed whatever it is.
@@ -315,13 +315,11 @@ fn take_in(input: &HookInput, agent: Agent, context: &Context, end: bool) -> any
             Err(e) => {
                 let line = format!("cannot seal in the background ({e}): taking the session in now");
                 log(context, agent, &input.hook_event_name, &line);
-                seal = true;
+                then = Then::Seal;
             }
         }
     }
-    let now = context.now()?;
-    let lane = if seal { Some(lcmem::extract::lane::chosen(&store, now)?) } else { None };
-    let result = ingest(&store, agent.format(), transcript, lane.as_deref(), now);
+    let result = Memory::open(store.clone()).take_in(agent.format(), transcript, then, context.now()?);
     if !end {
         // Reaped by whoever outlives it: the stop hook does not wait.
         drop(catch_up_if_due(input, agent, context, &store));

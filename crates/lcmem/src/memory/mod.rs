@@ -32,7 +32,7 @@ pub use recalling::{Padding, Recalled};
 pub use remembering::Whose;
 pub use sealing::{CatchUpRun, SealRun, ToSeal};
 pub use sharing::{Blocks, ShareRun};
-pub use taking_in::{Imported, ToImport};
+pub use taking_in::{Imported, Then, ToImport};
 
 /// A project's memory, as the front-ends reach it.
 pub struct Memory {

@@ -7,6 +7,7 @@ use jiff::Timestamp;
 use super::Memory;
 use crate::error::{Error, Result};
 use crate::import::{Format, Named, Taken};
+use crate::ingest::Ingested;
 use crate::recall::{IndexReport, Progress};
 use crate::store::ImportOutcome;
 
@@ -36,7 +37,28 @@ pub struct Imported {
     pub caches: Option<Result<IndexReport>>,
 }
 
+/// Whether a transcript taken in from a hook is sealed as well.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Then {
+    /// A turn ended: what was appended is taken in, the session stays open.
+    KeepOpen,
+    /// The session ended: it is sealed by the lane the settings choose.
+    Seal,
+}
+
 impl Memory {
+    /// Takes in what a growing `transcript` (in `format`) gained since the
+    /// last time, costing only that (the search index is left alone: recall
+    /// scans what it lacks); then, as `then` says, seals the session. The
+    /// agent hook's path. Memory switched off: [`Error::MemoryOff`].
+    pub fn take_in(&self, format: Format, transcript: &Path, then: Then, now: Timestamp) -> Result<Ingested> {
+        let lane = match then {
+            Then::KeepOpen => None,
+            Then::Seal => Some(crate::extract::lane::chosen(&self.store, now)?),
+        };
+        crate::ingest::ingest(&self.store, format, transcript, lane.as_deref(), now)
+    }
+
     /// Takes `files` into this project's store, in order, each by the rule a
     /// forgotten session follows ([`Named`]), handing each file's outcome to
     /// `each` as it comes. Then brings the caches up to date (with
