@@ -304,8 +304,7 @@ fn confirm(new: usize, store: &Store) -> anyhow::Result<bool> {
 
 /// `lcmem import --undo`: forgets every session the last import added.
 fn undo(context: &Context) -> anyhow::Result<ExitCode> {
-    let store = context.store()?;
-    match lcmem::forget::undo_import(&store, context.now()?)? {
+    match Memory::open(context.store()?).undo_import(context.now()?)? {
         None => println!("no import to take back: lcmem keeps what the last 20 imports into this project added"),
         Some((run, reports)) => {
             println!(

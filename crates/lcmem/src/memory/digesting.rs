@@ -10,7 +10,8 @@ use super::Memory;
 use crate::digest::{ConsolidateReport, Digest};
 use crate::error::{Error, Result};
 use crate::export::MemorySet;
-use crate::forget::ForgetReport;
+use crate::forget::{ForgetPlan, ForgetReport};
+use crate::import::ImportRun;
 
 /// The digest a session starts with.
 #[derive(Debug)]
@@ -93,6 +94,18 @@ impl Memory {
         let id = self.store.resolve_session(asked)?;
         crate::seal::set_pinned(&self.store, &id, pinned, now)?;
         Ok(id)
+    }
+
+    /// What [`Memory::forget`] would remove for the session whose whole id
+    /// is `id`. Reads only.
+    pub fn forget_plan(&self, id: &str) -> Result<ForgetPlan> {
+        crate::forget::plan(&self.store, id)
+    }
+
+    /// Takes back the last `lcmem import` that added sessions, forgetting
+    /// each; `None` when no import is recorded.
+    pub fn undo_import(&self, now: Timestamp) -> Result<Option<(ImportRun, Vec<ForgetReport>)>> {
+        crate::forget::undo_import(&self.store, now)
     }
 
     /// Forgets the session whose whole id is `asked` (an id that names none

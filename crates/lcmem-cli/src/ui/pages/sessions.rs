@@ -139,7 +139,7 @@ fn turn(app: &App, line: usize, value: &Line) -> String {
 }
 
 pub fn forget_confirmation(app: &App, id: &str) -> anyhow::Result<String> {
-    let plan = lcmem::forget::plan(&app.store, id)?;
+    let plan = lcmem::Memory::open(app.store.clone()).forget_plan(id)?;
     let mut body = format!(
         "<p class=\"warn\">Forgetting <code>{}</code> removes its whole contribution to memory, physically. \
          There is no undo. This is what goes:</p><ul class=\"plan\" id=\"forget-plan\">",
