@@ -60,6 +60,17 @@ fn welcome() {
     insta::assert_snapshot!(stdout(&sealed_example(), &["welcome"]));
 }
 
+/// With no model: what semantic recall is and the one command that turns it on.
+#[test]
+fn model_status_without_a_model() {
+    let sandbox = sealed_example();
+    insta::assert_snapshot!(format!(
+        "{}{}",
+        stdout(&sandbox, &["model", "status"]),
+        stdout(&sandbox, &["model", "status", "--json"])
+    ));
+}
+
 #[test]
 fn export_memory() {
     insta::assert_snapshot!(stdout(&sealed_example(), &["export", "memory"]));
@@ -126,6 +137,8 @@ help_snapshots! {
     help_index => ["index"];
     help_model => ["model"];
     help_model_install => ["model", "install"];
+    help_model_status => ["model", "status"];
+    help_index_embed => ["index", "embed"];
     help_mcp => ["mcp"];
     help_hook => ["hook"];
     help_project => ["project"];
