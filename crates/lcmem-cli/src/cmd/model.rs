@@ -94,7 +94,7 @@ pub fn run(command: Command, context: &Context) -> anyhow::Result<ExitCode> {
                          words"
                     );
                 } else {
-                    super::recall::embed_and_report(&store, Some(&installed))?;
+                    super::shared::embed_and_report(&lcmem::Memory::open(store.clone()), Some(&installed))?;
                 }
             }
             Ok(ExitCode::SUCCESS)

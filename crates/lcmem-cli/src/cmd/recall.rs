@@ -7,9 +7,9 @@ use std::process::ExitCode;
 use anyhow::Context as _;
 use jiff::Timestamp;
 use lcmem::recall::{Hit, HitKind, Projects, Query};
-use lcmem::{Memory, Padding, Store};
+use lcmem::{Memory, Padding};
 
-use super::shared::Bar;
+use super::shared::{Bar, embed_and_report};
 use crate::context::Context;
 use crate::output::{print_json, render_hit, semantic_note, warn_all};
 
@@ -186,41 +186,14 @@ fn coverage_line(covered: &Covered<'_>, labelled: bool) -> String {
     if labelled { format!("[{}] {line}", covered.project) } else { line }
 }
 
-/// Brings the semantic cache up to date (when a model is set) with a
-/// progress bar, and says what was done.
-pub fn embed_and_report(store: &Store, model: Option<&std::path::Path>) -> anyhow::Result<()> {
-    let report = match model {
-        Some(dir) => Some(lcmem::recall::semantic::embed_with(store, dir, &mut Bar::new())),
-        None => lcmem::recall::semantic::embed(store, &mut Bar::new()).transpose(),
-    };
-    let Some(report) = report else {
-        println!("no embedding model is set (recall.model): recall is lexical; `lcmem model install DIR` adds one");
-        return Ok(());
-    };
-    let report = report.context("cannot embed this project's turns for the semantic lane")?;
-    warn_all(&report.diagnostics);
-    if report.busy {
-        println!("another lcmem process is embedding this project's turns; it goes on there");
-    } else if report.cleared {
-        println!("the semantic cache was cleared while this ran (a session was forgotten); nothing was kept");
-    } else {
-        println!(
-            "embedded {} text(s) in {:.1} s ({:.0} a second); the semantic lane covers {} turn(s)",
-            report.embedded,
-            report.seconds,
-            report.rate(),
-            report.turns
-        );
-    }
-    Ok(())
-}
-
 pub fn index(command: IndexCommand, context: &Context) -> anyhow::Result<ExitCode> {
     match command {
         IndexCommand::Rebuild => {
             let store = context.store()?;
+            let memory = Memory::open(store.clone());
             let started = std::time::Instant::now();
-            let report = lcmem::recall::rebuild_index(&store, &mut Bar::new())
+            let report = memory
+                .rebuild_index(&mut Bar::new())
                 .with_context(|| format!("cannot build the index in {}", lcmem::recall::index_dir(&store).display()))?;
             println!(
                 "indexed {} session(s), {} turn(s), {:.1} MB in {:.1} s{}",
@@ -234,11 +207,11 @@ pub fn index(command: IndexCommand, context: &Context) -> anyhow::Result<ExitCod
                     String::new()
                 }
             );
-            embed_and_report(&store, None)?;
+            embed_and_report(&memory, None)?;
             Ok(ExitCode::SUCCESS)
         }
         IndexCommand::Embed => {
-            embed_and_report(&context.store()?, None)?;
+            embed_and_report(&Memory::open(context.store()?), None)?;
             Ok(ExitCode::SUCCESS)
         }
     }

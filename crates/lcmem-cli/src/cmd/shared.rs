@@ -178,3 +178,32 @@ pub fn embedding_words(state: &lcmem::recall::semantic::EmbedState) -> String {
         ),
     }
 }
+
+/// Brings the semantic cache up to date (when a model is set) with a
+/// progress bar, and says what was done.
+pub fn embed_and_report(memory: &lcmem::Memory, model: Option<&std::path::Path>) -> anyhow::Result<()> {
+    let report = match model {
+        Some(dir) => Some(memory.embed_with(dir, &mut Bar::new())),
+        None => memory.embed_new(&mut Bar::new()).transpose(),
+    };
+    let Some(report) = report else {
+        println!("no embedding model is set (recall.model): recall is lexical; `lcmem model install DIR` adds one");
+        return Ok(());
+    };
+    let report = anyhow::Context::context(report, "cannot embed this project's turns for the semantic lane")?;
+    crate::output::warn_all(&report.diagnostics);
+    if report.busy {
+        println!("another lcmem process is embedding this project's turns; it goes on there");
+    } else if report.cleared {
+        println!("the semantic cache was cleared while this ran (a session was forgotten); nothing was kept");
+    } else {
+        println!(
+            "embedded {} text(s) in {:.1} s ({:.0} a second); the semantic lane covers {} turn(s)",
+            report.embedded,
+            report.seconds,
+            report.rate(),
+            report.turns
+        );
+    }
+    Ok(())
+}

@@ -1,10 +1,12 @@
-//! Asking the memory: [`Memory::recall`].
+//! Asking the memory: [`Memory::recall`]; and its caches, the index and
+//! the embeddings, built outside any question.
 
 use jiff::Timestamp;
 
 use super::Memory;
 use crate::error::Result;
-use crate::recall::{AcrossAnswer, HitKind, Progress, Projects, Query};
+use crate::recall::semantic::EmbedReport;
+use crate::recall::{AcrossAnswer, HitKind, IndexReport, Progress, Projects, Query};
 
 /// How much of a recall's ranking an answer shows.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -60,5 +62,23 @@ impl Memory {
             .collect();
         let marked = crate::seal::record_use(&self.store, &used, now);
         Ok(Recalled { answer, marked })
+    }
+
+    /// Embeds what has no vector yet, when an embedding model is set (`None`
+    /// when none is). A build already running elsewhere is left to it.
+    pub fn embed_new(&self, progress: &mut dyn Progress) -> Result<Option<EmbedReport>> {
+        crate::recall::semantic::embed(&self.store, progress)
+    }
+
+    /// [`Memory::embed_new`] with the model in `dir`, whatever the settings
+    /// name (what `lcmem model install` runs right after the copy).
+    pub fn embed_with(&self, dir: &std::path::Path, progress: &mut dyn Progress) -> Result<EmbedReport> {
+        crate::recall::semantic::embed_with(&self.store, dir, progress)
+    }
+
+    /// Builds the search index afresh from the files (a cache: nothing is
+    /// lost by it).
+    pub fn rebuild_index(&self, progress: &mut dyn Progress) -> Result<IndexReport> {
+        crate::recall::rebuild_index(&self.store, progress)
     }
 }

@@ -1,16 +1,13 @@
 //! Facts written on a person's word: by the person (added, confirmed,
 //! edited, deleted: `lcmem facts` and the page), each followed by MEMORY.md
 //! so that the next session has it; or by an agent asked to
-//! ([`Memory::remember`], [`Memory::correct`]: the MCP server's tools), and
-//! the embeddings of what they added ([`Memory::embed_new`]).
+//! ([`Memory::remember`], [`Memory::correct`]: the MCP server's tools).
 
 use jiff::Timestamp;
 
 use super::Memory;
 use crate::error::Result;
 use crate::facts::{Action, Applied, Corrected, Correction, Remembered, SubjectKeyJudge};
-use crate::recall::Progress;
-use crate::recall::semantic::EmbedReport;
 use crate::store::Store;
 
 /// Whose a fact a person writes is.
@@ -80,11 +77,5 @@ impl Memory {
     /// replaces it, on the user's word.
     pub fn correct(&self, asked: &str, correction: Correction, now: Timestamp) -> Result<Corrected> {
         crate::facts::correct(&self.store, asked, correction, &SubjectKeyJudge, now)
-    }
-
-    /// Embeds what has no vector yet, when an embedding model is set (`None`
-    /// when none is). A build already running elsewhere is left to it.
-    pub fn embed_new(&self, progress: &mut dyn Progress) -> Result<Option<EmbedReport>> {
-        crate::recall::semantic::embed(&self.store, progress)
     }
 }
