@@ -303,7 +303,8 @@ fn store(checks: &mut Checks, context: &Context, repair: bool) {
     if !store.dir().exists() {
         return checks.say("project", State::Absent, format!("no memory of {} yet", store.project().root.display()));
     }
-    let waiting = lcmem::ingest::unsealed(&store).map(|ids| ids.len()).unwrap_or(0);
+    let memory = lcmem::Memory::open(store.clone());
+    let waiting = memory.waiting_to_seal().map(|ids| ids.len()).unwrap_or(0);
     let state = if waiting == 0 { State::Ok } else { State::Warn };
     let detail = match waiting {
         0 => "every session is sealed".to_string(),
@@ -318,7 +319,8 @@ fn store(checks: &mut Checks, context: &Context, repair: bool) {
 /// Stored sessions holding lines that are not JSON (said once when imported,
 /// and from then on only here), and the repair that sets them aside.
 fn malformed(checks: &mut Checks, store: &lcmem::Store, repair: bool) {
-    let found = match lcmem::repair::malformed(store) {
+    let memory = lcmem::Memory::open(store.clone());
+    let found = match memory.malformed() {
         Ok(found) => found,
         Err(e) => return checks.say("stored sessions", State::Broken, crate::words::cli(&e)),
     };
@@ -332,13 +334,10 @@ fn malformed(checks: &mut Checks, store: &lcmem::Store, repair: bool) {
         );
         return checks.say("stored sessions", State::Warn, detail);
     }
-    let mut moved = 0;
-    for m in &found {
-        match lcmem::repair::set_aside_malformed(store, &m.session) {
-            Ok(n) => moved += n,
-            Err(e) => return checks.say("stored sessions", State::Broken, crate::words::cli(&e)),
-        }
-    }
+    let moved = match memory.set_aside_malformed(&found) {
+        Ok(moved) => moved,
+        Err(e) => return checks.say("stored sessions", State::Broken, crate::words::cli(&e)),
+    };
     let detail = format!("repaired: {moved} line(s) that are not JSON moved into the .torn file beside their session");
     checks.say("stored sessions", State::Ok, detail);
 }
@@ -346,7 +345,7 @@ fn malformed(checks: &mut Checks, store: &lcmem::Store, repair: bool) {
 /// The project's transcripts in the agents' folders that were never taken in
 /// (a session no hook saw), by agent, and the command that takes them in.
 fn transcripts(checks: &mut Checks, store: &lcmem::Store) {
-    let found = lcmem::catch_up::never_taken_in(store, &super::shared::transcript_folders());
+    let found = lcmem::Memory::open(store.clone()).never_taken_in(&super::shared::transcript_folders());
     if found.is_empty() {
         return checks.say(
             "transcripts",

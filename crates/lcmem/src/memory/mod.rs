@@ -14,9 +14,11 @@
 //! - `digesting`: MEMORY.md given, consolidated and undone, the memory
 //!   exported, a session forgotten;
 //! - `sharing`: the team file and the agents files' blocks;
+//! - `checking`: what `lcmem doctor` asks;
 //! - `remembering`: facts written on a person's word, by the person or by an
 //!   agent asked to.
 
+mod checking;
 mod digesting;
 mod recalling;
 mod remembering;
