@@ -245,9 +245,8 @@ fn session_start(input: &HookInput, agent: Agent, context: &Context) -> anyhow::
 /// process started, if any.
 fn catch_up_if_due(input: &HookInput, agent: Agent, context: &Context, store: &Store) -> Option<std::process::Child> {
     let cwd = input.cwd.as_ref()?;
-    let settings = store.settings().ok()?;
-    let look = look(input, settings.quiet());
-    if !settings.memory_enabled || !lcmem::catch_up::due(store, &look).unwrap_or(false) {
+    let look = look(input, store.settings().ok()?.quiet());
+    if !Memory::open(store.clone()).catch_up_due(&look) {
         return None;
     }
     match super::catch_up::spawn(context, cwd, agent, None, &look) {
@@ -267,10 +266,11 @@ const CATCH_UP_WAIT: Duration = Duration::from_secs(4);
 /// the project to end, so that the sessions they seal reach this digest;
 /// past that they go on in the background.
 fn wait_for_catch_up(store: &Store, mut started: Option<std::process::Child>) {
+    let memory = Memory::open(store.clone());
     let begun = Instant::now();
     while begun.elapsed() < CATCH_UP_WAIT {
         let ours_done = started.as_mut().is_none_or(|c| !matches!(c.try_wait(), Ok(None)));
-        if ours_done && !lcmem::catch_up::is_running(store) {
+        if ours_done && !memory.catching_up() {
             return;
         }
         std::thread::sleep(Duration::from_millis(50));

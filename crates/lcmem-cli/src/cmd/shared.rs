@@ -92,7 +92,7 @@ pub(crate) fn parse_duration(s: &str) -> Result<Duration, String> {
 /// index is a cache: a failure is a warning, and recall scans what the index
 /// lacks.
 pub fn refresh_after_write(store: &Store) {
-    if let Err(e) = lcmem::ingest::refresh_caches(store, &mut Bar::new()) {
+    if let Err(e) = lcmem::Memory::open(store.clone()).refresh_caches(&mut Bar::new()) {
         warn_cache_not_refreshed(&e);
     }
 }

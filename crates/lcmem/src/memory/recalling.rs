@@ -76,6 +76,12 @@ impl Memory {
         crate::recall::semantic::embed_with(&self.store, dir, progress)
     }
 
+    /// Brings the index and the embeddings up to date after a write of
+    /// session files (only what changed is read, only what is new embedded).
+    pub fn refresh_caches(&self, progress: &mut dyn Progress) -> Result<IndexReport> {
+        crate::ingest::refresh_caches(&self.store, progress)
+    }
+
     /// Builds the search index afresh from the files (a cache: nothing is
     /// lost by it).
     pub fn rebuild_index(&self, progress: &mut dyn Progress) -> Result<IndexReport> {

@@ -81,6 +81,19 @@ impl Memory {
         Ok(SealRun { sealed, still_going, quiet })
     }
 
+    /// Whether a catch-up is due: memory is on, and a transcript `look`
+    /// finds has gone quiet and holds what is not sealed. Cheap enough for
+    /// every hook.
+    pub fn catch_up_due(&self, look: &Look) -> bool {
+        self.store.settings().is_ok_and(|s| s.memory_enabled)
+            && crate::catch_up::due(&self.store, look).unwrap_or(false)
+    }
+
+    /// Whether a catch-up of this project runs now, in any process.
+    pub fn catching_up(&self) -> bool {
+        crate::catch_up::is_running(&self.store)
+    }
+
     /// Seals what ended: first `ended` (the transcript a SessionEnd handed
     /// over, in its agent's format; read once it is still), then every
     /// transcript `look` finds quiet. One catch-up runs at a time per project

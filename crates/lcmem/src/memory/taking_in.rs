@@ -88,7 +88,7 @@ impl Memory {
                 Err(_) => failed += 1,
             }
         }
-        let caches = taken_in.then(|| crate::ingest::refresh_caches(&self.store, progress));
+        let caches = taken_in.then(|| self.refresh_caches(progress));
         crate::import::record_run(&self.store, added.clone(), now)?;
         Ok(Imported { added, failed, caches })
     }
