@@ -82,10 +82,9 @@ pub fn run(args: Args, context: &Context) -> anyhow::Result<ExitCode> {
     };
     // A fact of the person's is written to the person's store; this
     // project's digest (when there is a project here) follows it at once.
-    let (whose, memory) = match (&project, context.store()) {
-        (Some(here), _) => (Whose::Project, Memory::open(here.clone())),
-        (None, Ok(here)) => (Whose::Person, Memory::open(here)),
-        (None, Err(_)) => (Whose::Person, Memory::open(store.clone())),
+    let (whose, memory) = match &project {
+        Some(here) => (Whose::Project, Memory::open(here.clone())),
+        None => (Whose::Person, Memory::open(context.store().unwrap_or_else(|_| store.clone()))),
     };
     let now = context.now()?;
     let (id, verb) = match args.command {
