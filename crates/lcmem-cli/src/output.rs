@@ -2,7 +2,7 @@
 
 use std::process::ExitCode;
 
-use lcmem::diagnostic::Diagnostic;
+use lcmem::Diagnostic;
 use lcmem::recall::Hit;
 
 /// An error chain as one or two sentences, each cause said once. The

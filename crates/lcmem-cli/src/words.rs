@@ -3,8 +3,7 @@
 //! The MCP server words the same errors for its callers in `mcp.rs`.
 
 use lcmem::Error;
-use lcmem::config::Scope;
-use lcmem::error::QueryProblem;
+use lcmem::{QueryProblem, Scope};
 
 /// One engine error as a CLI sentence.
 pub fn cli(error: &Error) -> String {

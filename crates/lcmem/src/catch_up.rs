@@ -80,6 +80,10 @@ pub struct Look {
 }
 
 impl Look {
+    /// How far back the hooks look for a transcript no hook saw
+    /// ([`UNSEEN_WITHIN`]).
+    pub const UNSEEN_WITHIN: Duration = UNSEEN_WITHIN;
+
     /// A look at the transcripts the store knows, and at recent ones of the
     /// project in `agents`' folders, as the hooks make it.
     pub fn hooks(quiet: Duration, skip: Option<PathBuf>, agents: Vec<(&'static dyn Source, PathBuf)>) -> Look {

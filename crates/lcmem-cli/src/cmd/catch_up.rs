@@ -10,8 +10,8 @@ use std::path::{Path, PathBuf};
 use std::process::{ExitCode, Stdio};
 use std::time::Duration;
 
-use lcmem::catch_up::{CaughtUp, Look};
 use lcmem::{CatchUpRun, Memory};
+use lcmem::{CaughtUp, Look};
 use serde_json::json;
 
 use super::hook_log::log;
@@ -81,7 +81,7 @@ fn catch_up_now(args: Args, context: &Context) -> anyhow::Result<ExitCode> {
         agents: super::shared::transcript_folders(),
         // The hooks take in what ran lately; a catch-up asked for by hand, the
         // project's whole history in the agents' folders.
-        unseen_within: args.log.then_some(lcmem::catch_up::UNSEEN_WITHIN),
+        unseen_within: args.log.then_some(Look::UNSEEN_WITHIN),
     };
     let ended = args.ended.as_deref().map(|path| (args.agent.format(), path));
     let CatchUpRun { done, refined, embed_error } = Memory::open(store).catch_up(ended, &look, context.now()?)?;
@@ -108,7 +108,7 @@ fn catch_up_now(args: Args, context: &Context) -> anyhow::Result<ExitCode> {
 }
 
 /// What the model lane made of a session the rules sealed.
-fn describe_refined(id: &str, result: &lcmem::Result<lcmem::seal::SealOutcome>) -> String {
+fn describe_refined(id: &str, result: &lcmem::Result<lcmem::SealOutcome>) -> String {
     match result {
         Ok(outcome) if !outcome.wrote() => format!("{id}: already sealed by a model lane"),
         Ok(outcome) => {
@@ -122,7 +122,7 @@ fn describe_refined(id: &str, result: &lcmem::Result<lcmem::seal::SealOutcome>) 
     }
 }
 
-fn refined_row(id: &str, result: &lcmem::Result<lcmem::seal::SealOutcome>) -> serde_json::Value {
+fn refined_row(id: &str, result: &lcmem::Result<lcmem::SealOutcome>) -> serde_json::Value {
     match result {
         Ok(outcome) => json!({
             "session": id,
@@ -146,7 +146,7 @@ fn row(caught: &CaughtUp) -> serde_json::Value {
         Ok(done) => json!({
             "transcript": caught.transcript,
             "session": done.outcome.as_ref().map(|o| o.id().to_string()),
-            "sealed": done.sealed.as_ref().is_some_and(lcmem::seal::SealOutcome::wrote),
+            "sealed": done.sealed.as_ref().is_some_and(lcmem::SealOutcome::wrote),
             "said": done.describe(&caught.transcript),
         }),
         Err(e) => json!({"transcript": caught.transcript, "error": crate::words::cli(e)}),

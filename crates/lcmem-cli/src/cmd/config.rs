@@ -36,7 +36,7 @@ pub fn run(command: Command, context: &Context) -> anyhow::Result<ExitCode> {
         Command::List => {
             println!("# global:  {}", files.global.display());
             println!("# project: {}", files.project.display());
-            println!("# {}", lane_line(&lcmem::extract::lane::status(&store.settings()?.extract)));
+            println!("# {}", lane_line(&lcmem::Memory::open(store.clone()).lane_status()?));
             for setting in files.effective_all()? {
                 println!("{} = {}    # {}; {}", setting.key.name, setting.value, from(&setting), setting.key.help);
             }
@@ -63,7 +63,7 @@ fn from(setting: &Effective) -> &'static str {
 
 /// The lane in one comment line: where requests go and whether the key's
 /// variable is set. The key itself is never read out.
-fn lane_line(status: &lcmem::extract::lane::LaneStatus) -> String {
+fn lane_line(status: &lcmem::LaneStatus) -> String {
     if status.lane == "offline" {
         return "extract lane: offline (rules on this machine; no network, no key)".into();
     }

@@ -89,7 +89,7 @@ pub fn run(args: Args, context: &Context) -> anyhow::Result<ExitCode> {
     let input = read_input(std::io::stdin(), INPUT_WAIT, INPUT_LIMIT);
     // The agent's CLI asked by lcmem's own command lane: its session is that
     // question, not the project's work, and it starts no seal of its own.
-    if std::env::var_os(lcmem::extract::lane::LANE_ENV).is_some() {
+    if std::env::var_os(lcmem::LANE_ENV).is_some() {
         return Ok(ExitCode::SUCCESS);
     }
     let input = match input {
@@ -281,8 +281,8 @@ fn wait_for_catch_up(store: &Store, mut started: Option<std::process::Child>) {
 /// and the recent ones of this project in every agent's transcripts folder
 /// (a headless run may exit before its Stop hook imported anything); never
 /// at the session that is running.
-fn look(input: &HookInput, quiet: Duration) -> lcmem::catch_up::Look {
-    lcmem::catch_up::Look::hooks(quiet, input.transcript_path.clone(), super::shared::transcript_folders())
+fn look(input: &HookInput, quiet: Duration) -> lcmem::Look {
+    lcmem::Look::hooks(quiet, input.transcript_path.clone(), super::shared::transcript_folders())
 }
 
 /// Imports the transcript at Stop; at SessionEnd, hands it to a catch-up in
@@ -309,7 +309,7 @@ fn take_in(input: &HookInput, agent: Agent, context: &Context, end: bool) -> any
     if end {
         let Some(cwd) = &input.cwd else { bail!("the hook input has no cwd, so there is no project") };
         // The catch-up reads the quiet time itself; the ended transcript is sealed whatever it is.
-        let look = lcmem::catch_up::Look { skip: None, ..look(input, Duration::ZERO) };
+        let look = lcmem::Look { skip: None, ..look(input, Duration::ZERO) };
         match super::catch_up::spawn(context, cwd, agent, Some(transcript), &look) {
             Ok(_) => return Ok(()),
             Err(e) => {

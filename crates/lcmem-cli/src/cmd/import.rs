@@ -10,8 +10,7 @@ use std::process::ExitCode;
 use clap::builder::TypedValueParser as _;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use lcmem::import::{Format, Named, Placement, Report, Source, Surveyed, Taken};
-use lcmem::project::Project;
-use lcmem::store::ImportOutcome;
+use lcmem::{ImportOutcome, Project};
 use lcmem::{Memory, Store, ToImport};
 
 use super::shared::{Agent, Bar, default_root};
@@ -118,7 +117,8 @@ struct Candidate {
 /// than a handful of new sessions.
 fn run_paths(args: &Args, context: &Context) -> anyhow::Result<ExitCode> {
     let store = context.store()?;
-    store.ensure_enabled()?;
+    let memory = Memory::open(store.clone());
+    memory.on()?;
     let forced = args.format.0;
     let (candidates, unreadable) = survey(&args.paths, forced);
     let mut failed = unreadable;
@@ -152,7 +152,7 @@ fn run_paths(args: &Args, context: &Context) -> anyhow::Result<ExitCode> {
         format: c.seen.format.or(forced).unwrap_or(Format::V1),
         named: if c.in_folder { Named::InFolder } else { Named::ByHand },
     });
-    let imported = Memory::open(store.clone()).import(files, context.now()?, &mut Bar::new(), &mut |file, taken| {
+    let imported = memory.import(files, context.now()?, &mut Bar::new(), &mut |file, taken| {
         bar.set_message(file.path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default());
         bar.suspend(|| say_taken(file.path, taken));
         bar.inc(1);
@@ -309,7 +309,7 @@ fn undo(context: &Context) -> anyhow::Result<ExitCode> {
         Some((run, reports)) => {
             println!(
                 "took back the import of {}: {} session(s) forgotten ({} already were)",
-                lcmem::dates::day(run.at),
+                crate::output::day(run.at),
                 reports.len(),
                 run.sessions.len() - reports.len()
             );

@@ -2,7 +2,7 @@
 
 use std::process::ExitCode;
 
-use lcmem::extract::lane::cost::{self, DaySpend};
+use lcmem::DaySpend;
 use lcmem::journal::{Cost, Entry, Journal};
 
 use lcmem::plain::control_free;
@@ -94,7 +94,7 @@ pub fn render(journal: &Journal) -> String {
 
 /// `--costs`: spend by day and lane, then the total.
 fn costs(journal: &Journal, json: bool) -> anyhow::Result<ExitCode> {
-    let rows = cost::by_day(journal);
+    let rows = lcmem::Memory::spend_by_day(journal);
     if json {
         print_json(&rows)?;
         return Ok(ExitCode::SUCCESS);

@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::Context as _;
-use lcmem::config::Scope;
+use lcmem::Scope;
 use lcmem::recall::Progress;
 use lcmem::recall::semantic::{DEFAULT_MODEL, FetchProgress};
 
@@ -85,7 +85,8 @@ pub fn run(command: Command, context: &Context) -> anyhow::Result<ExitCode> {
                 files.set(Scope::Global, "recall.model", &installed.display().to_string())?;
                 println!("recall.model = {} in {}", installed.display(), files.path(Scope::Global).display());
                 let background = background || (!wait && std::io::stdout().is_terminal());
-                if store.ensure_enabled().is_err() {
+                let memory = lcmem::Memory::open(store.clone());
+                if memory.on().is_err() {
                 } else if background {
                     let pid = embed_in_background(context, &store)?;
                     println!(
@@ -94,7 +95,7 @@ pub fn run(command: Command, context: &Context) -> anyhow::Result<ExitCode> {
                          words"
                     );
                 } else {
-                    super::shared::embed_and_report(&lcmem::Memory::open(store.clone()), Some(&installed))?;
+                    super::shared::embed_and_report(&memory, Some(&installed))?;
                 }
             }
             Ok(ExitCode::SUCCESS)

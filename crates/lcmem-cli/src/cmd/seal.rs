@@ -4,8 +4,8 @@
 
 use std::process::ExitCode;
 
+use lcmem::SealOutcome;
 use lcmem::journal::SealKind;
-use lcmem::seal::SealOutcome;
 use lcmem::{Memory, ToSeal};
 
 use crate::context::Context;

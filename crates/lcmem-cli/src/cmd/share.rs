@@ -3,8 +3,7 @@
 
 use std::process::ExitCode;
 
-use lcmem::team::agents_file::{AgentsFile, BlockOutcome};
-use lcmem::team::{Shared, TEAM_FILE};
+use lcmem::{AgentsFile, BlockOutcome, Shared, TEAM_FILE};
 use serde_json::json;
 
 use crate::context::Context;
@@ -79,7 +78,7 @@ pub fn run(args: Args, context: &Context) -> anyhow::Result<ExitCode> {
         }
         return Ok(ExitCode::SUCCESS);
     }
-    let by = args.by.clone().or_else(|| lcmem::team::user_name(&store.project().root)).unwrap_or_else(|| {
+    let by = args.by.clone().or_else(|| memory.sharer()).unwrap_or_else(|| {
         std::env::var("USER").ok().filter(|u| !u.is_empty()).unwrap_or_else(|| "a teammate".to_string())
     });
     let run = memory.share(&by, &named, now)?;

@@ -38,7 +38,7 @@ pub const TOOLS: &[&str] = &["recall_sessions", "memory_digest", "remember", "co
 
 /// How every answer is introduced to the model (the engine knows it, to
 /// leave the answers out of memory when they come back in a transcript).
-const FRAME: &str = lcmem::recalled::RECALL_FRAME;
+const FRAME: &str = lcmem::RECALL_FRAME;
 
 /// The server: one project's store, and its memory (whose searchers, this
 /// project's and those of other projects a call asked, stay warm between calls).

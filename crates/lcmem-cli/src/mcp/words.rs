@@ -10,7 +10,7 @@ use super::args::{MAX_LIMIT, invalid};
 
 /// An engine error as a sentence.
 pub fn words(error: &lcmem::Error) -> String {
-    use lcmem::error::QueryProblem;
+    use lcmem::QueryProblem;
     match error {
         lcmem::Error::BadQuery(QueryProblem::EmptyRange { since, until }) => {
             format!("`since` {since} is after `until` {until}: nothing can match")

@@ -3,7 +3,7 @@
 //! `lcmem config set`, `lcmem consolidate [--undo]`. A fact action also
 //! rewrites MEMORY.md (when there is one), so the digest shows it at once.
 
-use lcmem::config::Scope;
+use lcmem::Scope;
 use lcmem::facts::Action;
 use lcmem::{Memory, Whose};
 

@@ -98,7 +98,7 @@ pub fn hidden(app: &App, back: &str) -> String {
 
 /// A UTC day, as the CLI shows dates.
 pub fn day(ts: jiff::Timestamp) -> String {
-    lcmem::dates::day(ts)
+    crate::output::day(ts)
 }
 
 /// One line of Markdown, escaped, with its `code` spans as code.

@@ -2,7 +2,6 @@
 //! was recorded in (`lcmem import --all …`).
 
 use std::collections::HashMap;
-use std::collections::hash_map::Entry;
 use std::path::{Path, PathBuf};
 
 use crate::config::Scope;
@@ -107,22 +106,20 @@ impl Batch<'_> {
         let Some(project) = project else {
             return Ok(Placement::NoProject { report: unstored(converted) });
         };
-        let store = match self.stores.entry(project.slug.clone()) {
-            Entry::Occupied(entry) => entry.into_mut(),
-            Entry::Vacant(entry) => {
-                let store = Store::new(self.home, project.clone());
-                match store.ensure_enabled() {
-                    Ok(_) => entry.insert(Ok(store)),
-                    Err(Error::MemoryOff { scope: Scope::Project, file }) => entry.insert(Err((Scope::Project, file))),
-                    Err(error) => return Err(error),
-                }
-            }
+        // Whether memory is on there is the store's write lock to say; a
+        // project found off is not asked again.
+        let store = self.stores.entry(project.slug.clone()).or_insert_with(|| Ok(Store::new(home, project.clone())));
+        let stored = match store {
+            Ok(open) => store_converted(open, path, converted),
+            Err((scope, file)) => Err(Error::MemoryOff { scope: *scope, file: file.clone() }),
         };
-        match store {
-            Ok(store) => Ok(Placement::Stored { report: store_converted(store, path, converted)?, project }),
-            Err((scope, file)) => {
-                Ok(Placement::MemoryOff { project, why: Error::MemoryOff { scope: *scope, file: file.clone() } })
+        match stored {
+            Ok(report) => Ok(Placement::Stored { report, project }),
+            Err(Error::MemoryOff { scope: Scope::Project, file }) => {
+                *store = Err((Scope::Project, file.clone()));
+                Ok(Placement::MemoryOff { project, why: Error::MemoryOff { scope: Scope::Project, file } })
             }
+            Err(error) => Err(error),
         }
     }
 }

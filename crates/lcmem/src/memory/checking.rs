@@ -10,6 +10,16 @@ use crate::import::{Found, Source};
 use crate::repair::Malformed;
 
 impl Memory {
+    /// The model lane the settings choose, and whether it can run.
+    pub fn lane_status(&self) -> Result<crate::LaneStatus> {
+        Ok(crate::extract::lane::status(&self.store.settings()?.extract))
+    }
+
+    /// What the model lane's seals cost, day by day, as `journal` records.
+    pub fn spend_by_day(journal: &crate::journal::Journal) -> Vec<crate::DaySpend> {
+        crate::extract::lane::cost::by_day(journal)
+    }
+
     /// The sessions not sealed yet, and those that went on since they were.
     pub fn waiting_to_seal(&self) -> Result<Vec<String>> {
         crate::ingest::unsealed(&self.store)

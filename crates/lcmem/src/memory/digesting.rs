@@ -35,6 +35,12 @@ pub enum DigestAnswer {
 }
 
 impl Memory {
+    /// The earlier versions of MEMORY.md kept in `memory/history/`, oldest
+    /// first: the last is what an undo of the last consolidation restores.
+    pub fn digest_history(&self) -> Result<Vec<PathBuf>> {
+        crate::digest::history_entries(&self.store)
+    }
+
     /// The digest a new session is handed. A `git pull` may have brought
     /// the team new items, and the person may have added a fact for every
     /// project: when either changed since MEMORY.md was written, it is
@@ -49,7 +55,7 @@ impl Memory {
     pub fn digest(&self) -> Result<DigestAnswer> {
         Ok(match crate::digest::digest(&self.store)? {
             Some(digest) => DigestAnswer::Digest(digest),
-            None if self.store.ensure_enabled().is_err() => DigestAnswer::MemoryOff,
+            None if self.on().is_err() => DigestAnswer::MemoryOff,
             None => DigestAnswer::NotYet,
         })
     }
@@ -90,7 +96,7 @@ impl Memory {
     /// Pins the session `asked` (an id or a unique prefix) in the digest, or
     /// unpins it: `pinned` is the standing it gets.
     pub fn set_pinned(&self, asked: &str, pinned: bool, now: Timestamp) -> Result<String> {
-        self.store.ensure_enabled()?;
+        self.on()?;
         let id = self.store.resolve_session(asked)?;
         crate::seal::set_pinned(&self.store, &id, pinned, now)?;
         Ok(id)

@@ -62,7 +62,7 @@ impl Memory {
         progress: &mut dyn Progress,
         each: &mut dyn FnMut(&str, &[Diagnostic], &SealOutcome),
     ) -> Result<SealRun> {
-        let quiet = self.store.ensure_enabled()?.quiet();
+        let quiet = self.on()?.quiet();
         let (ids, still_going) = match which {
             ToSeal::Named(asked) => {
                 let ids = asked.iter().map(|q| self.store.resolve_session(q)).collect::<Result<Vec<_>>>()?;
@@ -102,7 +102,7 @@ impl Memory {
     /// model what came in is embedded here, so that no recall waits for it.
     /// Memory switched off: [`Error::MemoryOff`], and nothing is read.
     pub fn catch_up(&self, ended: Option<(Format, &Path)>, look: &Look, now: Timestamp) -> Result<CatchUpRun> {
-        self.store.ensure_enabled()?;
+        self.on()?;
         let running = crate::catch_up::running(&self.store)?;
         let mut done = Vec::new();
         if let Some((format, transcript)) = ended {

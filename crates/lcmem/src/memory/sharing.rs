@@ -25,11 +25,17 @@ pub struct Blocks {
 }
 
 impl Memory {
+    /// The name a share is signed with when none is given: git's
+    /// `user.name` in the project's checkout, if it has one.
+    pub fn sharer(&self) -> Option<String> {
+        crate::team::user_name(&self.store.project().root)
+    }
+
     /// Shares this project's confirmed conventions with the team as `by`:
     /// `.lcmem/team.md`, then the lcmem block of each agents file of `blocks`;
     /// then MEMORY.md, whose team items changed, is consolidated.
     pub fn share(&self, by: &str, blocks: &[AgentsFile], now: Timestamp) -> Result<ShareRun> {
-        self.store.ensure_enabled()?;
+        self.on()?;
         let shared = crate::team::share(&self.store, by, now)?;
         let files = blocks.iter().map(|&f| Ok((f, agents_file::keep(&self.store, f, now)?))).collect::<Result<_>>()?;
         let consolidate_error = crate::digest::consolidate(&self.store, now).err();
@@ -39,7 +45,7 @@ impl Memory {
     /// Takes the lcmem block out of each agents file of `blocks`; then
     /// consolidates MEMORY.md.
     pub fn unshare(&self, blocks: &[AgentsFile], now: Timestamp) -> Result<Blocks> {
-        self.store.ensure_enabled()?;
+        self.on()?;
         let files =
             blocks.iter().map(|&f| Ok((f, agents_file::remove(&self.store, f, now)?))).collect::<Result<_>>()?;
         let consolidate_error = crate::digest::consolidate(&self.store, now).err();

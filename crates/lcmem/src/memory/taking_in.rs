@@ -72,7 +72,7 @@ impl Memory {
         progress: &mut dyn Progress,
         each: &mut dyn FnMut(&ToImport<'a>, &Result<Taken>),
     ) -> Result<Imported> {
-        self.store.ensure_enabled()?;
+        self.on()?;
         let (mut added, mut failed, mut taken_in) = (Vec::new(), 0, false);
         for file in files {
             let taken = crate::import::import_named(&self.store, Some(file.format), file.path, file.named);

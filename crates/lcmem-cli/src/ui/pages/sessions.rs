@@ -3,7 +3,7 @@
 //! that lists what will be removed, export as Markdown.
 
 use lcmem::journal::Journal;
-use lcmem::session::{Line, Role};
+use lcmem::{Line, Role};
 
 use super::super::{App, html};
 use super::journal::pin_button;

@@ -3,8 +3,8 @@
 //! and line it came from; conventions waiting for confirmation; conflicts,
 //! both sides with a choice.
 
+use lcmem::Line;
 use lcmem::facts::{Fact, Fold, normalize};
-use lcmem::session::Line;
 
 use super::super::{App, html};
 use super::{SessionNames, facts};
@@ -87,11 +87,11 @@ fn origin(app: &App, names: &SessionNames, session: &str, text: &str) -> String 
     }
 }
 
-pub fn role_name(role: lcmem::session::Role) -> &'static str {
+pub fn role_name(role: lcmem::Role) -> &'static str {
     match role {
-        lcmem::session::Role::User => "user",
-        lcmem::session::Role::Assistant => "assistant",
-        lcmem::session::Role::System => "system",
-        lcmem::session::Role::Tool => "tool output",
+        lcmem::Role::User => "user",
+        lcmem::Role::Assistant => "assistant",
+        lcmem::Role::System => "system",
+        lcmem::Role::Tool => "tool output",
     }
 }

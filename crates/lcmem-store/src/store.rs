@@ -1,0 +1,550 @@
+//! The store: where a project's sessions and memory live on disk.
+//!
+//! ```text
+//! $LEVELCODE_HOME/                  (default ~/.levelcode)
+//!   config.toml                     global settings
+//!   sessions/<project-slug>/
+//!     <session-id>.jsonl            one file per session, format v1
+//!     config.toml                   this project's settings
+//!     .lock                         the project's write lock
+//!     memory/MEMORY.md              the always-on digest
+//!     memory/journal.jsonl          one line per sealed session
+//!     memory/facts.jsonl            fact observations and user actions
+//!     cache/                        derived data; safe to delete at any time
+//! ```
+
+use std::path::{Path, PathBuf};
+
+use crate::config::{ConfigFiles, Settings};
+use crate::diagnostic::Diagnostic;
+use crate::error::{Error, IoContext, Result};
+use crate::guards::Guards;
+use crate::jsonl;
+use crate::lock::WriteLock;
+use crate::project::Project;
+pub use crate::reimport::Incoming;
+use crate::reimport::Merge;
+use crate::session::{self, Session};
+
+/// Recall's index folder's name under `cache/`. The version changes whenever
+/// the analysis or the schema does, so an old index is simply ignored. Named
+/// here, with the rest of the store's layout, because the symlink rule and
+/// the sweep of dead build folders need it below recall.
+pub const RECALL_INDEX_DIR: &str = "recall-v1";
+
+/// The folder of the person's own memory under the store root.
+pub const PERSON_DIR: &str = "person";
+
+/// One project's corner of the store.
+#[derive(Debug, Clone)]
+pub struct Store {
+    home: PathBuf,
+    project: Project,
+    dir: PathBuf,
+    guards: Guards,
+}
+
+/// What importing one file did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ImportOutcome {
+    Added {
+        id: String,
+    },
+    /// The stored copy was a prefix of the file; the new lines were appended.
+    Extended {
+        id: String,
+        lines: usize,
+    },
+    /// A converted transcript's stored copy was replaced by a new
+    /// conversion of it (this build's converter reads more of it), lcmem's
+    /// own status lines carried over; `lines` is the new copy's line count.
+    Reconverted {
+        id: String,
+        lines: usize,
+    },
+    Unchanged {
+        id: String,
+    },
+}
+
+impl ImportOutcome {
+    /// The stored session's id.
+    pub fn id(&self) -> &str {
+        match self {
+            ImportOutcome::Added { id }
+            | ImportOutcome::Extended { id, .. }
+            | ImportOutcome::Reconverted { id, .. }
+            | ImportOutcome::Unchanged { id } => id,
+        }
+    }
+
+    /// Whether the import wrote anything.
+    pub fn wrote(&self) -> bool {
+        !matches!(self, ImportOutcome::Unchanged { .. })
+    }
+}
+
+/// A store for a new project in a temporary folder, its sessions folder
+/// made, for unit tests (this crate's, and the engine's through the
+/// `temp-store` feature its tests turn on).
+#[cfg(any(test, feature = "temp-store"))]
+pub fn temp_store() -> (tempfile::TempDir, Store) {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let project = dir.path().join("project");
+    std::fs::create_dir_all(&project).expect("the project folder");
+    let store = Store::open(&dir.path().join("home"), &project).expect("a store");
+    std::fs::create_dir_all(store.dir()).expect("the sessions folder");
+    (dir, store)
+}
+
+impl Store {
+    /// The store for `project` under the root `home`. Nothing is created
+    /// until something is written.
+    pub fn new(home: &Path, project: Project) -> Store {
+        let dir = home.join("sessions").join(&project.slug);
+        Store { home: home.to_path_buf(), project, dir, guards: Guards::default() }
+    }
+
+    /// The person's own memory under the root `home`: facts that hold in
+    /// every project (`lcmem facts add --user`), in `person/memory/facts.jsonl`,
+    /// the same event log as a project's. Its folder is no project's: it has
+    /// no checkout, no sessions, and cross-project recall does not list it.
+    pub fn person(home: &Path) -> Store {
+        let dir = home.join(PERSON_DIR);
+        let project = Project { root: dir.clone(), slug: PERSON_DIR.to_string() };
+        Store { home: home.to_path_buf(), project, dir, guards: Guards::default() }
+    }
+
+    /// Whether this is the person's store ([`Store::person`]).
+    pub fn is_person(&self) -> bool {
+        self.project.slug == PERSON_DIR && self.dir == self.home.join(PERSON_DIR)
+    }
+
+    /// The same store with other guards: only for proving the red-team
+    /// suite's cases non-vacuous. Never switch a guard off anywhere else.
+    #[doc(hidden)]
+    pub fn with_guards(mut self, guards: Guards) -> Store {
+        self.guards = guards;
+        self
+    }
+
+    pub fn guards(&self) -> &Guards {
+        &self.guards
+    }
+
+    /// Resolves `project_path` to its project (a path inside it, or a store
+    /// slug: see [`Project::resolve_in`]) and opens its store.
+    pub fn open(home: &Path, project_path: &Path) -> Result<Store> {
+        Ok(Store::new(home, Project::resolve_in(home, project_path)?))
+    }
+
+    pub fn home(&self) -> &Path {
+        &self.home
+    }
+    pub fn project(&self) -> &Project {
+        &self.project
+    }
+    /// The project's folder: `sessions/<slug>/`.
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+    pub fn session_path(&self, id: &str) -> PathBuf {
+        self.dir.join(format!("{id}.jsonl"))
+    }
+    pub fn memory_dir(&self) -> PathBuf {
+        self.dir.join("memory")
+    }
+    pub fn journal_path(&self) -> PathBuf {
+        self.memory_dir().join("journal.jsonl")
+    }
+    pub fn facts_path(&self) -> PathBuf {
+        self.memory_dir().join("facts.jsonl")
+    }
+    pub fn memory_md_path(&self) -> PathBuf {
+        self.memory_dir().join("MEMORY.md")
+    }
+    /// Derived data only: deleting this folder loses nothing.
+    pub fn cache_dir(&self) -> PathBuf {
+        self.dir.join("cache")
+    }
+    /// The tombstones of forgotten sessions (`crate::tombstone`).
+    pub fn tombstones_path(&self) -> PathBuf {
+        self.memory_dir().join(crate::tombstone::FILE_NAME)
+    }
+    /// The tombstone of `session`, if it was forgotten and not imported
+    /// again by hand since.
+    pub fn tombstone(&self, session: &str) -> Result<Option<crate::tombstone::Tombstone>> {
+        crate::tombstone::find(&self.tombstones_path(), session)
+    }
+    /// Lifts `session`'s tombstone: the person imports it again on purpose.
+    /// Returns the tombstone lifted, if there was one.
+    pub fn lift_tombstone(&self, session: &str) -> Result<Option<crate::tombstone::Tombstone>> {
+        crate::tombstone::lift(&self.lock()?, &self.tombstones_path(), session)
+    }
+    /// Recall's index: `cache/recall-v1/` ([`RECALL_INDEX_DIR`]).
+    pub fn recall_index_dir(&self) -> PathBuf {
+        self.cache_dir().join(RECALL_INDEX_DIR)
+    }
+
+    pub fn config_files(&self) -> ConfigFiles {
+        ConfigFiles { global: self.home.join("config.toml"), project: self.dir.join("config.toml") }
+    }
+
+    pub fn settings(&self) -> Result<Settings> {
+        self.config_files().load()
+    }
+
+    /// Fails with [`Error::MemoryOff`] when memory is switched off for this
+    /// project. Asked in two places only: by every writer as it takes the
+    /// write lock ([`Store::lock`], [`Store::try_lock`]), and once by the
+    /// engine's front door (`lcmem::Memory`) for the work it is asked to do.
+    pub fn ensure_enabled(&self) -> Result<Settings> {
+        let settings = self.settings()?;
+        match settings.disabled_by {
+            None => Ok(settings),
+            Some(scope) => Err(Error::MemoryOff { scope, file: self.config_files().path(scope).to_path_buf() }),
+        }
+    }
+
+    /// Checks that memory is on and that no folder or file of the store is
+    /// a symbolic link leading out of it, then takes the project's write
+    /// lock and sweeps away what killed writers left ([`crate::sweep`]).
+    pub fn lock(&self) -> Result<WriteLock> {
+        let lock = WriteLock::acquire(&self.ready_to_write()?)?;
+        crate::sweep::sweep_once(&self.sweep_places(), &lock);
+        Ok(lock)
+    }
+
+    /// The folders where a killed writer may have left something.
+    pub(crate) fn sweep_places(&self) -> crate::sweep::Places {
+        crate::sweep::Places {
+            store_dir: self.dir.clone(),
+            temp_folders: vec![
+                self.dir.clone(),
+                self.memory_dir(),
+                self.memory_dir().join("history"),
+                self.cache_dir(),
+                // The importers' per-transcript states (`import::growing`).
+                self.cache_dir().join("transcripts"),
+            ],
+            cache: self.cache_dir(),
+            build_stem: RECALL_INDEX_DIR,
+        }
+    }
+
+    /// Like [`Store::lock`], but `None` instead of waiting when another
+    /// writer holds the lock.
+    pub fn try_lock(&self) -> Result<Option<WriteLock>> {
+        WriteLock::try_acquire(&self.ready_to_write()?)
+    }
+
+    /// What every writer checks before it takes the lock: memory is on and
+    /// no link leads out of the store. Returns the lock file's path.
+    fn ready_to_write(&self) -> Result<PathBuf> {
+        self.ensure_enabled()?;
+        self.refuse_links_outside()?;
+        std::fs::create_dir_all(self.memory_dir()).at(self.memory_dir())?;
+        Ok(self.dir.join(".lock"))
+    }
+
+    /// The symlink rule ([`crate::confine`]) for the project's folder (it may
+    /// not lead out of `sessions/`), its folders and every fixed file the
+    /// engine writes. Session files are checked where they are written.
+    fn refuse_links_outside(&self) -> Result<()> {
+        let sessions = self.home.join("sessions");
+        if sessions.exists() {
+            crate::confine::refuse_link_outside(&self.dir, &sessions)?;
+        }
+        if !self.dir.exists() {
+            return Ok(());
+        }
+        let memory = self.memory_dir();
+        let mut paths = vec![memory.clone(), self.cache_dir(), self.dir.join(".lock"), self.dir.join("config.toml")];
+        paths.extend([memory.join("history"), self.recall_index_dir()]);
+        for file in [self.journal_path(), self.facts_path()] {
+            paths.push(jsonl::torn_sidecar(&file));
+            paths.push(file);
+        }
+        paths.extend(["MEMORY.md", "MEMORY.state.json", "MEMORY.state.json.next"].iter().map(|name| memory.join(name)));
+        crate::confine::refuse_links_outside(&self.dir, &paths)
+    }
+
+    /// The symlink rule for one session's file (and its torn-line sidecar).
+    pub(crate) fn refuse_session_link(&self, id: &str) -> Result<()> {
+        let path = self.session_path(id);
+        crate::confine::refuse_links_outside(&self.dir, &[jsonl::torn_sidecar(&path), path])
+    }
+
+    /// The ids of every session in the store, sorted.
+    pub fn session_ids(&self) -> Result<Vec<String>> {
+        let entries = match std::fs::read_dir(&self.dir) {
+            Ok(e) => e,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+            Err(e) => return Err(e).at(&self.dir),
+        };
+        let mut ids = Vec::new();
+        for entry in entries {
+            let entry = entry.at(&self.dir)?;
+            let name = entry.file_name();
+            let Some(name) = name.to_str() else { continue };
+            if let Some(id) = name.strip_suffix(".jsonl")
+                && session::validate_id(id).is_ok()
+            {
+                ids.push(id.to_string());
+            }
+        }
+        ids.sort();
+        Ok(ids)
+    }
+
+    /// Finds a session by its full id or a unique prefix of it.
+    pub fn resolve_session(&self, query: &str) -> Result<String> {
+        let ids = self.session_ids()?;
+        if ids.iter().any(|id| id == query) {
+            return Ok(query.to_string());
+        }
+        let matches: Vec<String> = ids.into_iter().filter(|id| id.starts_with(query)).collect();
+        match matches.len() {
+            0 => Err(Error::NoSuchSession { query: query.to_string() }),
+            1 => Ok(matches.into_iter().next().expect("one match")),
+            _ => Err(Error::AmbiguousSession { query: query.to_string(), candidates: matches }),
+        }
+    }
+
+    pub fn read_session(&self, id: &str) -> Result<Session> {
+        Session::read(&self.session_path(id))
+    }
+
+    /// Validates a v1 session file and adds it to the store. The stored copy
+    /// is byte-for-byte the file (malformed lines included: they are the
+    /// user's, and are reported, not dropped). Importing the same file again
+    /// changes nothing; a file that grew since is appended to. A converted
+    /// transcript's copy is also reconciled around lcmem's own status lines
+    /// and re-converted by a newer converter ([`crate::reimport`]); any other
+    /// difference is [`Error::SessionConflict`].
+    pub fn import_file(&self, path: &Path) -> Result<(ImportOutcome, Vec<Diagnostic>)> {
+        let bytes = crate::input::read(path)?;
+        self.import_bytes(path, bytes)
+    }
+
+    /// Like [`Store::import_file`], for content already in memory; `origin`
+    /// names it in messages.
+    pub fn import_bytes(&self, origin: &Path, bytes: Vec<u8>) -> Result<(ImportOutcome, Vec<Diagnostic>)> {
+        self.import_as(origin, bytes, Incoming::File)
+    }
+
+    /// Like [`Store::import_bytes`], for what is being imported: a user's
+    /// file, or a new conversion of an agent's transcript, which may replace
+    /// the conversion stored before ([`crate::reimport`]).
+    pub fn import_as(
+        &self,
+        origin: &Path,
+        bytes: Vec<u8>,
+        incoming: Incoming,
+    ) -> Result<(ImportOutcome, Vec<Diagnostic>)> {
+        let (prepared, parsed) = self.prepare(origin, bytes)?;
+        let lock = self.lock()?;
+        self.store_parsed(&lock, origin, (prepared, incoming), parsed)
+    }
+
+    /// A session's bytes as they would be stored (redacted, ending with a
+    /// newline, without the lines that are not JSON), and the session they
+    /// hold. The lines set aside come back in the session's diagnostics,
+    /// numbered as in `origin`, and are kept beside the stored copy
+    /// ([`Store::set_aside`]).
+    fn prepare(&self, origin: &Path, bytes: Vec<u8>) -> Result<(Prepared, Session)> {
+        let bytes = redact_lines(&self.guards, bytes);
+        let lines = jsonl::read_from(&bytes[..], origin)?;
+        let malformed: Vec<(usize, jsonl::LineProblem)> =
+            lines.iter().filter_map(|l| Some((l.number, l.parsed.as_ref().err()?.clone()))).collect();
+        let well_formed: Vec<jsonl::Line> = lines.into_iter().filter(|l| l.parsed.is_ok()).collect();
+        let mut parsed = Session::from_lines(origin, well_formed)?;
+        let (mut kept, mut aside) = (Vec::with_capacity(bytes.len()), Vec::new());
+        for (number, raw) in bytes.split_inclusive(|&b| b == b'\n').enumerate() {
+            match malformed.iter().any(|(n, _)| *n == number + 1) {
+                true => aside.push(raw.strip_suffix(b"\n").unwrap_or(raw).to_vec()),
+                false => kept.extend_from_slice(raw),
+            }
+        }
+        if !kept.is_empty() && kept.last() != Some(&b'\n') {
+            kept.push(b'\n');
+        }
+        let mut said: Vec<Diagnostic> = malformed
+            .into_iter()
+            .map(|(n, problem)| {
+                Diagnostic::new(origin, n, format!("{}; set aside, not part of the session", problem.plain()))
+            })
+            .collect();
+        said.append(&mut parsed.diagnostics);
+        said.sort_by_key(|d| d.line);
+        parsed.diagnostics = said;
+        Ok((Prepared { bytes: kept, aside }, parsed))
+    }
+
+    /// [`Store::import_bytes`] for a writer that holds the lock already.
+    pub fn import_bytes_locked(
+        &self,
+        lock: &WriteLock,
+        origin: &Path,
+        bytes: Vec<u8>,
+        incoming: Incoming,
+    ) -> Result<(ImportOutcome, Vec<Diagnostic>)> {
+        let (prepared, parsed) = self.prepare(origin, bytes)?;
+        self.store_parsed(lock, origin, (prepared, incoming), parsed)
+    }
+
+    /// Appends `lines` (whole lines of a converted session, each ended by
+    /// `\n`) to session `id`'s file after its first `at` bytes, redacted as
+    /// [`Store::import_bytes`] would: for an importer that knows the stored
+    /// copy is the conversion so far (`import::growing`).
+    pub fn append_converted(
+        &self,
+        lock: &WriteLock,
+        origin: &Path,
+        id: &str,
+        at: u64,
+        lines: Vec<u8>,
+    ) -> Result<ImportOutcome> {
+        let bytes = redact_lines(&self.guards, lines);
+        let text = std::str::from_utf8(&bytes).map_err(|_| Error::Format {
+            path: origin.to_path_buf(),
+            line: 0,
+            message: "new lines are not UTF-8 text".into(),
+        })?;
+        let new_lines: Vec<String> = text.lines().map(str::to_string).collect();
+        if new_lines.is_empty() {
+            return Ok(ImportOutcome::Unchanged { id: id.to_string() });
+        }
+        crate::tombstone::refuse_forgotten(&self.tombstones_path(), lock, id)?;
+        self.refuse_session_link(id)?;
+        crate::scrub::append_transcript_lines(lock, &self.session_path(id), at, &new_lines)?;
+        self.mark_sessions_changed();
+        Ok(ImportOutcome::Extended { id: id.to_string(), lines: new_lines.len() })
+    }
+
+    fn store_parsed(
+        &self,
+        lock: &WriteLock,
+        origin: &Path,
+        (Prepared { bytes, aside }, incoming): (Prepared, Incoming),
+        parsed: Session,
+    ) -> Result<(ImportOutcome, Vec<Diagnostic>)> {
+        let id = parsed.header.id.clone();
+        crate::tombstone::refuse_forgotten(&self.tombstones_path(), lock, &id)?;
+        self.refuse_session_link(&id)?;
+        let target = self.session_path(&id);
+        let outcome = match jsonl::read_optional(&target)? {
+            None => {
+                jsonl::atomic_write(&target, &bytes)?;
+                ImportOutcome::Added { id }
+            }
+            Some(existing) => match crate::reimport::merge(&existing, &bytes, incoming) {
+                Merge::Unchanged => ImportOutcome::Unchanged { id },
+                // Append what it grew by; a fragment a killed append left
+                // past the whole lines is cut back and the line written whole.
+                Merge::Append { complete, tail } => {
+                    let tail = std::str::from_utf8(&tail).map_err(|_| Error::Format {
+                        path: origin.to_path_buf(),
+                        line: 0,
+                        message: "new lines are not UTF-8 text".into(),
+                    })?;
+                    let new_lines: Vec<String> = tail.lines().map(str::to_string).collect();
+                    let count = new_lines.len();
+                    crate::scrub::append_transcript_lines(lock, &target, complete as u64, &new_lines)?;
+                    self.mark_sessions_changed();
+                    ImportOutcome::Extended { id, lines: count }
+                }
+                // A converted copy re-converted: the bytes are the boundary's
+                // (the new conversion, redacted above, and the status lines
+                // lcmem wrote through it), replaced atomically.
+                Merge::Rewrite { bytes } => {
+                    jsonl::atomic_write(&target, &bytes)?;
+                    ImportOutcome::Reconverted { id, lines: bytes.iter().filter(|&&b| b == b'\n').count() }
+                }
+                Merge::Conflict => {
+                    return Err(Error::SessionConflict { id, path: origin.to_path_buf(), stored: target });
+                }
+            },
+        };
+        crate::scrub::set_aside(lock, &target, &aside)?;
+        Ok((outcome, parsed.diagnostics))
+    }
+
+    /// Records a status change (done, archived, pinned, unpinned) in the
+    /// session's own file.
+    pub fn append_status(
+        &self,
+        lock: &WriteLock,
+        id: &str,
+        status: session::Status,
+        ts: jiff::Timestamp,
+    ) -> Result<()> {
+        let line = session::Line::Status { status, ts: Some(ts) };
+        self.refuse_session_link(id)?;
+        crate::scrub::append_records(&self.guards, lock, &self.session_path(id), &[line])?;
+        self.mark_sessions_changed();
+        Ok(())
+    }
+
+    /// Moves the sessions folder's modification time on, after a session
+    /// file grew in place (which, unlike adding, replacing or removing one,
+    /// leaves the folder's time alone). Recall trusts its index's list of the
+    /// session files while the folder keeps the time it had when the list
+    /// was checked, instead of a stat per file (see `recall::listing`). A
+    /// marker file is created and removed, which moves the time on with no
+    /// more right than creating a session file needs. Failing is harmless to
+    /// the write itself; the next full listing (any index write) sees it.
+    fn mark_sessions_changed(&self) {
+        let marker = self.dir().join(".lcmem-sessions-changed");
+        if std::fs::write(&marker, b"").is_ok() {
+            let _ = std::fs::remove_file(&marker);
+        }
+    }
+}
+
+/// A session's bytes ready to store, and the lines of its file set aside
+/// (not JSON: a torn or garbled line), which are kept beside it.
+struct Prepared {
+    bytes: Vec<u8>,
+    aside: Vec<Vec<u8>>,
+}
+
+/// A session file's lines with every secret redacted and control characters
+/// removed, as the store keeps them: a line the boundary leaves unchanged
+/// keeps its bytes exactly, so a clean file is stored byte for byte, and the
+/// same input always gives the same output (a grown file's copy is still a
+/// prefix of it). A line that is not JSON is only redacted, as text; one
+/// that is not UTF-8 is kept as it is.
+fn redact_lines(guards: &Guards, bytes: Vec<u8>) -> Vec<u8> {
+    const STRUCTURAL: &[&str] = &["type", "v", "id", "ts", "created_at", "role", "status"];
+    let mut out = Vec::with_capacity(bytes.len());
+    for raw in bytes.split_inclusive(|&b| b == b'\n') {
+        let (body, end) = match raw.strip_suffix(b"\n") {
+            Some(body) => (body, &b"\n"[..]),
+            None => (raw, &b""[..]),
+        };
+        let Ok(text) = std::str::from_utf8(body) else {
+            out.extend_from_slice(raw);
+            continue;
+        };
+        let clean = match serde_json::from_str::<serde_json::Value>(text) {
+            Ok(mut value) => {
+                let changed = match value.as_object_mut() {
+                    // The fields that say what a line is and when are the
+                    // format's own; every other string is content.
+                    Some(fields) => fields
+                        .iter_mut()
+                        .filter(|(key, _)| !STRUCTURAL.contains(&key.as_str()))
+                        .fold(false, |changed, (_, v)| crate::scrub::scrub_value(guards, v) | changed),
+                    None => crate::scrub::scrub_value(guards, &mut value),
+                };
+                if changed { value.to_string() } else { text.to_string() }
+            }
+            // A malformed line is the user's and is kept as it is, but for a secret in it.
+            Err(_) => (guards.redact)(text).into_owned(),
+        };
+        out.extend_from_slice(clean.as_bytes());
+        out.extend_from_slice(end);
+    }
+    out
+}
