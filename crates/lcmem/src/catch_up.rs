@@ -14,9 +14,10 @@ use std::time::Duration;
 
 use jiff::Timestamp;
 
+use crate::agents::Source;
 use crate::error::Result;
 use crate::extract::offline::OfflineExtractor;
-use crate::import::{self, Format, Known, Source};
+use crate::import::{self, Format, Known};
 use crate::ingest::{Ingested, ingest, unsealed};
 use crate::store::Store;
 
@@ -67,7 +68,7 @@ pub struct Look {
     /// A folder of this project's transcripts named by hand, with their
     /// format: every transcript directly in it is looked at.
     pub folder: Option<(PathBuf, Format)>,
-    /// The agents' transcript folders ([`crate::import::agent_folders`]),
+    /// The agents' transcript folders ([`crate::agents::agent_folders`]),
     /// searched for this project's transcripts the store never saw: a
     /// session whose hooks never fired (a headless run that exits before its
     /// asynchronous Stop hook, an agent whose hooks were not installed yet)

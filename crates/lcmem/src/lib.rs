@@ -22,6 +22,8 @@
 // `reading_input!`, which lints them against unchecked indexing, slicing,
 // unwrap and panic (docs/architecture.md, "Input never panics").
 lcmem_store::reading_input! {
+    pub mod agents;
+    pub mod emit;
     pub mod extract;
     pub mod import;
 }

@@ -12,7 +12,7 @@ use serde_json::Value;
 use super::install::toml_settings;
 use super::install::{handlers, is_lcmem_hook, on_path, settings_file};
 use crate::context::Context;
-use lcmem::import::{Server, Source};
+use lcmem::agents::{Server, Source};
 
 #[derive(clap::Args)]
 #[command(after_help = "For each agent (the user's settings): whether lcmem's hooks are there \
@@ -60,7 +60,7 @@ impl Checks {
 
 pub fn run(args: Args, context: &Context) -> anyhow::Result<ExitCode> {
     let mut checks = Checks::default();
-    for source in lcmem::import::SOURCES {
+    for source in lcmem::agents::SOURCES {
         agent(&mut checks, *source, context);
     }
     store(&mut checks, context, args.repair);

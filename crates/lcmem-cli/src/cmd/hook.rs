@@ -3,7 +3,7 @@
 //! send the same fields (`hook_event_name`, `cwd`, `transcript_path`,
 //! `session_id`) and take the same SessionStart output; what differs (the
 //! events' names, the transcript's format, where its siblings are) is the
-//! agent's source (`lcmem::import::Source`).
+//! agent's source (`lcmem::agents::Source`).
 //!
 //! A hook runs inside someone's working session, so it must never break it:
 //! whatever goes wrong (no store, memory off, a corrupt transcript, bad
@@ -27,7 +27,7 @@ use serde_json::json;
 use super::hook_log::log;
 use super::shared::Agent;
 use crate::context::Context;
-use lcmem::import::HookStep;
+use lcmem::agents::HookStep;
 use lcmem::{Memory, Then};
 
 /// More input than any hook event carries: past it, the hook gives up.
@@ -38,7 +38,7 @@ const INPUT_WAIT: Duration = Duration::from_secs(2);
 /// The help's closing part: what each event does, with the names agents give
 /// the end of a turn, from the engine's list of agents.
 fn after_help() -> String {
-    let turn_ends: Vec<String> = lcmem::import::SOURCES
+    let turn_ends: Vec<String> = lcmem::agents::SOURCES
         .iter()
         .filter_map(|s| Some((s, s.wiring().hooks?)))
         .flat_map(|(s, hooks)| {

@@ -9,7 +9,8 @@ use std::process::ExitCode;
 
 use clap::builder::TypedValueParser as _;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use lcmem::import::{Format, Named, Placement, Report, Source, Surveyed, Taken};
+use lcmem::agents::Source;
+use lcmem::import::{Format, Named, Placement, Report, Surveyed, Taken};
 use lcmem::{ImportOutcome, Project};
 use lcmem::{Memory, Store, ToImport};
 
@@ -24,7 +25,7 @@ fn after_help() -> String {
     out.push_str(
         "  v1           lcmem's own sessions (docs/session-format.md), stored as they are but for redacted secrets\n",
     );
-    for source in lcmem::import::importable() {
+    for source in lcmem::agents::importable() {
         out.push_str(&format!("  {:<12} {} transcripts, {}\n", source.name(), source.title(), place(source)));
     }
     out.push_str(
@@ -34,7 +35,7 @@ fn after_help() -> String {
          appended to. A folder given as DIR is searched for *.jsonl files.\n\n\
          Every transcript at once, each into the project of the folder it was recorded in (--project is not used):\n",
     );
-    for source in lcmem::import::importable() {
+    for source in lcmem::agents::importable() {
         out.push_str(&format!("  lcmem import --all {:<12} from {}\n", source.name(), place(source)));
     }
     out.push_str("  lcmem import --all AGENT --from DIR\nProjects whose memory is off are skipped with a message.");
@@ -56,7 +57,7 @@ fn place(source: &dyn Source) -> String {
 struct Forced(Option<Format>);
 
 fn formats() -> impl clap::builder::TypedValueParser<Value = Forced> {
-    let names = ["auto", "v1"].into_iter().chain(lcmem::import::importable().map(|s| s.name()));
+    let names = ["auto", "v1"].into_iter().chain(lcmem::agents::importable().map(|s| s.name()));
     clap::builder::PossibleValuesParser::new(names).map(|name| Forced(Format::named(&name)))
 }
 

@@ -33,7 +33,7 @@ use self::files::{plan, plan_removal};
 use self::json_text::{Doc, Seg, key};
 use super::shared::Agent;
 use crate::context::Context;
-use lcmem::import::{HookEvent, Place, Server, Wiring};
+use lcmem::agents::{HookEvent, Place, Server, Wiring};
 
 /// The agents `lcmem install` wires lcmem into: every source.
 fn agents() -> impl clap::builder::TypedValueParser<Value = Agent> {
@@ -60,7 +60,7 @@ fn after_help() -> String {
         "Where the settings go: with --user (the default), the user's, for every project; with --project PATH, the \
          project's own files, for that project only and shareable through git.\n",
     );
-    for source in lcmem::import::SOURCES {
+    for source in lcmem::agents::SOURCES {
         let wiring = source.wiring();
         let (Server::Json { file: server, .. } | Server::Toml { file: server }) = wiring.server;
         let mut places = vec![server];
@@ -95,7 +95,7 @@ fn after_help() -> String {
          --dry-run prints the same and writes nothing. The first change to a file keeps its original as \
          <file>.lcmem-backup; `lcmem uninstall AGENT` takes it all out again.",
     );
-    let headless: Vec<String> = lcmem::import::SOURCES
+    let headless: Vec<String> = lcmem::agents::SOURCES
         .iter()
         .filter_map(|s| s.wiring().headless.map(|command| format!("  {:<12} {command}\n", s.name())))
         .collect();

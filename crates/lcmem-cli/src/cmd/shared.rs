@@ -9,11 +9,12 @@ use anyhow::bail;
 use clap::builder::TypedValueParser as _;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use lcmem::Store;
-use lcmem::import::{Format, SOURCES, Source};
+use lcmem::agents::{SOURCES, Source};
+use lcmem::import::Format;
 use lcmem::recall::Progress;
 
 /// An agent named on the command line: one of the engine's sources
-/// (`lcmem::import::SOURCES`), whichever it is.
+/// (`lcmem::agents::SOURCES`), whichever it is.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Agent(pub &'static dyn Source);
 
@@ -43,14 +44,14 @@ pub(crate) fn agents(
     let values =
         SOURCES.iter().filter(|s| keep(**s)).map(|s| clap::builder::PossibleValue::new(s.name()).help(say(*s)));
     clap::builder::PossibleValuesParser::new(values)
-        .map(|name| Agent(lcmem::import::source(&name).expect("a listed agent is a source")))
+        .map(|name| Agent(lcmem::agents::source(&name).expect("a listed agent is a source")))
 }
 
 /// Each agent's transcripts folder that exists on this machine (the agents'
 /// own variables first, then the home folder).
 pub(crate) fn transcript_folders() -> Vec<(&'static dyn Source, PathBuf)> {
     let home = std::env::var_os("HOME").filter(|h| !h.is_empty()).map(PathBuf::from);
-    lcmem::import::agent_folders(|v| std::env::var_os(v), home.as_deref())
+    lcmem::agents::agent_folders(|v| std::env::var_os(v), home.as_deref())
 }
 
 /// The name of the first agent, in the registry's order, whose hooks lcmem

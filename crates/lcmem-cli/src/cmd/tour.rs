@@ -124,7 +124,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     check_absent(&store, "sk_test_51", "the API key a user pasted");
 
     heading("Next: give your own project a memory");
-    let agents: Vec<&str> = lcmem::import::SOURCES.iter().map(|s| s.name()).collect();
+    let agents: Vec<&str> = lcmem::agents::SOURCES.iter().map(|s| s.name()).collect();
     let (first, others) = agents.split_first().expect("lcmem knows agents");
     let install = format!("lcmem install {first}");
     println!("{install:<27} # or {}: the digest at every session start,", others.join(", "));

@@ -13,7 +13,8 @@ use std::process::ExitCode;
 use std::time::{Duration, SystemTime};
 
 use lcmem::Store;
-use lcmem::import::{Format, Placement, Source};
+use lcmem::agents::Source;
+use lcmem::import::{Format, Placement};
 
 use super::shared::Agent;
 use super::shared::{default_root, parse_duration};
@@ -45,11 +46,11 @@ pub struct Args {
 
 /// `AGENT=DIR`, for an agent whose transcripts lcmem reads.
 fn agent_dir(s: &str) -> Result<(Agent, PathBuf), String> {
-    let names = || lcmem::import::importable().map(|s| s.name()).collect::<Vec<_>>().join(", ");
+    let names = || lcmem::agents::importable().map(|s| s.name()).collect::<Vec<_>>().join(", ");
     let Some((name, dir)) = s.split_once('=') else {
         return Err(format!("{s:?} is not AGENT=DIR (AGENT is one of {})", names()));
     };
-    match lcmem::import::source(name).filter(|s| s.transcripts().is_some()) {
+    match lcmem::agents::source(name).filter(|s| s.transcripts().is_some()) {
         Some(source) => Ok((Agent(source), PathBuf::from(dir))),
         None => Err(format!("{name:?} is not an agent whose transcripts lcmem reads: one of {}", names())),
     }
@@ -62,7 +63,7 @@ pub fn run(args: Args, context: &Context) -> anyhow::Result<ExitCode> {
     let home = context.home()?;
     let given = args.dirs;
     let mut roots = Vec::new();
-    for source in lcmem::import::importable() {
+    for source in lcmem::agents::importable() {
         let dir = given.iter().rev().find(|(a, _)| a.0 == source).map(|(_, dir)| dir.clone());
         let agent = Agent(source);
         roots.push((agent.format(), agent.0, dir.map_or_else(|| default_root(agent), Ok)?));

@@ -10,7 +10,7 @@ use crate::project::{Project, slug_for};
 use crate::store::Store;
 
 use super::convert::convert;
-use super::converted::{Converted, Format};
+use crate::emit::converted::{Converted, Format};
 use super::file::{Report, store_converted};
 
 /// Where one transcript went.

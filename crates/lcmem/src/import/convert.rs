@@ -13,9 +13,9 @@ use std::path::{Path, PathBuf};
 
 use serde_json::Value;
 
-use super::converted::{Converted, Counts, Format};
-use super::emit;
-use super::source::{LineReader, Source};
+use crate::emit::converted::{Converted, Counts, Format};
+use crate::emit::emitter;
+use crate::agents::source::{LineReader, Source};
 use crate::jsonl::{self, LineProblem};
 
 /// Converts `bytes` (the content of the file at `path`, which names it in
@@ -35,7 +35,7 @@ pub fn convert(format: Format, path: &Path, bytes: &[u8]) -> Converted {
 /// see [`Resume::document`]), whole.
 pub(crate) fn convert_document(path: &Path, bytes: &[u8], records: &[Value], start: Resume) -> (Converted, Resume) {
     let Resume { lines, emit, reader: (source, mut reader) } = start;
-    let mut emitter = emit::Emitter::resume(path, Format::of(source), emit);
+    let mut emitter = emitter::Emitter::resume(path, Format::of(source), emit);
     let mut from = 0;
     for record in records {
         // The line a record starts on, as near as its id tells.
@@ -72,7 +72,7 @@ fn find_from(bytes: &[u8], from: usize, id: &str) -> Option<usize> {
 pub(crate) struct Resume {
     /// Input lines consumed, for the numbers in diagnostics.
     pub(super) lines: usize,
-    emit: emit::EmitState,
+    emit: emitter::EmitState,
     /// Saved as `{"<the source's tag>": <its reader's state>}`.
     #[serde(with = "saved")]
     reader: (&'static dyn Source, Box<dyn LineReader>),
@@ -95,7 +95,7 @@ impl Resume {
     pub(crate) fn start(format: Format) -> Option<Resume> {
         let source = format.source()?;
         let reader = source.reader(None)?;
-        Some(Resume { lines: 0, emit: emit::EmitState::default(), reader: (source, reader) })
+        Some(Resume { lines: 0, emit: emitter::EmitState::default(), reader: (source, reader) })
     }
 
     pub(crate) fn format(&self) -> Format {
@@ -126,7 +126,7 @@ mod saved {
     use serde::{Deserialize, Deserializer, Serialize, Serializer};
     use serde_json::value::RawValue;
 
-    use crate::import::source::{LineReader, Source};
+    use crate::agents::source::{LineReader, Source};
 
     type Reader = (&'static dyn Source, Box<dyn LineReader>);
 
@@ -142,7 +142,7 @@ mod saved {
         let (Some((tag, state)), None) = (entries.next(), entries.next()) else {
             return Err(D::Error::custom("a reader's state names one source"));
         };
-        let source = crate::import::sources::by_tag(&tag).ok_or_else(|| D::Error::custom("an unknown source"))?;
+        let source = crate::agents::sources::by_tag(&tag).ok_or_else(|| D::Error::custom("an unknown source"))?;
         let reader =
             source.reader(Some(&state)).ok_or_else(|| D::Error::custom("a reader's state this build cannot read"))?;
         Ok((source, reader))
@@ -155,7 +155,7 @@ mod saved {
 /// to be resumable; a last line without its newline is converted as it is.
 pub(crate) fn convert_more(path: &Path, bytes: &[u8], from: Resume) -> (Converted, Resume) {
     let Resume { lines, emit, reader: (source, mut reader) } = from;
-    let mut emitter = emit::Emitter::resume(path, Format::of(source), emit);
+    let mut emitter = emitter::Emitter::resume(path, Format::of(source), emit);
     each_line(path, bytes, lines, &mut emitter, |e, v| reader.line(e, v));
     let lines = lines + bytes.iter().filter(|&&b| b == b'\n').count();
     let state = Resume { lines, emit: emitter.state(), reader: (source, reader) };
@@ -185,8 +185,8 @@ fn each_line(
     path: &Path,
     bytes: &[u8],
     before: usize,
-    emitter: &mut emit::Emitter<'_>,
-    mut convert_line: impl FnMut(&mut emit::Emitter<'_>, &Value),
+    emitter: &mut emitter::Emitter<'_>,
+    mut convert_line: impl FnMut(&mut emitter::Emitter<'_>, &Value),
 ) {
     let lines = match jsonl::read_from(bytes, path) {
         Ok(lines) => lines,

@@ -2,7 +2,7 @@
 
 use serde_json::Value;
 
-use super::converted::Format;
+use crate::emit::converted::Format;
 
 /// Tells the format of a file from its content: the first line that is
 /// typical of one format decides, or, for a file that is one JSON document,
@@ -22,7 +22,7 @@ fn detect_line(value: &Value) -> Option<Format> {
     if object.get("type").and_then(Value::as_str) == Some("session") && object.contains_key("v") {
         return Some(Format::V1);
     }
-    super::sources::importable().find(|s| s.recognises(object)).map(Format::of)
+    crate::agents::sources::importable().find(|s| s.recognises(object)).map(Format::of)
 }
 
 fn detect_document(bytes: &[u8]) -> Option<Format> {
@@ -32,5 +32,5 @@ fn detect_document(bytes: &[u8]) -> Option<Format> {
     }
     let document: Value = serde_json::from_slice(bytes).ok()?;
     let unnamed = std::path::Path::new("");
-    super::sources::importable().find(|s| s.document_records(&document, unnamed).is_some()).map(Format::of)
+    crate::agents::sources::importable().find(|s| s.document_records(&document, unnamed).is_some()).map(Format::of)
 }

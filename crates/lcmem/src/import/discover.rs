@@ -2,7 +2,7 @@
 
 use std::path::{Path, PathBuf};
 
-use super::source::Source;
+use crate::agents::source::Source;
 use crate::error::{IoContext, Result};
 
 /// Folders nested deeper than this are not searched: transcript stores are
@@ -77,7 +77,7 @@ pub fn project_transcripts(
     within: Option<std::time::Duration>,
     wanted: &dyn Fn(&Path) -> bool,
 ) -> Vec<Found> {
-    let Some(format) = source.transcripts().map(|_| super::converted::Format::of(source)) else { return Vec::new() };
+    let Some(format) = source.transcripts().map(|_| crate::emit::converted::Format::of(source)) else { return Vec::new() };
     let mut out: Vec<Found> = Vec::new();
     for dir in source.project_folders(folder, root) {
         let filed = dir != folder;

@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 
 use super::convert::convert;
-use super::converted::{Converted, Counts, Format};
+use crate::emit::converted::{Converted, Counts, Format};
 use super::detect::detect;
 use crate::diagnostic::Diagnostic;
 use crate::error::{Error, Result};

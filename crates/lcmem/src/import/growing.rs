@@ -39,7 +39,7 @@ use serde::{Deserialize, Serialize};
 
 use super::batch::unstored;
 use super::convert::{Resume, convert_document, convert_more};
-use super::converted::Format;
+use crate::emit::converted::Format;
 use super::file::{Reading, Report, Restart, import_file};
 use crate::diagnostic::Diagnostic;
 use crate::error::{Error, IoContext, Result};
@@ -151,7 +151,7 @@ struct Plan {
 /// The lines past a checkpoint, converted. A conversion that goes on keeps the
 /// converter's new state in its checkpoint; one that starts over keeps it here.
 struct Converted {
-    batch: super::converted::Converted,
+    batch: crate::emit::converted::Converted,
     resume: Option<Resume>,
     from: u64,
     offset: u64,

@@ -1,6 +1,7 @@
-//! Importers: the agents' transcripts converted into session format v1 and
-//! added to the store (see `docs/importers.md`). Each agent is one file
-//! implementing [`Source`], listed once in [`SOURCES`].
+//! The import: the agents' transcripts converted into session format v1 and
+//! added to the store (see `docs/importers.md`). The agents themselves, each
+//! one file implementing `Source` and listed once in `SOURCES`, are
+//! [`crate::agents`]; the writer of format v1 they share is [`crate::emit`].
 //!
 //! Conversion is a pure function of the transcript's bytes: it never looks
 //! at the clock, the file system or the store, so the same transcript always
@@ -17,47 +18,28 @@
 //! ones its agents keep of it); [`survey`] reads a file's start to say what
 //! it holds; [`file`] reads one (`input::read`) and [`detect`] tells its
 //! format; [`convert`] feeds its lines (or a document's records) to the
-//! source's reader, with the fields the agents have in common in [`fields`],
-//! whose [`emit`]ter writes format v1 ([`converted`]); [`file`] adds the
+//! agent's reader, whose emitter ([`crate::emit`]) writes format v1; [`file`] adds the
 //! result to the store. [`growing`] does the same for a transcript that
 //! grows, from where the last import stopped, and [`batch`] for many
 //! transcripts at once; [`runs`] keeps what each `lcmem import` added.
 
 
 mod batch;
-mod claude_code;
-mod codex;
-mod commit;
 mod convert;
-mod converted;
-mod cursor;
 mod detect;
 mod discover;
-mod emit;
-mod fields;
 mod file;
-mod gemini_cli;
 mod growing;
-mod presized;
-mod results;
 mod runs;
-mod shell_files;
-mod source;
-mod sources;
 mod survey;
-mod wiring;
 
+pub use crate::emit::converted::{Converted, Counts, Format};
 pub use batch::{Placement, import_all, place};
 pub use convert::convert;
-pub use converted::{Converted, Counts, Format};
 pub use detect::detect;
 pub use discover::{Found, discover, project_transcripts, session_files};
-pub use emit::sanitize_id;
 pub use file::{Named, Reading, Report, Restart, Taken, import_file, import_named, store_converted};
 pub use growing::{Known, import_growing, known, read_to_end};
 pub use runs::{ImportRun, drop_last_run, last_run, record_run};
 pub(crate) use runs::{put_back, without_session};
-pub use source::{HookStep, Source, Transcripts};
-pub use sources::{SOURCES, agent_folders, importable, source};
 pub use survey::{Surveyed, survey};
-pub use wiring::{HookEvent, Hooks, Place, Server, Wiring};

@@ -7,7 +7,7 @@ use std::io::Read as _;
 use std::path::{Path, PathBuf};
 
 use super::convert::convert;
-use super::converted::Format;
+use crate::emit::converted::Format;
 use super::detect::detect;
 use crate::error::{IoContext, Result};
 

@@ -5,8 +5,9 @@
 use std::path::PathBuf;
 
 use super::Memory;
+use crate::agents::Source;
 use crate::error::Result;
-use crate::import::{Found, Source};
+use crate::import::Found;
 use crate::repair::Malformed;
 
 impl Memory {

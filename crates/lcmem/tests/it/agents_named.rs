@@ -1,5 +1,5 @@
 //! Everything that differs from one agent to another is that agent's own
-//! file: the engine's `import/<agent>.rs` (its `Source`), and, for an agent
+//! file: the engine's `agents/<agent>.rs` (its `Source`), and, for an agent
 //! whose settings need an editor of their own, the CLI's
 //! `cmd/install/<agent>*.rs`. No other code of the engine or the CLI names
 //! an agent, in an identifier or in a string: what they do for each agent
@@ -52,11 +52,15 @@ fn no_agent_is_named_outside_its_own_file() {
     let crates = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
     let engine = crates.join("lcmem/src");
     let cli = crates.join("lcmem-cli/src");
-    let files: Vec<PathBuf> = rust_files(&engine).into_iter().chain(rust_files(&cli)).collect();
+    let files: Vec<PathBuf> =
+        [engine.clone(), crates.join("lcmem-store/src"), crates.join("lcmem-recall/src"), cli.clone()]
+            .iter()
+            .flat_map(|dir| rust_files(dir))
+            .collect();
     assert!(files.len() > 100, "the sources were not found: {}", files.len());
     let mut named = Vec::new();
-    for source in lcmem::import::SOURCES {
-        let own_engine = engine.join("import").join(format!("{}.rs", source.name().replace('-', "_")));
+    for source in lcmem::agents::SOURCES {
+        let own_engine = engine.join("agents").join(format!("{}.rs", source.name().replace('-', "_")));
         assert!(own_engine.is_file(), "{} has no file of its own: {}", source.name(), own_engine.display());
         let stem = source.name().split('-').next().unwrap_or_default();
         let own_cli = |path: &Path| {
@@ -88,7 +92,7 @@ fn the_check_sees_an_agent_named_in_code_and_in_strings() {
         r#"    help: "see Gemini CLI's folder","#,
         r#"    Server::CodexToml { file } => x,"#,
     ];
-    let names: Vec<String> = lcmem::import::SOURCES.iter().flat_map(|s| [words(s.name()), words(s.title())]).collect();
+    let names: Vec<String> = lcmem::agents::SOURCES.iter().flat_map(|s| [words(s.name()), words(s.title())]).collect();
     for line in lines {
         let said = words(line);
         assert!(!joins(line) && names.iter().any(|n| said.contains(n.as_str())), "{line}");

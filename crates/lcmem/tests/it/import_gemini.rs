@@ -88,7 +88,7 @@ fn discovery_finds_sessions_and_not_subagents_or_bookkeeping() {
     write("proj/chats/fb367840/subagent-1.jsonl");
     write("proj/logs.json");
     write("proj/chats/notes.jsonl");
-    let gemini = import::source("gemini-cli").unwrap();
+    let gemini = lcmem::agents::source("gemini-cli").unwrap();
     assert_eq!(import::discover(gemini, &tmp).unwrap(), [other, session]);
     let folder = gemini.transcripts().unwrap().folder(|_| None, Some(dir.path()));
     assert_eq!(folder, Some(tmp), "~/.gemini/tmp, without GEMINI_CLI_HOME");
@@ -223,7 +223,7 @@ fn a_resumed_session_file_is_found_once_and_a_projects_folder_by_its_hash_or_its
     let named = put("shop/chats/session-2025-11-01T08-00-33334444.json", document.as_bytes());
     std::fs::write(dir.path().join(".gemini/projects.json"), r#"{"projects": {"/home/dev/shop": "shop"}}"#).unwrap();
     put("elsewhere/chats/session-2025-11-02T08-00-55556666.json", document.as_bytes());
-    let gemini = import::source("gemini-cli").unwrap();
+    let gemini = lcmem::agents::source("gemini-cli").unwrap();
     let found = import::discover(gemini, &tmp).unwrap();
     assert!(found.contains(&resumed) && found.contains(&hashed), "{found:?}");
     assert_eq!(found.iter().filter(|p| p.to_string_lossy().contains("11112222")).count(), 1, "{found:?}");

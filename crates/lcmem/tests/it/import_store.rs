@@ -101,9 +101,9 @@ fn discovery_finds_sessions_and_leaves_subagents_out() {
     ] {
         touch(path);
     }
-    assert_eq!(import::discover(import::source("claude-code").unwrap(), &projects).unwrap(), [other, main]);
+    assert_eq!(import::discover(lcmem::agents::source("claude-code").unwrap(), &projects).unwrap(), [other, main]);
     assert_eq!(
-        import::discover(import::source("claude-code").unwrap(), &dir.path().join("missing")).unwrap(),
+        import::discover(lcmem::agents::source("claude-code").unwrap(), &dir.path().join("missing")).unwrap(),
         Vec::<PathBuf>::new()
     );
 
@@ -112,7 +112,7 @@ fn discovery_finds_sessions_and_leaves_subagents_out() {
     let early = sessions.join("2026/01/02/rollout-2026-01-02T03-04-05-a.jsonl");
     touch(&late);
     touch(&early);
-    assert_eq!(import::discover(import::source("codex").unwrap(), &sessions).unwrap(), [early, late]);
+    assert_eq!(import::discover(lcmem::agents::source("codex").unwrap(), &sessions).unwrap(), [early, late]);
 }
 
 #[test]

@@ -4,8 +4,8 @@
 //! has. `lcmem uninstall AGENT` turns it off again when it is still that
 //! agent's command.
 
+use lcmem::agents::Source;
 use lcmem::config::{ConfigFiles, Scope};
-use lcmem::import::Source;
 
 use crate::context::Context;
 

@@ -309,7 +309,7 @@ fn remove_backup(path: &Path) -> anyhow::Result<()> {
 /// folder, or one with anything in it, stays.
 fn remove_empty_folder(file: &Path) {
     let Some(folder) = file.parent() else { return };
-    let agents = lcmem::import::SOURCES.iter().flat_map(|s| s.wiring().folders());
+    let agents = lcmem::agents::SOURCES.iter().flat_map(|s| s.wiring().folders());
     let ours = folder.file_name().is_some_and(|name| agents.into_iter().any(|a| name == a));
     if ours && std::fs::remove_dir(folder).is_ok() {
         println!("remove {} (lcmem made it; it is empty now)", folder.display());

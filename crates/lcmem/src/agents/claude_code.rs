@@ -12,10 +12,10 @@ use std::collections::{HashMap, HashSet};
 
 use serde::{Deserialize, Serialize};
 
-use super::commit::MessageFiles;
-use super::emit::{Emitter, Evidence, relative_to};
-use super::fields::{call_evidence, item_texts, str_field, tag_content, timestamp};
-use super::results;
+use crate::emit::commit::MessageFiles;
+use crate::emit::emitter::{Emitter, Evidence, relative_to};
+use crate::emit::fields::{call_evidence, item_texts, str_field, tag_content, timestamp};
+use crate::emit::results;
 use super::source::{LineReader, Source, Transcripts, state_reader};
 use super::wiring::{HookEvent, Hooks, Place, Server, Wiring};
 use crate::session::Role;
@@ -119,17 +119,17 @@ impl Source for ClaudeCode {
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 struct Seen {
     /// Record uuids already converted.
-    #[serde(deserialize_with = "super::presized::set")]
+    #[serde(deserialize_with = "crate::emit::presized::set")]
     records: HashSet<String>,
     /// Tool calls by id, with the files they name, so that a refusal can
     /// cancel the call it answers.
-    #[serde(deserialize_with = "super::presized::map")]
+    #[serde(deserialize_with = "crate::emit::presized::map")]
     calls: HashMap<String, (String, Vec<String>)>,
     /// Titles (`summary` records) waiting for the record they summarise:
     /// a summary names the last record of the conversation it titles
     /// (`leafUuid`), and is this session's title only once that record is
     /// one of this file's. Claude Code copies other sessions' summaries in.
-    #[serde(default, deserialize_with = "super::presized::map")]
+    #[serde(default, deserialize_with = "crate::emit::presized::map")]
     summaries: HashMap<String, String>,
     /// Commit messages the session wrote to files, for `git commit -F`.
     #[serde(default)]
@@ -430,7 +430,7 @@ fn tool_files(input: Option<&Value>, cwd: Option<&str>) -> Vec<String> {
     let Some(input) = input else { return Vec::new() };
     let named = ["file_path", "notebook_path"].iter().filter_map(|key| str_field(input, key)).map(str::to_string);
     // A shell command's files are those its redirections wrote.
-    let written = str_field(input, "command").map(super::shell_files::written).unwrap_or_default();
+    let written = str_field(input, "command").map(crate::emit::shell_files::written).unwrap_or_default();
     named.chain(written).filter(|p| !p.trim().is_empty()).map(|p| relative_to(&p, cwd)).collect()
 }
 

@@ -17,7 +17,7 @@ pub enum Format {
 
 /// The name of an agent the registry lists: made only from a source.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct AgentName(pub(super) &'static str);
+pub struct AgentName(pub(crate) &'static str);
 
 impl Format {
     /// The name used on the command line and in converted headers.

@@ -1,7 +1,7 @@
 //! The registry: every agent lcmem knows, one line each. An agent is one
 //! file implementing [`Source`]; adding one is that file and its line here.
 
-use super::converted::{AgentName, Format};
+use crate::emit::converted::{AgentName, Format};
 use super::source::Source;
 
 /// Every agent, in the order lists and help show them.
@@ -32,7 +32,7 @@ pub fn agent_folders(
 }
 
 /// The agent whose reader saves its state under `tag`.
-pub(super) fn by_tag(tag: &str) -> Option<&'static dyn Source> {
+pub(crate) fn by_tag(tag: &str) -> Option<&'static dyn Source> {
     SOURCES.iter().copied().find(|s| s.tag() == tag)
 }
 

@@ -14,7 +14,7 @@ use std::marker::PhantomData;
 use serde::de::{Deserialize, Deserializer, MapAccess, Visitor};
 
 /// A set, from a JSON array.
-pub(super) fn set<'de, D, T>(deserializer: D) -> Result<HashSet<T>, D::Error>
+pub(crate) fn set<'de, D, T>(deserializer: D) -> Result<HashSet<T>, D::Error>
 where
     D: Deserializer<'de>,
     T: Deserialize<'de> + Eq + Hash,
@@ -23,7 +23,7 @@ where
 }
 
 /// A map, from a JSON object.
-pub(super) fn map<'de, D, K, V>(deserializer: D) -> Result<HashMap<K, V>, D::Error>
+pub(crate) fn map<'de, D, K, V>(deserializer: D) -> Result<HashMap<K, V>, D::Error>
 where
     D: Deserializer<'de>,
     K: Deserialize<'de> + Eq + Hash,

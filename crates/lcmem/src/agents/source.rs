@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 use serde_json::Value;
 use serde_json::value::RawValue;
 
-use super::emit::Emitter;
+use crate::emit::emitter::Emitter;
 use super::wiring::Wiring;
 
 /// An agent lcmem takes sessions from or wires itself into.
@@ -91,7 +91,7 @@ pub trait Source: Sync {
     /// checked out at `root`, where a catch-up and `doctor` look for sessions
     /// no hook took in. By default the whole folder: each transcript's
     /// recorded working folder tells whose it is
-    /// ([`super::project_transcripts`]).
+    /// ([`crate::import::project_transcripts`]).
     fn project_folders(&self, folder: &Path, _root: &Path) -> Vec<PathBuf> {
         vec![folder.to_path_buf()]
     }
@@ -159,7 +159,7 @@ pub trait LineReader: Send {
 
 /// A [`LineReader`] made of a state and a function that reads a line with
 /// it: what each source's reader is.
-pub(super) struct StateReader<S> {
+pub(crate) struct StateReader<S> {
     pub state: S,
     pub read: fn(&mut Emitter<'_>, &Value, &mut S),
 }
@@ -186,7 +186,7 @@ where
 }
 
 /// A reader for `S`, fresh or from its saved state.
-pub(super) fn state_reader<S>(
+pub(crate) fn state_reader<S>(
     saved: Option<&RawValue>,
     read: fn(&mut Emitter<'_>, &Value, &mut S),
 ) -> Option<Box<dyn LineReader>>

@@ -33,10 +33,10 @@ use std::path::{Path, PathBuf};
 
 use serde_json::Value;
 
-use super::commit::MessageFiles;
-use super::emit::{Emitter, relative_to};
-use super::fields::{call_evidence, str_field, timestamp};
-use super::results;
+use crate::emit::commit::MessageFiles;
+use crate::emit::emitter::{Emitter, relative_to};
+use crate::emit::fields::{call_evidence, str_field, timestamp};
+use crate::emit::results;
 use super::source::{HookStep, LineReader, Source, Transcripts, state_reader};
 use super::wiring::{HookEvent, Hooks, Place, Server, Wiring};
 use crate::session::Role;
@@ -376,7 +376,7 @@ mod history {
     /// Where in it the working folder is named.
     const FOLDER: &str = "I'm currently working in the directory:";
 
-    pub(super) fn records(history: &[Value], path: &Path) -> Vec<Value> {
+    pub(crate) fn records(history: &[Value], path: &Path) -> Vec<Value> {
         let mut meta = serde_json::Map::new();
         let mut out = Vec::new();
         let mut skip_answer = false;

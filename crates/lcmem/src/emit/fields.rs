@@ -4,10 +4,10 @@
 use jiff::Timestamp;
 use serde_json::Value;
 
-use super::emit;
+use super::emitter;
 
 /// A timestamp field: `None` when absent, a warning when unreadable.
-pub(super) fn timestamp(value: &Value, key: &str, emitter: &mut emit::Emitter<'_>) -> Option<Timestamp> {
+pub(crate) fn timestamp(value: &Value, key: &str, emitter: &mut emitter::Emitter<'_>) -> Option<Timestamp> {
     match value.get(key)? {
         Value::String(s) => match s.parse::<Timestamp>() {
             Ok(ts) => Some(ts),
@@ -26,7 +26,7 @@ pub(super) fn timestamp(value: &Value, key: &str, emitter: &mut emit::Emitter<'_
 
 /// The text of content items as the agents write them: plain strings,
 /// blocks with a `text` field, and `[image]` for an image.
-pub(super) fn item_texts(items: &[Value]) -> Vec<String> {
+pub(crate) fn item_texts(items: &[Value]) -> Vec<String> {
     items
         .iter()
         .filter_map(|item| match item {
@@ -43,7 +43,7 @@ pub(super) fn item_texts(items: &[Value]) -> Vec<String> {
 /// characters: what it ran, not what a here-document carried. A command
 /// that applies a patch holds file contents and is left out (its files are
 /// recorded instead).
-pub(super) fn command_line(command: &str) -> Option<String> {
+pub(crate) fn command_line(command: &str) -> Option<String> {
     if command.contains("*** Begin Patch") {
         return None;
     }
@@ -54,7 +54,7 @@ pub(super) fn command_line(command: &str) -> Option<String> {
 /// A plan as the agents write it: a list of `{<text_key>, "status"}` items
 /// (Claude Code's TodoWrite says `content`, Codex's update_plan `step`). An
 /// item without text is left out; an unknown status counts as pending.
-pub(super) fn todo_items(value: &Value, text_key: &str) -> Vec<crate::session::Todo> {
+pub(crate) fn todo_items(value: &Value, text_key: &str) -> Vec<crate::session::Todo> {
     use crate::session::{Todo, TodoStatus};
     let Some(items) = value.as_array() else { return Vec::new() };
     items
@@ -71,12 +71,12 @@ pub(super) fn todo_items(value: &Value, text_key: &str) -> Vec<crate::session::T
         .collect()
 }
 
-pub(super) fn str_field<'v>(value: &'v Value, key: &str) -> Option<&'v str> {
+pub(crate) fn str_field<'v>(value: &'v Value, key: &str) -> Option<&'v str> {
     value.get(key).and_then(Value::as_str)
 }
 
 /// The text between `<tag>` and `</tag>` in `text`, if both are there.
-pub(super) fn tag_content<'t>(text: &'t str, tag: &str) -> Option<&'t str> {
+pub(crate) fn tag_content<'t>(text: &'t str, tag: &str) -> Option<&'t str> {
     let open = format!("<{tag}>");
     let close = format!("</{tag}>");
     let start = text.find(&open)? + open.len();
@@ -88,14 +88,14 @@ pub(super) fn tag_content<'t>(text: &'t str, tag: &str) -> Option<&'t str> {
 /// CLI write it: a shell `command` (with its `description` as the purpose),
 /// a file written (`file_path` and `content`, for `git commit -F`), a plan
 /// (`todos`, each item's text under `todo_text`).
-pub(super) fn call_evidence(
+pub(crate) fn call_evidence(
     input: Option<&Value>,
     call: Option<&str>,
     messages: &mut super::commit::MessageFiles,
     todo_text: &str,
-) -> emit::Evidence {
+) -> emitter::Evidence {
     let call = call.map(str::to_string);
-    let Some(input) = input else { return emit::Evidence { call, ..emit::Evidence::default() } };
+    let Some(input) = input else { return emitter::Evidence { call, ..emitter::Evidence::default() } };
     let full = str_field(input, "command");
     if let (Some(path), Some(content)) = (str_field(input, "file_path"), str_field(input, "content")) {
         messages.wrote(path, content);
@@ -103,7 +103,7 @@ pub(super) fn call_evidence(
     if let Some(full) = full {
         messages.wrote_by_shell(full);
     }
-    emit::Evidence {
+    emitter::Evidence {
         command: full.and_then(command_line),
         purpose: str_field(input, "description").map(|d| d.trim().to_string()).filter(|d| !d.is_empty()),
         todos: input.get("todos").map(|t| todo_items(t, todo_text)).unwrap_or_default(),

@@ -11,10 +11,10 @@
 use jiff::Timestamp;
 use serde_json::Value;
 
-use super::commit::{self, MessageFiles};
-use super::emit::{Emitter, Evidence, relative_to};
-use super::fields::{command_line, item_texts, str_field, timestamp, todo_items};
-use super::results;
+use crate::emit::commit::{self, MessageFiles};
+use crate::emit::emitter::{Emitter, Evidence, relative_to};
+use crate::emit::fields::{command_line, item_texts, str_field, timestamp, todo_items};
+use crate::emit::results;
 use super::source::{LineReader, Source, Transcripts, state_reader};
 use super::wiring::{HookEvent, Hooks, Place, Server, Wiring};
 use crate::session::Role;
@@ -224,7 +224,7 @@ fn item(e: &mut Emitter<'_>, payload: &Value, ts: Option<Timestamp>, seen: Conte
             let name = if files.is_empty() || name.contains("patch") { name } else { "apply_patch" };
             if files.is_empty() {
                 // Else its files are those its redirections wrote.
-                let written = script(payload).map(|s| super::shell_files::written(&s)).unwrap_or_default();
+                let written = script(payload).map(|s| crate::emit::shell_files::written(&s)).unwrap_or_default();
                 files = written.iter().map(|p| relative_to(p, cwd)).collect();
             }
             let evidence = call_evidence(payload, messages);
