@@ -8,11 +8,11 @@
 mod alloc;
 mod cmd;
 mod context;
+mod error_words;
 mod mcp;
 mod output;
 mod ui;
 mod when;
-mod words;
 
 use std::path::PathBuf;
 use std::process::ExitCode;

@@ -6,10 +6,10 @@ use lcmem::Diagnostic;
 use lcmem::recall::Hit;
 
 /// An error chain as one or two sentences, each cause said once. The
-/// engine's errors are worded for the command line ([`crate::words::cli`]).
+/// engine's errors are worded for the command line ([`crate::error_words::cli`]).
 pub fn sentence(error: &anyhow::Error) -> String {
     let words = |cause: &(dyn std::error::Error + 'static)| match cause.downcast_ref::<lcmem::Error>() {
-        Some(engine) => crate::words::cli(engine),
+        Some(engine) => crate::error_words::cli(engine),
         None => cause.to_string(),
     };
     let mut chain = error.chain();

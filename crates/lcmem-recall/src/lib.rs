@@ -59,8 +59,8 @@
 
 // The store's modules, named as recall named them when it lived in the
 // engine crate.
-use lcmem_store::{ambient, dates, diagnostic, error, facts, journal, jsonl, lock, project, recalled, scrub};
-use lcmem_store::{session, store, words};
+use lcmem_store::{ambient, dates, diagnostic, error, facts, journal, jsonl, lock, own_output, project, scrub};
+use lcmem_store::{session, store, word_lists};
 
 mod across;
 mod build;

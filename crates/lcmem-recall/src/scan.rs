@@ -126,10 +126,12 @@ pub fn parse_session(path: &Path, bytes: &[u8]) -> Result<ParsedSession> {
         }
         let (role, text) = match located.value {
             // Memory's own output coming back through the agent is never
-            // indexed: recall would find its own answers (see `recalled`).
+            // indexed: recall would find its own answers (see `own_output`).
             // Files stored before the mark are read by the text's shape.
             Line::Message { recalled: true, .. } => continue,
-            Line::Message { role, text, .. } if role != Role::Assistant && crate::recalled::is_memory_output(&text) => {
+            Line::Message { role, text, .. }
+                if role != Role::Assistant && crate::own_output::is_memory_output(&text) =>
+            {
                 continue;
             }
             Line::Message { role, text, .. } => (TurnRole::from(role), text),

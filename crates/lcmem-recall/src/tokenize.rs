@@ -15,9 +15,9 @@
 
 use tantivy::tokenizer::{Language, Stemmer, TextAnalyzer, Token, TokenStream, Tokenizer};
 
-use crate::words::{BASE_FORM, QUESTION, is_stop_word};
+use crate::word_lists::{BASE_FORM, QUESTION, is_stop_word};
 #[cfg(test)]
-use crate::words::{IRREGULAR, STOP_WORDS};
+use crate::word_lists::{IRREGULAR, STOP_WORDS};
 
 /// Tokens longer than this (base64 blobs, hashes glued into paths) are noise
 /// for lexical search and would only bloat the index.

@@ -4,7 +4,7 @@
 //! they name the file, the line, the id or the value, and never a front-end's
 //! syntax (no command lines, no argument names). Each edge says what to do
 //! about it in its own terms: the CLI names the command to run, the MCP server
-//! names the argument to change. See `lcmem-cli/src/words.rs`.
+//! names the argument to change. See `lcmem-cli/src/error_words.rs`.
 
 use std::path::PathBuf;
 

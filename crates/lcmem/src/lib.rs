@@ -40,9 +40,9 @@ pub mod team;
 // The store's floor is a crate of its own (`lcmem-store`), beneath this one:
 // its modules are named here as they were when they lived in this crate, so
 // that `crate::store`, `lcmem::jsonl` and the rest read the same.
-use lcmem_store::{ambient, confine, pattern, words};
+use lcmem_store::{ambient, confine, pattern, word_lists};
 pub use lcmem_store::{
-    config, dates, diagnostic, error, facts, guards, input, journal, jsonl, lock, plain, project, random, recalled,
+    config, dates, diagnostic, error, facts, guards, input, journal, jsonl, lock, own_output, plain, project, random,
     repair, scrub, session, store, sweep, tombstone,
 };
 
@@ -66,8 +66,8 @@ pub use diagnostic::Diagnostic;
 pub use error::QueryProblem;
 pub use extract::lane::cost::DaySpend;
 pub use extract::lane::{LANE_ENV, LaneStatus};
+pub use own_output::RECALL_FRAME;
 pub use project::Project;
-pub use recalled::RECALL_FRAME;
 pub use seal::SealOutcome;
 pub use session::{Line, Role};
 pub use store::ImportOutcome;

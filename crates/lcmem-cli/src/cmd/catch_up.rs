@@ -86,7 +86,7 @@ fn catch_up_now(args: Args, context: &Context) -> anyhow::Result<ExitCode> {
     let ended = args.ended.as_deref().map(|path| (args.agent.format(), path));
     let CatchUpRun { done, refined, embed_error } = Memory::open(store).catch_up(ended, &look, context.now()?)?;
     if let Some(e) = embed_error {
-        let line = format!("warning: the semantic cache was not updated: {}", crate::words::cli(&e));
+        let line = format!("warning: the semantic cache was not updated: {}", crate::error_words::cli(&e));
         if args.log { log(context, args.agent, event, &line) } else { eprintln!("{line}") }
     }
     if args.json {
@@ -118,7 +118,7 @@ fn describe_refined(id: &str, result: &lcmem::Result<lcmem::SealOutcome>) -> Str
                 None => format!("{id}: read again by {}", entry.extractor),
             }
         }
-        Err(e) => format!("error: cannot read {id} again with the model lane: {}", crate::words::cli(e)),
+        Err(e) => format!("error: cannot read {id} again with the model lane: {}", crate::error_words::cli(e)),
     }
 }
 
@@ -130,14 +130,14 @@ fn refined_row(id: &str, result: &lcmem::Result<lcmem::SealOutcome>) -> serde_js
             "extractor": outcome.entry().extractor,
             "fallback": outcome.entry().fallback,
         }),
-        Err(e) => json!({"session": id, "error": crate::words::cli(e)}),
+        Err(e) => json!({"session": id, "error": crate::error_words::cli(e)}),
     }
 }
 
 fn describe(caught: &CaughtUp) -> String {
     match &caught.result {
         Ok(done) => done.describe(&caught.transcript),
-        Err(e) => format!("error: cannot take in {}: {}", caught.transcript.display(), crate::words::cli(e)),
+        Err(e) => format!("error: cannot take in {}: {}", caught.transcript.display(), crate::error_words::cli(e)),
     }
 }
 
@@ -149,7 +149,7 @@ fn row(caught: &CaughtUp) -> serde_json::Value {
             "sealed": done.sealed.as_ref().is_some_and(lcmem::SealOutcome::wrote),
             "said": done.describe(&caught.transcript),
         }),
-        Err(e) => json!({"transcript": caught.transcript, "error": crate::words::cli(e)}),
+        Err(e) => json!({"transcript": caught.transcript, "error": crate::error_words::cli(e)}),
     }
 }
 

@@ -322,7 +322,7 @@ fn malformed(checks: &mut Checks, store: &lcmem::Store, repair: bool) {
     let memory = lcmem::Memory::open(store.clone());
     let found = match memory.malformed() {
         Ok(found) => found,
-        Err(e) => return checks.say("stored sessions", State::Broken, crate::words::cli(&e)),
+        Err(e) => return checks.say("stored sessions", State::Broken, crate::error_words::cli(&e)),
     };
     let lines: usize = found.iter().map(|m| m.lines.len()).sum();
     let Some(first) = found.first().and_then(|m| m.lines.first()) else { return };
@@ -336,7 +336,7 @@ fn malformed(checks: &mut Checks, store: &lcmem::Store, repair: bool) {
     }
     let moved = match memory.set_aside_malformed(&found) {
         Ok(moved) => moved,
-        Err(e) => return checks.say("stored sessions", State::Broken, crate::words::cli(&e)),
+        Err(e) => return checks.say("stored sessions", State::Broken, crate::error_words::cli(&e)),
     };
     let detail = format!("repaired: {moved} line(s) that are not JSON moved into the .torn file beside their session");
     checks.say("stored sessions", State::Ok, detail);
@@ -373,7 +373,7 @@ fn transcripts(checks: &mut Checks, store: &lcmem::Store) {
 fn semantic(checks: &mut Checks, store: &lcmem::Store) {
     let model = match store.settings() {
         Ok(settings) => settings.recall_model,
-        Err(e) => return checks.say("semantic recall", State::Broken, crate::words::cli(&e)),
+        Err(e) => return checks.say("semantic recall", State::Broken, crate::error_words::cli(&e)),
     };
     let Some(model) = model else {
         return checks.say(
@@ -388,7 +388,7 @@ fn semantic(checks: &mut Checks, store: &lcmem::Store) {
         Ok(_) => {
             let state = match lcmem::recall::semantic::embed_state(store) {
                 Ok(state) => super::shared::embedding_words(&state),
-                Err(e) => format!("cannot read the semantic cache: {}", crate::words::cli(&e)),
+                Err(e) => format!("cannot read the semantic cache: {}", crate::error_words::cli(&e)),
             };
             checks.say("semantic recall", State::Ok, format!("on: the model in {}; {state}", dir.display()))
         }
@@ -397,7 +397,7 @@ fn semantic(checks: &mut Checks, store: &lcmem::Store) {
             State::Warn,
             format!(
                 "{}: recall matches words only until it is mended; `lcmem model install` fetches a model that loads",
-                crate::words::cli(&e)
+                crate::error_words::cli(&e)
             ),
         ),
     }

@@ -184,7 +184,7 @@ fn survey(paths: &[PathBuf], forced: Option<Format>) -> (Vec<Candidate>, usize) 
         let in_folder = path.is_dir();
         let files = match in_folder {
             true => lcmem::import::session_files(path).unwrap_or_else(|e| {
-                eprintln!("lcmem: {}", crate::words::cli(&e));
+                eprintln!("lcmem: {}", crate::error_words::cli(&e));
                 Vec::new()
             }),
             false => vec![path.clone()],
@@ -201,7 +201,7 @@ fn survey(paths: &[PathBuf], forced: Option<Format>) -> (Vec<Candidate>, usize) 
                 Err(_) if !in_folder => out.push(Candidate { seen: unread(&file), in_folder }),
                 Err(error) => {
                     failed += 1;
-                    bar.suspend(|| eprintln!("lcmem: {}", crate::words::cli(&error)));
+                    bar.suspend(|| eprintln!("lcmem: {}", crate::error_words::cli(&error)));
                 }
             }
         }
@@ -335,7 +335,7 @@ fn say_taken(file: &Path, taken: &lcmem::Result<Taken>) {
         }
         // Memory switched off stops the import: said once, as its error.
         Err(lcmem::Error::MemoryOff { .. }) => return,
-        Err(error) => return eprintln!("lcmem: {}", crate::words::cli(error)),
+        Err(error) => return eprintln!("lcmem: {}", crate::error_words::cli(error)),
     };
     warn_all(&report.diagnostics);
     match &report.outcome {
@@ -476,7 +476,7 @@ impl Tally {
                 );
             }
             Ok(Placement::MemoryOff { project, why }) => {
-                let reason = crate::words::cli(&why);
+                let reason = crate::error_words::cli(&why);
                 self.skipped += 1;
                 if self.memory_off.insert(project.slug.clone()) {
                     eprintln!("skipped   transcripts of {}: {reason}", project.root.display());
@@ -484,7 +484,7 @@ impl Tally {
             }
             Err(error) => {
                 self.failed += 1;
-                eprintln!("lcmem: {}", crate::words::cli(&error));
+                eprintln!("lcmem: {}", crate::error_words::cli(&error));
             }
         }
     }

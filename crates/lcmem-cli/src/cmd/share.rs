@@ -102,7 +102,7 @@ fn warn_not_consolidated(run: &lcmem::Blocks) {
     if let Some(e) = &run.consolidate_error {
         eprintln!(
             "warning: MEMORY.md was not brought up to date ({}); `lcmem consolidate` tries again",
-            crate::words::cli(e)
+            crate::error_words::cli(e)
         );
     }
 }

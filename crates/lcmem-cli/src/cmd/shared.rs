@@ -102,7 +102,7 @@ pub fn refresh_after_write(store: &Store) {
 pub fn warn_cache_not_refreshed(error: &lcmem::Error) {
     eprintln!(
         "warning: the search index was not updated ({}); recall reads the new sessions directly",
-        crate::words::cli(error)
+        crate::error_words::cli(error)
     );
 }
 

@@ -127,7 +127,7 @@ fn take_in(home: &Path, format: Format, file: &Path, context: &Context) {
                         println!("{} ({})", done.describe(path), store.project().root.display())
                     }
                     Ok(_) => {}
-                    Err(e) => eprintln!("lcmem: {}: {}", path.display(), crate::words::cli(&e)),
+                    Err(e) => eprintln!("lcmem: {}: {}", path.display(), crate::error_words::cli(&e)),
                 }
             }
             Ok(Placement::Empty { .. }) => {}
@@ -135,9 +135,9 @@ fn take_in(home: &Path, format: Format, file: &Path, context: &Context) {
             Ok(Placement::MemoryOff { project, .. }) => {
                 eprintln!("skipped {}: memory is off for {}", path.display(), project.root.display())
             }
-            Err(e) => eprintln!("lcmem: {}", crate::words::cli(&e)),
+            Err(e) => eprintln!("lcmem: {}", crate::error_words::cli(&e)),
         });
     if let Err(e) = result {
-        eprintln!("lcmem: {}", crate::words::cli(&e));
+        eprintln!("lcmem: {}", crate::error_words::cli(&e));
     }
 }

@@ -12,8 +12,8 @@
 
 mod args;
 mod params;
+mod replies;
 pub mod stdio;
-mod words;
 
 use std::sync::{Arc, Mutex};
 
@@ -29,7 +29,7 @@ use rmcp::model::{
 use rmcp::service::RequestContext;
 use rmcp::{ErrorData, RoleServer, ServerHandler, tool, tool_handler, tool_router};
 
-use words::words;
+use replies::words;
 
 use crate::output::render_hit;
 
@@ -199,8 +199,8 @@ impl MemoryServer {
         let done = self.blocking(move |store, now| Memory::open(store).remember(&text, now)).await?;
         embed_behind(&self.store);
         match done {
-            Ok(fact) => Ok(words::answer(words::remembered(&fact))),
-            Err(e) => words::write_error("remember", &e),
+            Ok(fact) => Ok(replies::answer(replies::remembered(&fact))),
+            Err(e) => replies::write_error("remember", &e),
         }
     }
 
@@ -222,8 +222,8 @@ impl MemoryServer {
         let done = self.blocking(move |store, now| Memory::open(store).correct(&id, correction, now)).await?;
         embed_behind(&self.store);
         match done {
-            Ok(outcome) => Ok(words::answer(words::corrected(&outcome))),
-            Err(e) => words::write_error("correct", &e),
+            Ok(outcome) => Ok(replies::answer(replies::corrected(&outcome))),
+            Err(e) => replies::write_error("correct", &e),
         }
     }
 }

@@ -121,7 +121,7 @@ pub enum Line {
         compaction: bool,
         /// Memory's own output (a digest, a recall answer, a memory tool's
         /// result) that came back through the agent: kept for the record,
-        /// never indexed, recalled or extracted. See [`crate::recalled`].
+        /// never indexed, recalled or extracted. See [`crate::own_output`].
         #[serde(skip_serializing_if = "std::ops::Not::not")]
         recalled: bool,
         /// The agent's question this message of the person's answers, when

@@ -341,7 +341,7 @@ fn blocks(e: &mut Emitter<'_>, content: &Value, assistant: bool, cwd: Option<&st
                     && text.trim_start().starts_with(REFUSED);
                 let call_id = str_field(item, "tool_use_id");
                 let call = call_id.and_then(|id| seen.calls.remove(id));
-                let memory = call.as_ref().is_some_and(|(name, _)| crate::recalled::is_memory_tool(name, None));
+                let memory = call.as_ref().is_some_and(|(name, _)| crate::own_output::is_memory_tool(name, None));
                 let asked = call.as_ref().is_some_and(|(name, _)| name == ASK);
                 if let (true, Some((name, files))) = (refused, call) {
                     pieces.push(Piece::Tool(name, files, Evidence { rejected: true, ..Evidence::default() }));

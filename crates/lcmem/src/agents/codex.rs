@@ -110,7 +110,7 @@ struct Seen {
     /// Commit messages the session wrote to files, for `git commit -F`.
     messages: MessageFiles,
     /// Calls to memory tools waiting for their output, which is memory's
-    /// own (see `crate::recalled`).
+    /// own (see `crate::own_output`).
     #[serde(default)]
     memory_calls: std::collections::BTreeSet<String>,
 }
@@ -228,7 +228,7 @@ fn item(e: &mut Emitter<'_>, payload: &Value, ts: Option<Timestamp>, seen: Conte
                 files = written.iter().map(|p| relative_to(p, cwd)).collect();
             }
             let evidence = call_evidence(payload, messages);
-            if crate::recalled::is_memory_tool(name, str_field(payload, "namespace"))
+            if crate::own_output::is_memory_tool(name, str_field(payload, "namespace"))
                 && let Some(call) = &evidence.call
             {
                 memory_calls.insert(call.clone());

@@ -337,7 +337,7 @@ fn tool_call(e: &mut Emitter<'_>, call: &Value, seen: &mut Seen) {
 /// Whether a call went to a memory tool: Gemini CLI names an MCP tool
 /// `mcp_<server>_<tool>` and shows it as `<tool> (<server> MCP Server)`.
 fn is_memory(name: &str, display: Option<&str>) -> bool {
-    let Some(rest) = name.strip_prefix("mcp_") else { return crate::recalled::is_memory_tool(name, None) };
+    let Some(rest) = name.strip_prefix("mcp_") else { return crate::own_output::is_memory_tool(name, None) };
     let shown = display.and_then(|d| d.strip_suffix(" MCP Server)")).and_then(|d| d.split_once(" ("));
     let (server, tool) = match shown {
         Some((tool, server)) => (server.to_string(), tool.to_string()),
@@ -346,7 +346,7 @@ fn is_memory(name: &str, display: Option<&str>) -> bool {
             None => return false,
         },
     };
-    crate::recalled::is_memory_tool(&format!("mcp__{server}__{tool}"), None)
+    crate::own_output::is_memory_tool(&format!("mcp__{server}__{tool}"), None)
 }
 
 /// A call's result: the `output` (or `error`) of each function response.

@@ -7,7 +7,7 @@ use crate::journal::Outcome;
 use crate::journal::{Journal, SealKind};
 use crate::store::Store;
 
-pub use crate::recalled::NO_MEMORY_YET;
+pub use crate::own_output::NO_MEMORY_YET;
 
 /// The strip for a store: the recent arc from the last consolidation when
 /// there was one, else from the journal; then how many conventions wait for

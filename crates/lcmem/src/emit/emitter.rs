@@ -132,7 +132,7 @@ impl<'a> Emitter<'a> {
     pub(crate) fn message(&mut self, role: Role, text: &str, ts: Option<Timestamp>, id: Option<&str>) {
         // What the assistant says is its own words even when it repeats
         // memory; anything else shaped like memory's output is memory's.
-        let recalled = role != Role::Assistant && crate::recalled::is_memory_output(text);
+        let recalled = role != Role::Assistant && crate::own_output::is_memory_output(text);
         self.write_message(role, text, ts, id, Written { compaction: false, recalled })
     }
 

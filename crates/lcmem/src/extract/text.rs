@@ -124,7 +124,7 @@ const COMMON: &[&str] = &["session", "user", "assistant", "made", "also", "just"
 /// stop word nor a number, lower-cased.
 pub(crate) fn content_words(text: &str) -> impl Iterator<Item = String> + '_ {
     text.split(|c: char| !c.is_alphanumeric()).filter(|w| w.chars().count() >= 4).map(str::to_lowercase).filter(|w| {
-        !COMMON.contains(&w.as_str()) && !crate::words::is_stop_word(w) && !w.chars().all(|c| c.is_ascii_digit())
+        !COMMON.contains(&w.as_str()) && !crate::word_lists::is_stop_word(w) && !w.chars().all(|c| c.is_ascii_digit())
     })
 }
 

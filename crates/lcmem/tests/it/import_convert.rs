@@ -414,7 +414,7 @@ proptest! {
 
 #[test]
 fn a_memory_tools_output_is_kept_and_marked_recalled_in_both_formats() {
-    let answer = format!("{}\n\n1 hit(s) for \"scratch\": notes/scratch.md", lcmem::recalled::RECALL_FRAME);
+    let answer = format!("{}\n\n1 hit(s) for \"scratch\": notes/scratch.md", lcmem::own_output::RECALL_FRAME);
     let at = "2026-11-01T10:00:00Z";
     let codex = [
         serde_json::json!({"timestamp": at, "type": "session_meta", "payload": {"id": "x", "cwd": "/a"}}),
