@@ -53,7 +53,7 @@ pub use lcmem_recall as recall;
 
 pub use error::{Error, Result};
 pub use memory::{
-    Blocks, CatchUpRun, DigestAnswer, Imported, Memory, Padding, Recalled, SealRun, SessionStart, ShareRun, Then,
+    Blocks, CatchUpRun, DigestAnswer, Home, Imported, Memory, Padding, Recalled, SealRun, SessionStart, ShareRun, Then,
     ToImport, ToSeal, Whose,
 };
 pub use store::Store;

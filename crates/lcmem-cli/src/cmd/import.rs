@@ -11,8 +11,8 @@ use clap::builder::TypedValueParser as _;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use lcmem::agents::Source;
 use lcmem::import::{Format, Named, Placement, Report, Surveyed, Taken};
+use lcmem::{Home, Memory, Store, ToImport};
 use lcmem::{ImportOutcome, Project};
-use lcmem::{Memory, Store, ToImport};
 
 use super::shared::{Agent, Bar, default_root};
 use crate::context::Context;
@@ -387,7 +387,8 @@ fn run_all(tool: Agent, from: Option<PathBuf>, context: &Context) -> anyhow::Res
         Some(dir) => dir,
         None => default_root(tool)?,
     };
-    let (format, files) = (tool.format(), lcmem::import::discover(tool.0, &root)?);
+    let doors = Home::open(&home);
+    let (format, files) = (tool.format(), doors.transcripts(tool.0, &root)?);
     if files.is_empty() {
         println!("no {format} transcripts under {}", root.display());
         return Ok(ExitCode::SUCCESS);
@@ -398,7 +399,7 @@ fn run_all(tool: Agent, from: Option<PathBuf>, context: &Context) -> anyhow::Res
         bar.set_style(style);
     }
     let mut tally = Tally::default();
-    let result = lcmem::import::import_all(&home, format, &files, &mut |path, placement| {
+    let result = doors.import_all(format, &files, &mut |path, placement| {
         bar.set_message(path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default());
         bar.suspend(|| tally.record(path, placement));
         bar.inc(1);
@@ -406,7 +407,7 @@ fn run_all(tool: Agent, from: Option<PathBuf>, context: &Context) -> anyhow::Res
     bar.finish_and_clear();
     result?;
     for project in tally.changed.drain(..) {
-        super::shared::refresh_after_write(&Store::new(&home, project));
+        super::shared::refresh_after_write(&doors.project(project));
     }
     println!(
         "{} {format} transcript(s) into {} project(s): {} added, {} extended, {} unchanged, {} with no prompt yet, \

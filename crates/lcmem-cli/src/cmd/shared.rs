@@ -8,7 +8,6 @@ use std::time::Duration;
 use anyhow::bail;
 use clap::builder::TypedValueParser as _;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use lcmem::Store;
 use lcmem::agents::{SOURCES, Source};
 use lcmem::import::Format;
 use lcmem::recall::Progress;
@@ -92,8 +91,8 @@ pub(crate) fn parse_duration(s: &str) -> Result<Duration, String> {
 /// Brings the index up to date after a command wrote session files. The
 /// index is a cache: a failure is a warning, and recall scans what the index
 /// lacks.
-pub fn refresh_after_write(store: &Store) {
-    if let Err(e) = lcmem::Memory::open(store.clone()).refresh_caches(&mut Bar::new()) {
+pub fn refresh_after_write(memory: &lcmem::Memory) {
+    if let Err(e) = memory.refresh_caches(&mut Bar::new()) {
         warn_cache_not_refreshed(&e);
     }
 }

@@ -4,12 +4,12 @@
 use std::path::Path;
 use std::process::ExitCode;
 
-use lcmem::Store;
-use lcmem::extract::offline::OfflineExtractor;
 use lcmem::journal::Journal;
-use lcmem::seal::{SealOutcome, seal};
+use lcmem::recall::{HitKind, Projects, Query};
+use lcmem::{Memory, Padding, SealOutcome, Store, ToSeal};
 
 use super::journal::render;
+use super::shared::Bar;
 
 macro_rules! example {
     ($name:literal) => {
@@ -63,11 +63,16 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     println!("{} sessions imported into {}", EXAMPLES.len(), store.dir().display());
 
     heading("2. Seal each session: extract what it achieved");
-    for id in store.session_ids()? {
-        if let SealOutcome::Sealed { entry, facts } = seal(&store, &id, None, &OfflineExtractor, now)? {
+    // Through the front door, as `lcmem seal` does: each session sealed with
+    // the lane the settings choose (the rules: the tour's store is new), then
+    // MEMORY.md consolidated and the search index built.
+    let mut memory = Memory::open(store.clone());
+    let ids = store.session_ids()?;
+    let run = memory.seal(ToSeal::Named(&ids), None, now, &mut Bar::new(), &mut |id, _, outcome| {
+        if let SealOutcome::Sealed { entry, facts } = outcome {
             println!("sealed {:<34} {:?}, {facts} candidate fact(s)", id, entry.outcome);
         }
-    }
+    })?;
 
     heading("3. The journal (memory/journal.jsonl)");
     print!("{}", render(&Journal::read(&store.journal_path())?));
@@ -85,8 +90,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     }
 
     heading("5. Consolidate: memory/MEMORY.md");
-    let memory = lcmem::Memory::open(store.clone());
-    if let Some(report) = memory.consolidate(now)? {
+    let consolidated = match run.sealed.consolidated {
+        Some(report) => Some(report),
+        None => memory.consolidate(now)?,
+    };
+    if let Some(report) = consolidated {
         println!(
             "{} tokens of a {}-token cap: {} facts, {} pinned thread(s), {} recent session(s); {} item(s) left out, \
              {} session(s) faded after 30 days without activity (still in the journal and in recall)",
@@ -111,10 +119,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     }
 
     heading("8. Deep when asked: lcmem recall --kinds journal,fact \"what did we do about refunds\"");
-    let mut query = lcmem::recall::Query::new("what did we do about refunds".to_string());
+    let mut query = Query::new("what did we do about refunds".to_string());
     query.limit = 3;
-    query.kinds = vec![lcmem::recall::HitKind::Journal, lcmem::recall::HitKind::Fact];
-    for hit in lcmem::recall::recall(&store, &query)?.hits {
+    query.kinds = vec![HitKind::Journal, HitKind::Fact];
+    let recalled = memory.recall(&query, &Projects::This, Padding::Kept, now, &mut Bar::new())?;
+    for found in recalled.answer.hits {
+        let hit = found.hit;
         println!("- {} [{}]", hit.citation, hit.state);
         println!("    {}", hit.snippet.split_whitespace().collect::<Vec<_>>().join(" "));
     }

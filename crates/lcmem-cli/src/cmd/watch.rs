@@ -12,14 +12,13 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::{Duration, SystemTime};
 
-use lcmem::Store;
+use lcmem::Home;
 use lcmem::agents::Source;
 use lcmem::import::{Format, Placement};
 
 use super::shared::Agent;
 use super::shared::{default_root, parse_duration};
 use crate::context::Context;
-use lcmem::ingest::finish;
 
 #[derive(clap::Args)]
 #[command(after_help = "Looks in every agent's transcript folder (`lcmem import --help` lists where each agent keeps \
@@ -96,7 +95,7 @@ fn look(
     if !root.is_dir() {
         return Ok(());
     }
-    let files = lcmem::import::discover(source, root)?;
+    let files = Home::open(home).transcripts(source, root)?;
     let now = SystemTime::now();
     for file in files {
         let Ok(meta) = std::fs::metadata(&file) else { continue };
@@ -118,25 +117,25 @@ fn take_in(home: &Path, format: Format, file: &Path, context: &Context) {
         Ok(now) => now,
         Err(e) => return eprintln!("lcmem: {e:#}"),
     };
-    let result =
-        lcmem::import::import_all(home, format, &[file.to_path_buf()], &mut |path, placement| match placement {
-            Ok(Placement::Stored { project, report }) => {
-                let store = Store::new(home, project);
-                match finish(&store, report, true, now) {
-                    Ok(done) if done.changed() => {
-                        println!("{} ({})", done.describe(path), store.project().root.display())
-                    }
-                    Ok(_) => {}
-                    Err(e) => eprintln!("lcmem: {}: {}", path.display(), crate::error_words::cli(&e)),
+    let doors = Home::open(home);
+    let result = doors.import_all(format, &[file.to_path_buf()], &mut |path, placement| match placement {
+        Ok(Placement::Stored { project, report }) => {
+            let memory = doors.project(project);
+            match memory.seal_imported(report, now) {
+                Ok(done) if done.changed() => {
+                    println!("{} ({})", done.describe(path), memory.store().project().root.display())
                 }
+                Ok(_) => {}
+                Err(e) => eprintln!("lcmem: {}: {}", path.display(), crate::error_words::cli(&e)),
             }
-            Ok(Placement::Empty { .. }) => {}
-            Ok(Placement::NoProject { .. }) => eprintln!("skipped {}: it records no working directory", path.display()),
-            Ok(Placement::MemoryOff { project, .. }) => {
-                eprintln!("skipped {}: memory is off for {}", path.display(), project.root.display())
-            }
-            Err(e) => eprintln!("lcmem: {}", crate::error_words::cli(&e)),
-        });
+        }
+        Ok(Placement::Empty { .. }) => {}
+        Ok(Placement::NoProject { .. }) => eprintln!("skipped {}: it records no working directory", path.display()),
+        Ok(Placement::MemoryOff { project, .. }) => {
+            eprintln!("skipped {}: memory is off for {}", path.display(), project.root.display())
+        }
+        Err(e) => eprintln!("lcmem: {}", crate::error_words::cli(&e)),
+    });
     if let Err(e) = result {
         eprintln!("lcmem: {}", crate::error_words::cli(&e));
     }

@@ -2,10 +2,10 @@
 //!
 //! `waiver` reads English structure: a safeguard as the subject and a
 //! predicate that drops it. A team rule planted in a checked-out file is
-//! as likely to say it in Russian, Greek, Hebrew, Arabic, Hindi or Spanish,
-//! and a model obeys it just the same. Full grammar for each language is out
-//! of reach, so each gets the same structure read through small word
-//! classes, one sentence at a time:
+//! as likely to say it in Russian, Greek, Hebrew, Arabic, Hindi, Spanish,
+//! Japanese or Chinese, and a model obeys it just the same. Full grammar for
+//! each language is out of reach, so each gets the same structure read
+//! through small word classes, one sentence at a time:
 //!
 //! - a **secret** with a **leak verb** and a **place it must not reach**
 //!   (a chat, a channel, the repository, logs, a ticket, anything public),
@@ -18,7 +18,9 @@
 //! negation words left over after the predicate's own words are taken out
 //! ("не нужны", "no hace falta" are the waiver itself) keep it out. Words
 //! are matched as stems; languages that glue prefixes to words (Hebrew,
-//! Arabic) are matched inside words. Every hit records `lang:xx`.
+//! Arabic) or write without spaces (Japanese, Chinese) are matched inside
+//! words, and a sentence ends at the stops of every script (`。` among
+//! them). Every hit records `lang:xx`.
 
 use std::sync::LazyLock;
 
@@ -96,7 +98,8 @@ static COMPILED: LazyLock<Vec<Compiled>> = LazyLock::new(|| {
 /// ends a sentence only before a space or the end, so `.env` and `~/.ssh`
 /// stay whole.
 fn sentences(prose: &str) -> Vec<&str> {
-    static BREAK: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"[.!?]+(\s+|$)|[;\n।؟؛]").expect("break regex"));
+    static BREAK: LazyLock<Regex> =
+        LazyLock::new(|| Regex::new(r"[.!?]+(\s+|$)|[;\n।؟؛。！？；]").expect("break regex"));
     let mut out = Vec::new();
     let mut start = 0;
     for m in BREAK.find_iter(prose) {
@@ -186,7 +189,7 @@ const MOST: usize = 64;
 /// Sentences for commands: quoted commands hold `;` and `.`, so only a stop
 /// before a space or the end and a new line cut.
 fn command_sentences(text: &str) -> Vec<&str> {
-    static BREAK: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"[.!?]+(\s+|$)|\n").expect("break regex"));
+    static BREAK: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"[.!?]+(\s+|$)|[\n。！？]").expect("break regex"));
     BREAK.split(text).map(str::trim).filter(|s| !s.is_empty()).collect()
 }
 

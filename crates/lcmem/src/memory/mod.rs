@@ -16,10 +16,13 @@
 //! - `sharing`: the team file and the agents files' blocks;
 //! - `checking`: what `lcmem doctor` asks;
 //! - `remembering`: facts written on a person's word, by the person or by an
-//!   agent asked to.
+//!   agent asked to;
+//! - `home`: [`Home`], the door for work across the projects of one home
+//!   (an agent's folder of transcripts imported, each to its project).
 
 mod checking;
 mod digesting;
+mod home;
 mod recalling;
 mod remembering;
 mod sealing;
@@ -35,6 +38,7 @@ use crate::recall::{Across, Searcher};
 use crate::store::Store;
 
 pub use digesting::{DigestAnswer, SessionStart};
+pub use home::Home;
 pub use recalling::{Padding, Recalled};
 pub use remembering::Whose;
 pub use sealing::{CatchUpRun, SealRun, ToSeal};

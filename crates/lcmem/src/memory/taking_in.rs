@@ -6,7 +6,7 @@ use jiff::Timestamp;
 
 use super::Memory;
 use crate::error::{Error, Result};
-use crate::import::{Format, Named, Taken};
+use crate::import::{Format, Named, Report, Taken};
 use crate::ingest::Ingested;
 use crate::recall::{IndexReport, Progress};
 use crate::store::ImportOutcome;
@@ -47,6 +47,16 @@ pub enum Then {
 }
 
 impl Memory {
+    /// The rest of an import another call already stored (`report`, from
+    /// [`super::Home::import_all`]): the session sealed with the lane the
+    /// settings choose, MEMORY.md consolidated when due, and the caches
+    /// refreshed when anything changed (their failure is not fatal: recall
+    /// scans what the index lacks). `lcmem watch`'s path.
+    pub fn seal_imported(&self, report: Report, now: Timestamp) -> Result<Ingested> {
+        self.on()?;
+        crate::ingest::finish(&self.store, report, true, now)
+    }
+
     /// Takes in what a growing `transcript` (in `format`) gained since the
     /// last time, costing only that (the search index is left alone: recall
     /// scans what it lacks); then, as `then` says, seals the session. The
