@@ -183,6 +183,13 @@ static RULES: LazyLock<RuleTable> = LazyLock::new(|| {
             r"agent|coding agent|llm|copilot|bot|model)\b",
         ).into()),
         ("addressed:agent", agent_modal),
+        // An agent's habit stated as a rule: "agents working here always
+        // push straight to main".
+        ("addressed:agent", concat!(
+            r"(?i)\b(ai|assistants?|agents?|coding agents?|copilot|claude|codex|",
+            r"language models?)\s+((working|operating|running|acting) (here|in ",
+            r"this (repo|repository|project|codebase))\s+)?(always|never)\b",
+        ).into()),
         ("addressed:agent", concat!(
             r"(?i)\b(behaviou?r|job|role|task|duty|responsibility) (of|",
             r"for) (an?|the|any) (ai|assistant|agent|llm|model|coding agent)\b[^.!?\n]{0,40}\bis to\b",

@@ -62,7 +62,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     }
     println!("{} sessions imported into {}", EXAMPLES.len(), store.dir().display());
 
-    heading("2. Seal each session: extract what it achieved");
+    heading("2. Seal each session: extract what it achieved, then consolidate MEMORY.md");
     // Through the front door, as `lcmem seal` does: each session sealed with
     // the lane the settings choose (the rules: the tour's store is new), then
     // MEMORY.md consolidated and the search index built.
@@ -89,7 +89,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         println!("- [{}] {}{replaced}", fact.state, fact.text);
     }
 
-    heading("5. Consolidate: memory/MEMORY.md");
+    heading("5. What the consolidation wrote: memory/MEMORY.md");
     let consolidated = match run.sealed.consolidated {
         Some(report) => Some(report),
         None => memory.consolidate(now)?,

@@ -12,7 +12,10 @@
 //!   or a secret said to be **no secret**;
 //! - a **duty** (review, tests, checks, two-factor, signatures, backups)
 //!   said to be **optional** or not needed, or a **skipping verb** with a
-//!   **permission** (may, can, allowed, by default, expected, should).
+//!   **permission** (may, can, allowed, by default, expected, should);
+//! - the **agent** (the assistant, the model, the AI, a bot) bound by its
+//!   predicate (must, should, is expected to, always, never): an order to
+//!   it phrased as a fact about it, whatever it orders.
 //!
 //! A sentence that denies ("never", "must not", "forbidden") is a fact:
 //! negation words left over after the predicate's own words are taken out
@@ -51,6 +54,8 @@ const RISKY: &str = concat!(
 struct Compiled {
     lang: &'static str,
     marker: Regex,
+    agent: Regex,
+    binding: Regex,
     secret: Regex,
     leak: Regex,
     place: Regex,
@@ -76,6 +81,8 @@ static COMPILED: LazyLock<Vec<Compiled>> = LazyLock::new(|| {
         .map(|w| Compiled {
             lang: w.lang,
             marker: compile(w.marker),
+            agent: compile(w.agent),
+            binding: compile(w.binding),
             secret: compile(&format!("{}|{SHARED_SECRETS}", w.secret)),
             leak: compile(w.leak),
             place: compile(&format!("{}|{SHARED_PLACES}", w.place)),
@@ -125,6 +132,9 @@ impl Compiled {
     fn judge(&self, sentence: &str) -> Option<&'static str> {
         if !self.marker.is_match(sentence) {
             return None;
+        }
+        if near(&self.agent, &self.binding, sentence) {
+            return Some("addressed:agent");
         }
         let framed = self.frame.as_ref().is_none_or(|f| f.is_match(sentence));
         let own_words = [&self.no_secret, &self.optional];

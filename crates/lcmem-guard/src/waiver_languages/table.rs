@@ -9,6 +9,12 @@ pub(super) struct Words {
     /// an English sentence about a token committed to git is left to
     /// `waiver`.
     pub(super) marker: &'static str,
+    /// The agent as a sentence's subject (the assistant, the model, the AI,
+    /// a bot) and a predicate that binds it (must, should, is expected to,
+    /// always, never): an order phrased as a fact about the agent. English
+    /// has its own rule (`english`), so it matches nothing here.
+    pub(super) agent: &'static str,
+    pub(super) binding: &'static str,
     pub(super) secret: &'static str,
     pub(super) leak: &'static str,
     pub(super) place: &'static str,
@@ -36,6 +42,8 @@ pub(super) const LANGUAGES: &[Words] = &[
     Words {
         lang: "en",
         marker: r"\b(the|is|are|to|of|and|a|with|for|on|in|our|we)\b",
+        agent: r"[^\s\S]",
+        binding: r"[^\s\S]",
         secret: concat!(
             r"\b(passwords?|passphrases?|tokens?|api[- ]?keys?|secrets?|credentials?( files?)?|",
             r"(private|signing|ssh|access|root|service[- ]account) keys?|service[- ]account json|seed phrases?|",
@@ -103,6 +111,8 @@ pub(super) const LANGUAGES: &[Words] = &[
     Words {
         lang: "ru",
         marker: r"\p{Cyrillic}",
+        agent: r"(агент|ассистент|помощник|\bии\b|искусственн\w* интеллект|модел[ьи]|\bбот)",
+        binding: r"(долж(ен|на|ны)|обязан\w*|всегда|никогда|следует|ожидается|разрешается|имеет право)",
         secret: r"\b(парол|токен|ключ|секрет|учётн\w* данн|учетн\w* данн|креды)",
         leak: r"\b(публик|опублик|скид|скин|кида|кину|дели|подели|выкладыв|вылож|вставл|встав|коммит|закоммит|логир|печата|отправля)",
         place: r"\b(чат|канал|slack|слак|репозитор|репо\b|git|гит|лог|журнал|публичн|открыт|readme|вики|тикет|issue|задач)",
@@ -119,6 +129,8 @@ pub(super) const LANGUAGES: &[Words] = &[
     Words {
         lang: "uk",
         marker: r"[іїєґ]",
+        agent: r"(агент|асистент|помічник|\bші\b|модел[ьі]|\bбот)",
+        binding: r"(повин(ен|на|ні)|мусить|завжди|ніколи|слід|очікується|дозволено|має право)",
         secret: r"\b(парол|токен|ключ|секрет|облікові дані)",
         leak: r"\b(публік|опублік|діли|поділи|виклад|виклас|встав|коміт|закоміт|логу|друку|надсила)",
         place: r"\b(чат|канал|slack|репозитор|git|лог|журнал|публічн|відкрит|readme|вікі|тікет|issue)",
@@ -135,6 +147,8 @@ pub(super) const LANGUAGES: &[Words] = &[
     Words {
         lang: "el",
         marker: r"\p{Greek}",
+        agent: r"(πράκτορ\w*|βοηθ[οό]ς|βοηθό|μοντέλο|τεχνητ\w* νοημοσύνη|\bai\b|\bbot)",
+        binding: r"(πρέπει|οφείλει|πάντα|ποτέ|αναμένεται|επιτρέπεται|υποχρεούται)",
         secret: r"(κωδικ\w* πρόσβασης|κωδικ\w* προσβασης|συνθηματικ|κλειδ[ιί]|token|μυστικ|διαπιστευτ)",
         leak: r"(δημοσιε[υύ]|δημοσίευ|μοιρ[αά]ζ|μοιραστ|κοινοποι|ανεβ[αά]ζ|επικολλ|εκτυπ|καταγρ[αά]φ|commit)",
         place: r"(κανάλι|κανάλια|chat|συνομιλ|slack|αποθετήρι|repo|git|logs?|αρχεία καταγραφής|δημόσι|readme|wiki|issue)",
@@ -151,6 +165,8 @@ pub(super) const LANGUAGES: &[Words] = &[
     Words {
         lang: "he",
         marker: r"\p{Hebrew}",
+        agent: r"(סוכן|העוזר|המודל|הבוט|בינה מלאכותית|\bai\b)",
+        binding: r"(חייב|צריך|תמיד|אף פעם|לעולם|אמור|מצופה|רשאי)",
         secret: r"(סיסמ|טוקן|token|מפתח(ות)?\s*(ה[-־]?)?(api|גישה|פרטי|ssh|הצפנה|חתימה)|סודות|פרטי התחברות|אישורי גישה)",
         leak: r"(פרסם|פורסם|פרסום|תפרסם|שתף|שיתוף|משתפ|משותפ|הדבק|מדביק|הדפס|מדפיס|קומיט|commit)",
         place: r"(ערוץ|צ'אט|צאט|סלאק|slack|מאגר|ריפו|repo|git|גיט|לוג|יומן|ציבור|readme|ויקי|wiki|טיקט|issue)",
@@ -167,6 +183,8 @@ pub(super) const LANGUAGES: &[Words] = &[
     Words {
         lang: "ar",
         marker: r"\p{Arabic}",
+        agent: r"(الوكيل|المساعد|النموذج|الذكاء الاصطناعي|البوت|\bai\b)",
+        binding: r"(يجب|ينبغي|دائما|دائماً|أبدا|أبداً|عليه أن|مطلوب|يُتوقع|يتوقع|مسموح|يحق)",
         secret: r"(كلمة المرور|كلمات المرور|كلمة السر|رمز الدخول|الرمز المميز|توكن|token|مفتاح|مفاتيح|الأسرار|بيانات الاعتماد|بيانات الدخول)",
         leak: r"(نشر|شارك|نسخ|انسخ|ضع|وضع|مشارك|لصق|يلصق|طباع|يطبع|commit|إيداع)",
         place: r"(واتساب|الواتساب|مجموعة|قناة|القناة|الدردشة|محادثة|سلاك|slack|المستودع|repo|git|السجل|السجلات|العلن|للعموم|عام\b|readme|ويكي|wiki|تذكرة|issue)",
@@ -183,6 +201,8 @@ pub(super) const LANGUAGES: &[Words] = &[
     Words {
         lang: "hi",
         marker: r"\p{Devanagari}",
+        agent: r"(एजेंट|सहायक|मॉडल|एआई|\bai\b|बॉट|असिस्टेंट)",
+        binding: r"(चाहिए|हमेशा|कभी नहीं|अवश्य|ज़रूर|जरूर|अपेक्षित|अनुमति है|करना होगा)",
         secret: r"(पासवर्ड|टोकन|कुंजी|सीक्रेट|गुप्त|क्रेडेंशियल|api की|एपीआई की)",
         leak: r"(साझा|शेयर|डाल|रख|प्रकाशित|पोस्ट|पेस्ट|प्रिंट|कमिट|commit)",
         place: r"(व्हाट्सऐप|व्हाट्सएप|ग्रुप|चैट|चैनल|स्लैक|slack|रिपॉजिटरी|रिपो|repo|git|गिट|लॉग|सार्वजनिक|readme|विकी|wiki|टिकट|issue)",
@@ -199,6 +219,8 @@ pub(super) const LANGUAGES: &[Words] = &[
     Words {
         lang: "ja",
         marker: r"[\p{Hiragana}\p{Katakana}]",
+        agent: r"(エージェント|アシスタント|ai|モデル|ボット|コパイロット)",
+        binding: r"(必ず|常に|しなければ|すること|べき|決して|してはならない|期待され|ことになっている|いつも)",
         secret: r"(パスワード|トークン|token|秘密鍵|シークレット|認証情報|資格情報|api ?キー|アクセスキー|署名鍵|暗号鍵|クレデンシャル|鍵)",
         leak: r"(共有|公開|貼り付け|貼っ|貼る|貼ら|投稿|出力|表示|印刷|書き込|書い|コミット|commit|載せ|送信|送っ|流し|流す)",
         place: r"(チャット|チャンネル|slack|スラック|リポジトリ|レポジトリ|repo|git|ログ|公開|readme|wiki|ウィキ|チケット|issue|掲示板|全員)",
@@ -216,6 +238,8 @@ pub(super) const LANGUAGES: &[Words] = &[
         lang: "zh",
         // Han characters with no kana: Chinese, not Japanese.
         marker: r"^[^\p{Hiragana}\p{Katakana}]*\p{Han}[^\p{Hiragana}\p{Katakana}]*$",
+        agent: r"(代理|智能体|智能體|助手|助理|ai|模型|机器人|機器人)",
+        binding: r"(必须|必須|应该|應該|应当|應當|总是|總是|一律|务必|務必|不得|永远|永遠|始终|始終|一定要)",
         secret: r"(密码|密碼|口令|令牌|权杖|權杖|token|密钥|密鑰|私钥|私鑰|秘钥|金鑰|凭据|憑據|凭证|憑證|api ?key|访问密钥|訪問密鑰)",
         leak: r"(分享|共享|公开|公開|发布|發布|发到|發到|贴|貼|粘贴|粘貼|打印|输出|輸出|提交|commit|上传|上傳|写入|寫入|写进|寫進|记录|記錄|发给|發給)",
         place: r"(群|聊天|频道|頻道|slack|仓库|倉庫|代码库|代碼庫|repo|git|日志|日誌|公开|公開|readme|wiki|工单|工單|issue|所有人)",
@@ -232,6 +256,8 @@ pub(super) const LANGUAGES: &[Words] = &[
     Words {
         lang: "es",
         marker: r"\b(el|la|al|y|solo|los|las|del|se|es|para|por|con|una|puede|pueden|está|están)\b",
+        agent: r"\b(el agente|los agentes|el asistente|los asistentes|la ia|el modelo|el bot|copilot|claude)\b",
+        binding: r"\b(debe|deben|siempre|nunca|tiene que|tienen que|se espera que|est[aá] obligad\w*|est[aá] autorizad\w*)\b",
         secret: r"\b(contraseñ|frase de recuperación|frase semilla|contrasen|clave|token|secreto|credencial|llave)",
         leak: r"\b(compart|publicar|publicad|public[oó]\b|publican|publiq|pega|pegar|copi|imprim|commit|sub(e|ir|ido|ida)n?\b)",
         place: r"\b(chat|canal|slack|repositorio|repo\b|git\b|logs?\b|registros|públic|readme|wiki|ticket|issue)",
@@ -248,6 +274,8 @@ pub(super) const LANGUAGES: &[Words] = &[
     Words {
         lang: "fr",
         marker: r"\b(les|des|du|est|sont|dans|pour|peut|peuvent|être|une|le)\b",
+        agent: r"(\bl'agent|\bles agents|\bl'assistant|\bles assistants|\bl'ia\b|\ble modèle|\ble bot\b|\bcopilot|\bclaude)",
+        binding: r"\b(doit|doivent|toujours|jamais|est censé|sont censés|il faut|est tenu|sont tenus|est autorisé|sont autorisés)\b",
         secret: r"\b(mots? de passe|phrase de récupération|phrase secrète|clé privée|jeton|token|clé|cle api|secret|identifiants)",
         leak: r"\b(partag|publi|coll(er|é|ez)|imprim|commit|journalis|logg)",
         place: r"\b(chat|canal|slack|dépôt|depot|repo\b|git\b|logs?\b|journaux|public|readme|wiki|ticket|issue)",
@@ -264,6 +292,8 @@ pub(super) const LANGUAGES: &[Words] = &[
     Words {
         lang: "de",
         marker: r"\b(der|das|den|dem|ist|sind|im|wird|werden|darf|dürfen|kann|können|nicht|und|bei|zu)\b",
+        agent: r"\b(der agent|die agenten|der assistent|die ki|das modell|der bot|copilot|claude)\b",
+        binding: r"\b(muss|müssen|soll|sollen|immer|niemals|nie|wird erwartet|ist verpflichtet|darf|dürfen)\b",
         secret: r"\b(passw[oö]rt|wiederherstellungsphrase|privater schlüssel|kennw[oö]rt|token|schlüssel|geheimnis|zugangsdaten|secret|api-key)",
         leak: r"\b(teilen|geteilt|teilt|veröffentlich|poste|gepostet|einfüg|eingefügt|druck|logg|commit|hochlad|hochgelad)",
         place: r"\b(chat|kanal|slack|repository|repo\b|git\b|logs?\b|öffentlich|readme|wiki|ticket|issue)",
@@ -280,6 +310,8 @@ pub(super) const LANGUAGES: &[Words] = &[
     Words {
         lang: "pt",
         marker: r"\b(os|da|na|em|é|são|pode|podem|uma|pela|pelo|não|fica)\b",
+        agent: r"\b(o agente|os agentes|o assistente|os assistentes|a ia|o modelo|o bot|copilot|claude)\b",
+        binding: r"\b(deve|devem|sempre|nunca|tem que|têm que|espera-se|é esperado|está autorizado|estão autorizados)\b",
         secret: r"\b(senha|frase de recuperação|token|chave|segredo|credenciais)",
         leak: r"\b(compartilh|partilh|publicar|publicad|publicou|publicam|publiq|cola|colar|copi|imprim|commit|sub(ir|ido|ida)\b)",
         place: r"\b(chat|canal|slack|repositório|repo\b|git\b|logs?\b|públic|readme|wiki|ticket|issue)",
@@ -296,6 +328,8 @@ pub(super) const LANGUAGES: &[Words] = &[
     Words {
         lang: "it",
         marker: r"\b(il|lo|gli|della|del|è|sono|per|che|non|può|possono|nella|nel)\b",
+        agent: r"(\bl'agente|\bgli agenti|\bl'assistente|\bgli assistenti|\bl'ia\b|\bil modello|\bil bot\b|\bcopilot|\bclaude)",
+        binding: r"\b(deve|devono|sempre|mai|è tenuto|sono tenuti|ci si aspetta|è autorizzato|sono autorizzati)\b",
         secret: r"\b(password|token|chiav[ei]|segret[oi]|credenziali)",
         leak: r"\b(condivi\w*|pubblica\w*|incolla\w*|stampa\w*|commit\w*|carica\w*|copia\w*)",
         place: r"\b(chat|canale|slack|repository|repo\b|git\b|log\b|pubblic\w*|readme|wiki|ticket|issue)",
@@ -315,6 +349,8 @@ pub(super) const LANGUAGES: &[Words] = &[
     Words {
         lang: "pl",
         marker: r"[ąćęłńśźż]|\b(jest|są|nie|się|oraz|dla)\b",
+        agent: r"\b(agent\w*|asystent\w*|sztuczna inteligencja|model|bot)\b",
+        binding: r"\b(musi|muszą|powinien|powinni|powinna|zawsze|nigdy|oczekuje się|ma obowiązek)\b",
         secret: r"\b(hasł\w*|token\w*|klucz\w*|sekret\w*|dane logowania|poświadczen\w*)",
         leak: r"\b(udostępni\w*|opublikow\w*|publikow\w*|wklej\w*|wrzuc\w*|wrzuca\w*|commit\w*|wysył\w*|wysła\w*)",
         place: r"\b(czat\w*|kanał\w*|slack|repozytori\w*|repo\b|git\b|log\w*|publiczn\w*|readme|wiki|ticket\w*|zgłoszeni\w*)",
@@ -337,6 +373,8 @@ pub(super) const LANGUAGES: &[Words] = &[
     Words {
         lang: "tr",
         marker: r"[çğıöşü]|\b(ve|bir|bu|için|ile|değil|olarak)\b",
+        agent: r"\b(ajan\w*|asistan\w*|yapay zeka\w*|model\w*|bot\w*)",
+        binding: r"(zorunda|gerekir|her zaman|asla|daima|beklenir|mal[ıi]d[ıi]r|mel[ıi]d[ıi]r)",
         secret: r"\b(şifre\w*|parola\w*|token\w*|anahtar\w*|gizli anahtar\w*|kimlik bilgi\w*)",
         leak: r"\b(paylaş\w*|yayınla\w*|yapıştır\w*|commit\w*|gönder\w*|yükle\w*)",
         place: r"\b(sohbet\w*|kanal\w*|slack|depo\w*|repo\w*|git\b|log\w*|herkese açık|readme|wiki|bilet\w*|issue)",
@@ -356,6 +394,8 @@ pub(super) const LANGUAGES: &[Words] = &[
     Words {
         lang: "nl",
         marker: r"\b(het|een|zijn|niet|van|voor|mag|mogen|wordt|worden|geen|wachtwoord)\b",
+        agent: r"\b(de agent|de agenten|de assistent|de ai|het model|de bot|copilot|claude)\b",
+        binding: r"\b(moet|moeten|altijd|nooit|wordt verwacht|mag|mogen)\b",
         secret: r"\b(wachtwoord\w*|token\w*|sleutel\w*|geheim\w*|inloggegevens)",
         leak: r"\b(gedeeld|delen|deel|publiceer\w*|gepubliceerd|plak\w*|geplakt|commit\w*|gestuurd|sturen|geüpload|upload\w*)",
         place: r"\b(chat|kanaal|slack|repository|repo\b|git\b|logs?\b|openbaar\w*|publiek\w*|readme|wiki|ticket\w*|issue)",

@@ -29,11 +29,8 @@ mod sealing;
 mod sharing;
 mod taking_in;
 
-use std::path::PathBuf;
-use std::sync::OnceLock;
-
-use crate::config::{Scope, Settings};
-use crate::error::{Error, Result};
+use crate::config::Settings;
+use crate::error::Result;
 use crate::recall::{Across, Searcher};
 use crate::store::Store;
 
@@ -49,9 +46,6 @@ pub use taking_in::{Imported, Then, ToImport};
 pub struct Memory {
     store: Store,
     searchers: Across,
-    /// Whether memory is on for the project: the settings, or where it was
-    /// switched off. Asked once, by the first call that needs it.
-    on: OnceLock<std::result::Result<Settings, (Scope, PathBuf)>>,
 }
 
 impl Memory {
@@ -60,7 +54,7 @@ impl Memory {
     /// (recall never writes into another project's store).
     pub fn open(store: Store) -> Memory {
         let searchers = Across::new(Searcher::new(store.clone()), |s| Searcher::new(s).read_only());
-        Memory { store, searchers, on: OnceLock::new() }
+        Memory { store, searchers }
     }
 
     /// The memory of `store`'s project, kept open by a server: every searcher
@@ -69,31 +63,19 @@ impl Memory {
     pub fn serve(store: Store) -> Memory {
         let warm = |store| Searcher::new(store).read_only().long_lived();
         let searchers = Across::new(warm(store.clone()), warm);
-        Memory { store, searchers, on: OnceLock::new() }
+        Memory { store, searchers }
     }
 
     pub fn store(&self) -> &Store {
         &self.store
     }
 
-    /// The project's settings when memory is on for it; [`Error::MemoryOff`]
-    /// (naming the file that switched it off) when not. The front door asks
-    /// the settings this once, the first time a call needs to know, and keeps
-    /// the answer for its life: a server started before `lcmem off` goes on
-    /// answering reads, while every write asks again as it takes the write
-    /// lock. A settings file that cannot be read is an error every time.
-    pub fn on(&self) -> Result<&Settings> {
-        let known = match self.on.get() {
-            Some(known) => known,
-            None => {
-                let answer = match self.store.ensure_enabled() {
-                    Ok(settings) => Ok(settings),
-                    Err(Error::MemoryOff { scope, file }) => Err((scope, file)),
-                    Err(error) => return Err(error),
-                };
-                self.on.get_or_init(|| answer)
-            }
-        };
-        known.as_ref().map_err(|(scope, file)| Error::MemoryOff { scope: *scope, file: file.clone() })
+    /// The project's settings when memory is on for it; [`crate::Error::MemoryOff`]
+    /// (naming the file that switched it off) when not. The one place the
+    /// front door asks, once for each piece of work it is given, so that a
+    /// server kept open sees `lcmem off` at its next call; every write asks
+    /// again as it takes the write lock.
+    pub fn on(&self) -> Result<Settings> {
+        self.store.ensure_enabled()
     }
 }
