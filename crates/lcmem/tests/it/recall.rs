@@ -412,6 +412,28 @@ fn recall_reads_when_memory_is_off_and_writes_nothing() {
 }
 
 #[test]
+fn a_settled_listing_is_noted_beside_the_index_only_while_memory_is_on() {
+    let f = project();
+    lcmem::recall::rebuild_index(&f.store, &mut Quiet).unwrap();
+    let note = lcmem::recall::index_dir(&f.store).join("listing.json");
+    let settle = |store: &Store| {
+        // The sessions folder's time settled long ago, as a day-old project's has.
+        let past = std::time::SystemTime::now() - std::time::Duration::from_secs(3600);
+        std::fs::File::open(store.dir()).unwrap().set_modified(past).unwrap();
+    };
+    std::fs::remove_file(&note).ok();
+    f.store.config_files().set(lcmem::config::Scope::Project, "memory.enabled", "false").unwrap();
+    settle(&f.store);
+    assert!(!f.search("refund retries").hits.is_empty());
+    assert!(!note.exists(), "recall wrote its listing note with memory off");
+    // Switched on again, the same search writes it: the check above can see one.
+    f.store.config_files().set(lcmem::config::Scope::Project, "memory.enabled", "true").unwrap();
+    settle(&f.store);
+    f.search("refund retries");
+    assert!(note.exists(), "recall did not note a settled listing with memory on");
+}
+
+#[test]
 fn filters_phrases_and_redaction() {
     let f = project();
     let key = "ghp_8f3kQ2mZ7xR1vB4nC6yT9wL0pS5dH3jK2aE7";
