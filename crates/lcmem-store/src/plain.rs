@@ -166,6 +166,35 @@ pub fn one_line(text: &str) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
+/// Cuts `text` to at most `max` characters at a word boundary, with an
+/// ellipsis when anything was cut.
+pub fn clip(text: &str, max: usize) -> String {
+    if text.chars().count() <= max {
+        return text.to_string();
+    }
+    let cut: String = text.chars().take(max.saturating_sub(1)).collect();
+    let cut = match cut.rfind(char::is_whitespace) {
+        Some(i) if i > max / 2 => head(&cut, i),
+        _ => &cut,
+    };
+    format!("{}…", cut.trim_end_matches(|c: char| c.is_whitespace() || c == ',' || c == ';'))
+}
+
+/// The longest start of `text` of at most `bytes` bytes that ends on a
+/// character's boundary.
+pub fn head(text: &str, bytes: usize) -> &str {
+    let end = (0..=bytes.min(text.len())).rev().find(|&i| text.is_char_boundary(i)).unwrap_or(0);
+    text.get(..end).unwrap_or("")
+}
+
+/// The longest end of `text` of at most `bytes` bytes that starts on a
+/// character's boundary.
+pub fn tail(text: &str, bytes: usize) -> &str {
+    let start =
+        (text.len().saturating_sub(bytes)..=text.len()).find(|&i| text.is_char_boundary(i)).unwrap_or(text.len());
+    text.get(start..).unwrap_or("")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -132,6 +132,14 @@ impl Store {
         &self.guards
     }
 
+    /// A text read from the store (a session's title, a line a person or an
+    /// agent said) as a front-end may show it: what the write boundary would
+    /// keep of it, redacted and without control characters, even if the file
+    /// was edited by hand since it was written.
+    pub fn shown(&self, text: &str) -> String {
+        crate::scrub::scrub_text(&self.guards, text)
+    }
+
     /// Resolves `project_path` to its project (a path inside it, or a store
     /// slug: see [`Project::resolve_in`]) and opens its store.
     pub fn open(home: &Path, project_path: &Path) -> Result<Store> {
@@ -195,9 +203,11 @@ impl Store {
     }
 
     /// Fails with [`Error::MemoryOff`] when memory is switched off for this
-    /// project. Asked in two places only: by every writer as it takes the
-    /// write lock ([`Store::lock`], [`Store::try_lock`]), and once by the
-    /// engine's front door (`lcmem::Memory`) for the work it is asked to do.
+    /// project. Asked in three places only: by every writer as it takes the
+    /// write lock ([`Store::lock`], [`Store::try_lock`]); by the engine's
+    /// front door (`lcmem::Memory`), once for each piece of work it is asked
+    /// to do; and by recall's embedding cache, which is written under a lock
+    /// of its own.
     pub fn ensure_enabled(&self) -> Result<Settings> {
         let settings = self.settings()?;
         match settings.disabled_by {

@@ -50,7 +50,7 @@ pub fn run(args: Args, context: &Context) -> anyhow::Result<ExitCode> {
         rows.push(Row {
             id: id.clone(),
             // Transcripts stored before they were redacted on import may hold anything.
-            title: lcmem::scrub::scrub_text(store.guards(), &session.title),
+            title: store.shown(&session.title),
             created_at: session.header.created_at,
             last_active: session.last_active(),
             status: standing.status.as_str(),

@@ -118,8 +118,7 @@ impl Memory {
         let sealed: Vec<String> = done.iter().filter_map(sealed_now).collect();
         let refined = crate::ingest::refine(&self.store, &sealed, now)?;
         let changed = done.iter().any(|c| c.result.as_ref().is_ok_and(crate::ingest::Ingested::changed));
-        let embed_error =
-            if changed { crate::recall::semantic::embed(&self.store, &mut crate::recall::Quiet).err() } else { None };
+        let embed_error = if changed { self.embed_new(&mut crate::recall::Quiet).err() } else { None };
         Ok(CatchUpRun { done, refined, embed_error })
     }
 }

@@ -137,7 +137,7 @@ impl SessionNames {
     pub fn link(&self, app: &App, id: &str) -> String {
         let shown = match self.names.get(id) {
             Some((title, day)) if !title.trim().is_empty() => {
-                let title = lcmem::scrub::scrub_text(app.store.guards(), title);
+                let title = app.store.shown(title);
                 format!("{} <span class=\"note\">({day})</span>", html::esc(&title))
             }
             _ => format!("<code>{}</code>", html::esc(id)),

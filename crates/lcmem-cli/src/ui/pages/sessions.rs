@@ -45,7 +45,7 @@ pub fn list(app: &App) -> anyhow::Result<String> {
 
 /// A stored title, redacted (transcripts stored before redaction may hold anything).
 fn title(app: &App, title: &str) -> String {
-    lcmem::scrub::scrub_text(app.store.guards(), title)
+    app.store.shown(title)
 }
 
 pub fn one(app: &App, id: &str) -> anyhow::Result<String> {
@@ -84,7 +84,7 @@ pub fn one(app: &App, id: &str) -> anyhow::Result<String> {
 }
 
 fn turn(app: &App, line: usize, value: &Line) -> String {
-    let clean = |s: &str| html::esc(&lcmem::scrub::scrub_text(app.store.guards(), s));
+    let clean = |s: &str| html::esc(&app.store.shown(s));
     let when =
         |ts: &Option<jiff::Timestamp>| ts.map(|t| t.strftime(" · %Y-%m-%d %H:%M").to_string()).unwrap_or_default();
     match value {

@@ -72,13 +72,13 @@ fn origin(app: &App, names: &SessionNames, session: &str, text: &str) -> String 
     });
     match found {
         Some((line, role, said)) => {
-            let said = lcmem::scrub::scrub_text(app.store.guards(), &said);
+            let said = app.store.shown(&said);
             format!(
                 "<p class=\"origin\">From {} <a href=\"/sessions/{}#line-{line}\">line {line}</a>, in a {} turn:</p><blockquote>{}</blockquote>",
                 names.link(app, session),
                 html::esc(session),
                 role_name(role),
-                html::esc(&lcmem::extract::clip(&said, 400))
+                html::esc(&lcmem::plain::clip(&said, 400))
             )
         }
         None => {
