@@ -14,8 +14,8 @@ use lcmem::{CatchUpRun, Memory};
 use lcmem::{CaughtUp, Look};
 use serde_json::json;
 
-use super::hook_log::log;
 use super::shared::Agent;
+use super::shared::hook_log::log;
 use super::shared::parse_duration;
 use crate::context::Context;
 

@@ -24,8 +24,8 @@ use lcmem::Store;
 use serde::Deserialize;
 use serde_json::json;
 
-use super::hook_log::log;
 use super::shared::Agent;
+use super::shared::hook_log::log;
 use crate::context::Context;
 use lcmem::agents::HookStep;
 use lcmem::{Memory, Then};

@@ -9,7 +9,6 @@ mod facts;
 mod forget;
 mod guard;
 mod hook;
-mod hook_log;
 mod import;
 mod install;
 mod journal;

@@ -104,7 +104,7 @@ pub fn run(args: Args, context: &Context) -> anyhow::Result<ExitCode> {
 /// Which lane wrote an entry and what it cost, when a model lane was asked:
 /// `        by openai:qwen2.5-coder · 1 request · 2,310 tokens in, 182 out · $0.0005 · 1.2 s`.
 fn print_lane(entry: &lcmem::journal::Entry) {
-    if let Some(line) = super::journal::lane_line(entry) {
+    if let Some(line) = super::shared::lane_line(entry) {
         println!("        {line}");
     }
 }

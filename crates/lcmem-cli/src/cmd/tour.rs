@@ -8,8 +8,7 @@ use lcmem::journal::Journal;
 use lcmem::recall::{HitKind, Projects, Query};
 use lcmem::{Memory, Padding, SealOutcome, Store, ToSeal};
 
-use super::journal::render;
-use super::shared::Bar;
+use super::shared::{Bar, render_journal};
 
 macro_rules! example {
     ($name:literal) => {
@@ -75,7 +74,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     })?;
 
     heading("3. The journal (memory/journal.jsonl)");
-    print!("{}", render(&Journal::read(&store.journal_path())?));
+    print!("{}", render_journal(&Journal::read(&store.journal_path())?));
 
     heading("4. Facts (memory/facts.jsonl, folded)");
     let fold = lcmem::facts::Fold::read(&store.facts_path())?;

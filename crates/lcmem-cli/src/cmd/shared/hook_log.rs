@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use jiff::Timestamp;
 
-use super::shared::Agent;
+use super::Agent;
 use crate::context::Context;
 
 /// The log is cut in two past this size: the older half is kept as `.1`.

@@ -1,6 +1,12 @@
 //! What the commands share, as peers: the agents named on the command line
-//! and where their transcripts are, durations, the progress bar, and the
-//! search cache brought up to date after a command wrote sessions.
+//! and where their transcripts are, durations, the progress bar, the search
+//! cache brought up to date after a command wrote sessions, and the journal
+//! as a person reads it (`journal_text`), the hooks' log (`hook_log`).
+
+pub mod hook_log;
+mod journal_text;
+
+pub use journal_text::{lane_line, render_journal, spend};
 
 use std::path::PathBuf;
 use std::time::Duration;
