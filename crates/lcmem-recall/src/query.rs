@@ -356,15 +356,19 @@ fn bring_up_to_date(store: &Store, warm: &mut Warm, update: bool, progress: &mut
     warm.refresh_table(store)?;
     let covered = warm.table.as_ref().is_some_and(|(_, t)| t.covered_by(warm.index.as_ref()));
     let files = warm.listing.files();
-    if update && !files.is_empty() && !covered {
-        // Memory switched off, another writer holding the write lock or the
-        // index lock, or a read-only folder: scan instead.
-        let lock = store.try_lock().ok().flatten();
-        if lock.is_some() && build::write(&dir, files, false, progress).is_ok() {
+    // Memory switched off or another writer holding the write lock: the
+    // files are scanned as they are, and nothing is written.
+    if update
+        && !files.is_empty()
+        && !covered
+        && let Ok(Some(_lock)) = store.try_lock()
+    {
+        // The index lock held elsewhere, or a read-only folder: scan instead.
+        if build::write(&dir, files, false, progress).is_ok() {
             coverage.index_updated = true;
             warm.reopen(&dir);
         }
-        // What the files are now: they may have grown meanwhile.
+        // What the files are now: they may have grown while it was written.
         warm.refresh_table(store)?;
     }
     if update
