@@ -93,13 +93,47 @@ impl Across {
     /// limit. The asking project alone answers exactly as its searcher does.
     pub fn search(&mut self, query: &Query, which: &Projects, progress: &mut dyn Progress) -> Result<AcrossAnswer> {
         let slugs = self.resolve(which)?;
-        for slug in &slugs {
+        self.open_searchers(&slugs);
+        let ranked = self.rank_each(&slugs, query, progress)?;
+        let (hits, built) = self.build_hits(&ranked, query)?;
+        self.trim(&ranked);
+        let mut answers: Vec<(String, Answer)> = ranked
+            .into_iter()
+            .zip(built)
+            .map(|((slug, one), built)| {
+                let mut diagnostics = one.diagnostics;
+                diagnostics.extend(built);
+                (slug, Answer { hits: Vec::new(), coverage: one.coverage, diagnostics })
+            })
+            .collect();
+        let mut labelled = Vec::with_capacity(hits.len());
+        for (p, _, hit) in hits {
+            answers[p].1.hits.push(hit.clone());
+            labelled.push(ProjectHit { project: answers[p].0.clone(), hit });
+        }
+        Ok(AcrossAnswer { hits: labelled, answers })
+    }
+
+    /// Makes a searcher for each project of `slugs` that has none yet (a
+    /// slug whose project cannot be found is passed over).
+    fn open_searchers(&mut self, slugs: &[String]) {
+        for slug in slugs {
             if self.searchers.contains_key(slug) {
                 continue;
             }
             let Some(project) = Project::from_slug(self.this.home(), slug) else { continue };
             self.searchers.insert(slug.clone(), (self.make)(Store::new(self.this.home(), project)));
         }
+    }
+
+    /// Ranks `query` in each project of `slugs` that has a searcher, in the
+    /// searchers' order; the first error of any ends the search.
+    fn rank_each(
+        &mut self,
+        slugs: &[String],
+        query: &Query,
+        progress: &mut dyn Progress,
+    ) -> Result<Vec<(String, Ranked)>> {
         // The projects are searched side by side, a share of them per core;
         // progress is reported for the asking project's search only.
         let mut asked: Vec<(&String, &mut Searcher)> =
@@ -138,9 +172,14 @@ impl Across {
         for (slug, one) in results {
             ranked.push((slug, one?));
         }
-        // Only the hits that make the list are built: a hit costs more than
-        // its rank (its text read, its snippet found).
-        let mut merge = Merge::new(&ranked);
+        Ok(ranked)
+    }
+
+    /// Builds the hits that make the merged list (see [`Built`]). Only those
+    /// are built: a hit costs more than its rank (its text read, its snippet
+    /// found).
+    fn build_hits(&self, ranked: &[(String, Ranked)], query: &Query) -> Result<Built> {
+        let mut merge = Merge::new(ranked);
         let mut hits: Vec<(usize, usize, Hit)> = Vec::new();
         let mut built: Vec<Vec<Diagnostic>> = vec![Vec::new(); ranked.len()];
         while hits.len() < query.limit {
@@ -160,31 +199,26 @@ impl Across {
             // Best first across projects, each project's own order kept.
             hits.sort_by_key(|&(p, i, _)| merge.position(p, i));
         }
-        // Each project searched keeps its own page budget: one pass over the
-        // process's mappings, against the sum.
+        Ok((hits, built))
+    }
+
+    /// Keeps the mapped pages of the projects searched within their page
+    /// budgets: each keeps its own budget, and the process's mappings are
+    /// gone over once, against the sum.
+    fn trim(&self, ranked: &[(String, Ranked)]) {
         let budgeted: Vec<(std::path::PathBuf, u64)> =
             ranked.iter().filter_map(|(slug, _)| self.searchers.get(slug)?.budgeted()).collect();
         if !budgeted.is_empty() {
             let dirs: Vec<&std::path::Path> = budgeted.iter().map(|(d, _)| d.as_path()).collect();
             super::os::trim(&dirs, budgeted.iter().map(|(_, b)| b).sum());
         }
-        let mut answers: Vec<(String, Answer)> = ranked
-            .into_iter()
-            .zip(built)
-            .map(|((slug, one), built)| {
-                let mut diagnostics = one.diagnostics;
-                diagnostics.extend(built);
-                (slug, Answer { hits: Vec::new(), coverage: one.coverage, diagnostics })
-            })
-            .collect();
-        let mut labelled = Vec::with_capacity(hits.len());
-        for (p, _, hit) in hits {
-            answers[p].1.hits.push(hit.clone());
-            labelled.push(ProjectHit { project: answers[p].0.clone(), hit });
-        }
-        Ok(AcrossAnswer { hits: labelled, answers })
     }
 }
+
+/// The hits built for a merged list, best first across projects, each with
+/// its project's place in the rankings and its unit's place in that
+/// project's ranking; and what building them reported, per project.
+type Built = (Vec<(usize, usize, Hit)>, Vec<Vec<Diagnostic>>);
 
 /// The projects' rankings as one: each time the best of the projects' next
 /// units, so that every project's own order is kept; one of the person's

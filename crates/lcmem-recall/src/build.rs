@@ -66,7 +66,7 @@ pub fn rebuild_index(store: &Store, progress: &mut dyn Progress) -> Result<Index
         std::fs::remove_dir_all(&fresh).at(&fresh)?;
     }
     let files = list_sessions(store)?;
-    let report = write(&fresh, &files, true, progress)?;
+    let report = write(&fresh, &files, Existing::Replace, progress)?;
     let old = cache.join(format!("{DIR_NAME}.old-{}", std::process::id()));
     if live.exists() {
         std::fs::rename(&live, &old).at(&live)?;
@@ -85,17 +85,30 @@ pub fn rebuild_index(store: &Store, progress: &mut dyn Progress) -> Result<Index
 pub fn refresh_index(store: &Store, progress: &mut dyn Progress) -> Result<IndexReport> {
     let _lock = store.lock()?;
     let files = list_sessions(store)?;
-    write(&index_dir(store), &files, false, progress)
+    write(&index_dir(store), &files, Existing::Update, progress)
 }
 
-/// Updates (or, with `fresh`, creates) the index in `dir` for `files`.
+/// What [`write`] does with an index already in its folder.
+#[derive(Clone, Copy)]
+pub(crate) enum Existing {
+    /// Opens it and brings it up to date (or starts over when it is unusable).
+    Update,
+    /// Ignores it: builds a new index from nothing.
+    Replace,
+}
+
+/// Updates (or, with [`Existing::Replace`], creates) the index in `dir` for
+/// `files`.
 pub(crate) fn write(
     dir: &Path,
     files: &[SessionFile],
-    fresh: bool,
+    existing: Existing,
     progress: &mut dyn Progress,
 ) -> Result<IndexReport> {
-    let current = if fresh { None } else { OpenIndex::open(dir) };
+    let current = match existing {
+        Existing::Update => OpenIndex::open(dir),
+        Existing::Replace => None,
+    };
     let mut manifest = match &current {
         Some(open) => open.manifest.clone(),
         None => Manifest { format: FORMAT, next_key: 0, files: BTreeMap::new() },
@@ -110,7 +123,10 @@ pub(crate) fn write(
         report.turns = manifest.files.values().map(|e| e.docs).sum();
         return Ok(report);
     }
-    let (index, fields) = open_or_create(dir, current.is_some(), &mut manifest)?;
+    let (index, fields) = match current {
+        Some(_) => open_existing(dir)?,
+        None => create_new(dir, &mut manifest)?,
+    };
     let (mut writer, threads) = writer_for(&index, dir, stale.len())?;
     for id in stale.iter().map(|f| &f.id).chain(&gone) {
         if let Some(entry) = manifest.files.remove(id.as_str()) {
@@ -121,54 +137,18 @@ pub(crate) fn write(
     progress.start("indexing sessions", total);
     let first_key = manifest.next_key;
     manifest.next_key += stale.len() as u64;
-    let done: Mutex<Done> = Mutex::new(Done::default());
     let progress_cell = Mutex::new(&mut *progress);
-    let failure: Mutex<Option<Error>> = Mutex::new(None);
     // Commit every CHUNK_BYTES of input: tantivy queues whole files without
     // bounding their size, and a commit waits for the queue to drain, which
     // keeps memory flat. Each commit records exactly the files indexed so
     // far, so an interrupted build leaves a smaller index, never a wrong one.
     let mut start = 0;
     while start < stale.len() {
-        let mut end = start;
-        let mut bytes = 0;
-        while end < stale.len() && (end == start || bytes + stale[end].size <= CHUNK_BYTES) {
-            bytes += stale[end].size;
-            end += 1;
-        }
-        let next = AtomicUsize::new(start);
-        std::thread::scope(|scope| {
-            for _ in 0..threads {
-                scope.spawn(|| {
-                    loop {
-                        let i = next.fetch_add(1, Ordering::Relaxed);
-                        if i >= end {
-                            break;
-                        }
-                        let file = stale[i];
-                        let key = first_key + i as u64;
-                        match index_file(&writer, &fields, file, key) {
-                            Ok(Some(entry)) => {
-                                done.lock().expect("no panics while held").entries.push((file.id.clone(), entry))
-                            }
-                            Ok(None) => done.lock().expect("no panics while held").skipped += 1,
-                            Err(e) => {
-                                failure.lock().expect("no panics while held").get_or_insert(e);
-                                break;
-                            }
-                        }
-                        progress_cell.lock().expect("no panics while held").advance(file.size);
-                    }
-                });
-            }
-        });
-        if let Some(e) = failure.lock().expect("threads joined").take() {
-            return Err(e);
-        }
-        let mut d = done.lock().expect("threads joined");
-        report.indexed += d.entries.len();
-        report.skipped += std::mem::take(&mut d.skipped);
-        manifest.files.extend(d.entries.drain(..));
+        let end = chunk_end(&stale, start);
+        let done = index_chunk(&writer, &fields, &stale, start..end, first_key, threads, &progress_cell)?;
+        report.indexed += done.entries.len();
+        report.skipped += done.skipped;
+        manifest.files.extend(done.entries);
         commit(&mut writer, &manifest, dir)?;
         start = end;
     }
@@ -183,23 +163,87 @@ pub(crate) fn write(
     Ok(report)
 }
 
-/// The index to write into: the one at `dir` when `current`, else a new one
-/// (an unusable folder there is removed first, and the manifest starts over).
-fn open_or_create(dir: &Path, current: bool, manifest: &mut Manifest) -> Result<(Index, Fields)> {
-    let (schema, fields) = schema();
-    let index = if current {
-        Index::open_in_dir(dir).map_err(|e| index_error(dir, e))?
-    } else {
-        if dir.exists() {
-            // Unusable (another format, or damaged): start over.
-            std::fs::remove_dir_all(dir).at(dir)?;
-        }
-        std::fs::create_dir_all(dir).at(dir)?;
-        *manifest = Manifest { format: FORMAT, next_key: 0, files: BTreeMap::new() };
-        Index::create_in_dir(dir, schema).map_err(|e| index_error(dir, e))?
-    };
+/// The index at `dir`, opened to be written into.
+fn open_existing(dir: &Path) -> Result<(Index, Fields)> {
+    let (_, fields) = schema();
+    let index = Index::open_in_dir(dir).map_err(|e| index_error(dir, e))?;
     index.tokenizers().register(TOKENIZER, Analyzer::documents().tantivy());
     Ok((index, fields))
+}
+
+/// A new, empty index at `dir` (an unusable folder there is removed first,
+/// and the manifest starts over).
+fn create_new(dir: &Path, manifest: &mut Manifest) -> Result<(Index, Fields)> {
+    let (schema, fields) = schema();
+    if dir.exists() {
+        // Unusable (another format, or damaged): start over.
+        std::fs::remove_dir_all(dir).at(dir)?;
+    }
+    std::fs::create_dir_all(dir).at(dir)?;
+    *manifest = Manifest { format: FORMAT, next_key: 0, files: BTreeMap::new() };
+    let index = Index::create_in_dir(dir, schema).map_err(|e| index_error(dir, e))?;
+    index.tokenizers().register(TOKENIZER, Analyzer::documents().tantivy());
+    Ok((index, fields))
+}
+
+/// Where the chunk of `stale` that starts at `start` ends: at least one
+/// file, and as many more as fit in [`CHUNK_BYTES`].
+fn chunk_end(stale: &[&SessionFile], start: usize) -> usize {
+    let mut end = start;
+    let mut bytes = 0;
+    while end < stale.len() && (end == start || bytes + stale[end].size <= CHUNK_BYTES) {
+        bytes += stale[end].size;
+        end += 1;
+    }
+    end
+}
+
+/// Indexes the files `stale[range]`, file `i` under key `first_key + i`, on
+/// `threads` threads that each take the next file when done with one; each
+/// file's size is reported to `progress` once it is done. Returns the
+/// entries of the files indexed and how many were skipped, or the first
+/// error a thread met.
+fn index_chunk(
+    writer: &IndexWriter<TantivyDocument>,
+    fields: &Fields,
+    stale: &[&SessionFile],
+    range: std::ops::Range<usize>,
+    first_key: u64,
+    threads: usize,
+    progress: &Mutex<&mut dyn Progress>,
+) -> Result<Done> {
+    let done: Mutex<Done> = Mutex::new(Done::default());
+    let failure: Mutex<Option<Error>> = Mutex::new(None);
+    let next = AtomicUsize::new(range.start);
+    std::thread::scope(|scope| {
+        for _ in 0..threads {
+            scope.spawn(|| {
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    if i >= range.end {
+                        break;
+                    }
+                    let file = stale[i];
+                    let key = first_key + i as u64;
+                    match index_file(writer, fields, file, key) {
+                        Ok(Some(entry)) => {
+                            done.lock().expect("no panics while held").entries.push((file.id.clone(), entry))
+                        }
+                        Ok(None) => done.lock().expect("no panics while held").skipped += 1,
+                        Err(e) => {
+                            failure.lock().expect("no panics while held").get_or_insert(e);
+                            break;
+                        }
+                    }
+                    progress.lock().expect("no panics while held").advance(file.size);
+                }
+            });
+        }
+    });
+    if let Some(e) = failure.into_inner().expect("threads joined") {
+        return Err(e);
+    }
+    Ok(done.into_inner().expect("threads joined"))
 }
 
 /// A writer for `stale` files: two threads at most (one for a handful of

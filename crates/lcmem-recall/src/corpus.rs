@@ -194,7 +194,8 @@ impl<'a> Corpus<'a> {
             Some(index) => self.gather_indexed(index, q, tuning, earlier, narrow, head, &mut c)?,
             None => (Vec::new(), None),
         };
-        self.scan_stale(q, analyzer, head.is_none(), &mut c)?;
+        let session_df = if head.is_none() { SessionDf::Kept } else { SessionDf::AddScanned };
+        self.scan_stale(q, analyzer, session_df, &mut c)?;
         self.gather_memory(q, &mut c);
         if let Some(n) = narrowed {
             self.narrow_to(n, &mut c);
@@ -220,28 +221,7 @@ impl<'a> Corpus<'a> {
         let nt = q.terms.len();
         let need_positions: Vec<bool> = (0..nt).map(|t| q.in_phrase(t)).collect();
         let mut found = Vec::new();
-        for (ord, info) in self.table.sessions.iter().enumerate() {
-            if info.indexed {
-                c.docs += info.docs;
-                c.tokens += info.tokens;
-                c.session_tokens[ord] = info.tokens;
-            }
-        }
-        let large = c.docs >= tuning.common_min_turns;
-        // A pruned pass reads the head's sessions only: the words feedback
-        // lends cannot find turns elsewhere, whatever the store's size.
-        let rerank = (c.docs >= tuning.lent_rerank_turns || head.is_some()) && q.asked < nt;
-        if large || rerank {
-            // Common words, and (see `Tuning::lent_rerank_turns`) the words
-            // feedback lends: they score the turns the query's own words find.
-            let estimates: Vec<u64> = q.terms.iter().map(|t| index.doc_freq(t)).collect();
-            c.common = common_terms(q, &estimates, c.docs, (large, rerank));
-            for ((df, &common), &estimate) in c.df.iter_mut().zip(&c.common).zip(&estimates) {
-                if common {
-                    *df = estimate;
-                }
-            }
-        }
+        let rerank = self.index_statistics(index, q, tuning, head, c);
         if let Some(head) = head {
             // Only the head's sessions are read; the statistics of the
             // query's own words are the first stage's, over all of them.
@@ -295,15 +275,51 @@ impl<'a> Corpus<'a> {
         Ok((found, narrowed))
     }
 
+    /// The index's statistics in `c`: its turns and tokens, and, on a large
+    /// index or where the lent words only re-rank (always so when the first
+    /// stage was pruned to `head`), which words are common, each counted as
+    /// the index estimates. Returns whether the lent words only re-rank.
+    fn index_statistics(
+        &self,
+        index: &OpenIndex,
+        q: &QueryTerms,
+        tuning: &Tuning,
+        head: Option<&Head>,
+        c: &mut Candidates,
+    ) -> bool {
+        for (ord, info) in self.table.sessions.iter().enumerate() {
+            if info.indexed {
+                c.docs += info.docs;
+                c.tokens += info.tokens;
+                c.session_tokens[ord] = info.tokens;
+            }
+        }
+        let large = c.docs >= tuning.common_min_turns;
+        // A pruned pass reads the head's sessions only: the words feedback
+        // lends cannot find turns elsewhere, whatever the store's size.
+        let rerank = (c.docs >= tuning.lent_rerank_turns || head.is_some()) && q.asked < q.terms.len();
+        if large || rerank {
+            // Common words, and (see `Tuning::lent_rerank_turns`) the words
+            // feedback lends: they score the turns the query's own words find.
+            let estimates: Vec<u64> = q.terms.iter().map(|t| index.doc_freq(t)).collect();
+            c.common = common_terms(q, &estimates, c.docs, (large, rerank));
+            for ((df, &common), &estimate) in c.df.iter_mut().zip(&c.common).zip(&estimates) {
+                if common {
+                    *df = estimate;
+                }
+            }
+        }
+        rerank
+    }
+
     /// The sessions the index does not cover yet, read and matched turn by
-    /// turn; `counts_own_df`: whether the index's statistics are the store's
-    /// (else the head's stand for the index's sessions, and this one's are
-    /// added).
+    /// turn; `session_df` says whether they are added to the counts of
+    /// sessions holding each term.
     fn scan_stale(
         &mut self,
         q: &QueryTerms,
         analyzer: &mut Analyzer,
-        counts_own_df: bool,
+        session_df: SessionDf,
         c: &mut Candidates,
     ) -> Result<()> {
         let nt = q.terms.len();
@@ -326,7 +342,7 @@ impl<'a> Corpus<'a> {
                     continue;
                 }
             };
-            let mut held = vec![counts_own_df; c.session_df.len()];
+            let mut held = vec![session_df == SessionDf::Kept; c.session_df.len()];
             for turn in &parsed.turns {
                 let len = counter.count(analyzer, &turn.text);
                 for (t, seen) in held.iter_mut().enumerate() {
@@ -389,6 +405,17 @@ impl<'a> Corpus<'a> {
         };
         c.retain(keep);
     }
+}
+
+/// What [`Corpus::scan_stale`] does with the counts of sessions holding each
+/// term ([`Candidates::session_df`]).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum SessionDf {
+    /// Leaves them as they are: the index's statistics are the store's.
+    Kept,
+    /// Adds the scanned sessions to them: the head's counts stand for the
+    /// index's sessions.
+    AddScanned,
 }
 
 /// Which of the query's words are common on an index of `docs` turns

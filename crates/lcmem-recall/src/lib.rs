@@ -132,7 +132,7 @@ pub struct Searcher {
     /// table, the journal and the facts.
     warm: query::Warm,
     /// Whether a stale index may be brought up to date before answering.
-    update: bool,
+    refresh: query::Refresh,
     /// The mapped index pages kept after an answer, in bytes; `None`: the
     /// pages are left to the system.
     page_budget: Option<u64>,
@@ -140,13 +140,13 @@ pub struct Searcher {
 
 impl Searcher {
     pub fn new(store: Store) -> Searcher {
-        Searcher { store, warm: query::Warm::default(), update: true, page_budget: None }
+        Searcher { store, warm: query::Warm::default(), refresh: query::Refresh::WhenStale, page_budget: None }
     }
 
     /// Never write the cache, even when memory is on: answer from what is
     /// there and scan the rest.
     pub fn read_only(mut self) -> Searcher {
-        self.update = false;
+        self.refresh = query::Refresh::Never;
         self
     }
 
@@ -191,7 +191,7 @@ impl Searcher {
     /// memory is on and the searcher is not read-only.
     pub fn search(&mut self, query: &Query, progress: &mut dyn Progress) -> Result<Answer> {
         check(query)?;
-        let answer = query::search(&self.store, &mut self.warm, self.update, query, progress);
+        let answer = query::search(&self.store, &mut self.warm, self.refresh, query, progress);
         self.trim();
         answer
     }
@@ -201,7 +201,7 @@ impl Searcher {
     /// it built them.
     fn rank(&mut self, query: &Query, progress: &mut dyn Progress) -> Result<query::Ranked> {
         check(query)?;
-        query::rank(&self.store, &mut self.warm, self.update, query, progress)
+        query::rank(&self.store, &mut self.warm, self.refresh, query, progress)
     }
 
     /// The hits of the units of `ranked` (the searcher's last ranking) that

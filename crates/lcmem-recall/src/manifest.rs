@@ -222,7 +222,7 @@ impl<'a> Reader<'a> {
 mod tests {
     use super::*;
     use crate::Quiet;
-    use crate::build::write;
+    use crate::build::{Existing, write};
     use crate::listing::list_sessions;
     use crate::open_index::OpenIndex;
     use crate::schema::index_dir;
@@ -246,7 +246,7 @@ mod tests {
             std::fs::write(store.session_path(id), format!("{meta}\n{turn}\n")).unwrap();
         };
         session("2026-11-01-a", "refund retries");
-        write(&dir, &list_sessions(&store).unwrap(), false, &mut Quiet).unwrap();
+        write(&dir, &list_sessions(&store).unwrap(), Existing::Update, &mut Quiet).unwrap();
         let first = manifests(&dir);
         assert_eq!(first.len(), 1, "{first:?}");
         // A manifest that no commit names: left over by a write that died
@@ -255,7 +255,7 @@ mod tests {
         std::fs::write(&stray, "{}").unwrap();
 
         session("2026-11-02-b", "cache postgres");
-        write(&dir, &list_sessions(&store).unwrap(), false, &mut Quiet).unwrap();
+        write(&dir, &list_sessions(&store).unwrap(), Existing::Update, &mut Quiet).unwrap();
         let second = manifests(&dir);
         assert_eq!(second.len(), 1, "{second:?}");
         assert_ne!(second, first, "the manifest changed with what the index covers");
@@ -266,7 +266,7 @@ mod tests {
         // is rebuilt, not trusted.
         std::fs::remove_file(dir.join(&second[0])).unwrap();
         assert!(OpenIndex::open(&dir).is_none());
-        write(&dir, &list_sessions(&store).unwrap(), false, &mut Quiet).unwrap();
+        write(&dir, &list_sessions(&store).unwrap(), Existing::Update, &mut Quiet).unwrap();
         assert_eq!(OpenIndex::open(&dir).expect("rebuilt").manifest.files.len(), 2);
     }
 

@@ -232,30 +232,8 @@ impl OpenIndex {
                 at += 1;
                 continue;
             }
-            let key = value(sid, doc).unwrap_or(u64::MAX);
-            let live = !segment.is_deleted(doc) && (ask.wanted)(key);
-            for (t, p) in &mut postings {
-                let t = *t;
-                positions[t].clear();
-                if ask.common[t] && p.doc() < doc {
-                    p.seek(doc);
-                }
-                if live && p.doc() == doc {
-                    tfs[t] = p.term_freq();
-                }
-            }
-            // Every phrase must match, and a phrase only matches where all
-            // its terms are: elsewhere the positions (a large file of their
-            // own) are not read at all.
-            let phrased = live && tfs.iter().zip(ask.need_positions).all(|(&tf, &need)| tf > 0 || !need);
-            for (t, p) in postings.iter_mut().filter(|(_, p)| p.doc() == doc) {
-                if phrased && ask.need_positions[*t] {
-                    p.positions(&mut positions[*t]);
-                }
-                p.advance();
-            }
-            if live {
-                kept.push(Kept::New { doc, key, phrases: (ask.phrases)(&positions) });
+            if let Some(new) = count_new(segment, sid, doc, &mut postings, ask, &mut tfs, &mut positions) {
+                kept.push(new);
                 found.tfs.extend_from_slice(&tfs);
             }
         }
@@ -324,6 +302,45 @@ fn count_seen(
         }
     }
     wanted
+}
+
+/// A document no earlier pass found: unless it is deleted or its session
+/// left out, its terms are counted into `tfs` and it is kept, with whether
+/// it holds every phrase (the positions of the phrase terms are read into
+/// `positions` only where all of them are in it). Every posting on it is
+/// moved past it either way.
+fn count_new(
+    segment: &SegmentReader,
+    sid: &Column<u64>,
+    doc: DocId,
+    postings: &mut [(usize, SegmentPostings)],
+    ask: &Ask<'_>,
+    tfs: &mut [u32],
+    positions: &mut [Vec<u32>],
+) -> Option<Kept> {
+    let key = value(sid, doc).unwrap_or(u64::MAX);
+    let live = !segment.is_deleted(doc) && (ask.wanted)(key);
+    for (t, p) in postings.iter_mut() {
+        let t = *t;
+        positions[t].clear();
+        if ask.common[t] && p.doc() < doc {
+            p.seek(doc);
+        }
+        if live && p.doc() == doc {
+            tfs[t] = p.term_freq();
+        }
+    }
+    // Every phrase must match, and a phrase only matches where all
+    // its terms are: elsewhere the positions (a large file of their
+    // own) are not read at all.
+    let phrased = live && tfs.iter().zip(ask.need_positions).all(|(&tf, &need)| tf > 0 || !need);
+    for (t, p) in postings.iter_mut().filter(|(_, p)| p.doc() == doc) {
+        if phrased && ask.need_positions[*t] {
+            p.positions(&mut positions[*t]);
+        }
+        p.advance();
+    }
+    live.then(|| Kept::New { doc, key, phrases: (ask.phrases)(positions) })
 }
 
 /// The documents a range kept, in order: an earlier finding as it was, a new

@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use jiff::Timestamp;
 use serde::Serialize;
 
-use super::build::{self, Progress};
+use super::build::{self, Existing, Progress};
 use super::corpus::{COMMON_SHARE, Corpus, Narrow};
 use super::echo;
 use super::hit::{self, Hit};
@@ -183,17 +183,27 @@ impl Warm {
     }
 }
 
-/// Answers one query over `store`, with what a searcher keeps warm; `update`
+/// Whether a query may bring a stale index up to date before answering.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Refresh {
+    /// When memory is on and no one else is writing, a stale index is
+    /// brought up to date first.
+    WhenStale,
+    /// The cache is never written: what the index does not cover is scanned.
+    Never,
+}
+
+/// Answers one query over `store`, with what a searcher keeps warm; `refresh`
 /// says whether a stale index may be brought up to date first.
 pub(super) fn search(
     store: &Store,
     warm: &mut Warm,
-    update: bool,
+    refresh: Refresh,
     query: &Query,
     progress: &mut dyn Progress,
 ) -> Result<Answer> {
     // The hits are built with the corpus the ranking read, while it is open.
-    let (ranked, hits) = rank_with(store, warm, update, query, progress, |corpus, ranked| {
+    let (ranked, hits) = rank_with(store, warm, refresh, query, progress, |corpus, ranked| {
         let units = ranked.units.iter().zip(ranked.echoes.iter().map(Vec::as_slice));
         Ok(build_hits(store, corpus, units, &ranked.terms)?.into_iter().flatten().collect::<Vec<Hit>>())
     })?;
@@ -258,11 +268,11 @@ fn build_hits<'a>(
 pub(super) fn rank(
     store: &Store,
     warm: &mut Warm,
-    update: bool,
+    refresh: Refresh,
     query: &Query,
     progress: &mut dyn Progress,
 ) -> Result<Ranked> {
-    rank_with(store, warm, update, query, progress, |_, _| Ok(())).map(|(ranked, ())| ranked)
+    rank_with(store, warm, refresh, query, progress, |_, _| Ok(())).map(|(ranked, ())| ranked)
 }
 
 /// Ranks one query, then runs `then` on the ranking with the corpus it read
@@ -270,12 +280,12 @@ pub(super) fn rank(
 fn rank_with<T>(
     store: &Store,
     warm: &mut Warm,
-    update: bool,
+    refresh: Refresh,
     query: &Query,
     progress: &mut dyn Progress,
     then: impl FnOnce(&Corpus, &Ranked) -> Result<T>,
 ) -> Result<(Ranked, T)> {
-    let mut coverage = bring_up_to_date(store, warm, update, progress)?;
+    let mut coverage = bring_up_to_date(store, warm, refresh, progress)?;
     warm.refresh_memory(store)?;
     warm.open_lane(store);
     let mut diagnostics: Vec<Diagnostic> = warm.model_problem.iter().cloned().collect();
@@ -344,10 +354,10 @@ fn rank_with<T>(
     Ok((ranked, then))
 }
 
-/// Opens the index as it is now and, when `update` allows and memory is on,
+/// Opens the index as it is now and, when `refresh` allows and memory is on,
 /// brings a stale one up to date first (a failure to write the cache is not
 /// a failure to recall: the stale sessions are scanned instead).
-fn bring_up_to_date(store: &Store, warm: &mut Warm, update: bool, progress: &mut dyn Progress) -> Result<Coverage> {
+fn bring_up_to_date(store: &Store, warm: &mut Warm, refresh: Refresh, progress: &mut dyn Progress) -> Result<Coverage> {
     let dir = index_dir(store);
     if warm.index.as_ref().is_none_or(|i| !i.is_current()) {
         warm.reopen(&dir);
@@ -358,20 +368,20 @@ fn bring_up_to_date(store: &Store, warm: &mut Warm, update: bool, progress: &mut
     let files = warm.listing.files();
     // Memory switched off or another writer holding the write lock: the
     // files are scanned as they are, and nothing is written.
-    if update
+    if refresh == Refresh::WhenStale
         && !files.is_empty()
         && !covered
         && let Ok(Some(_lock)) = store.try_lock()
     {
         // The index lock held elsewhere, or a read-only folder: scan instead.
-        if build::write(&dir, files, false, progress).is_ok() {
+        if build::write(&dir, files, Existing::Update, progress).is_ok() {
             coverage.index_updated = true;
             warm.reopen(&dir);
         }
         // What the files are now: they may have grown while it was written.
         warm.refresh_table(store)?;
     }
-    if update
+    if refresh == Refresh::WhenStale
         && let Some(index) = warm.index.as_ref()
         && warm.table.as_ref().is_some_and(|(_, t)| t.covered_by(Some(index)))
     {

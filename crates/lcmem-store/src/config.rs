@@ -258,88 +258,36 @@ impl ConfigFiles {
 
     /// Reads both files and resolves the effective settings.
     pub fn load(&self) -> Result<Settings> {
-        let tables = self.tables()?;
-        let value = |name: &str| resolve(&tables, key_named(name).expect("a known key"));
-        let enabled = value("memory.enabled");
+        let typed = Typed { files: self, tables: self.tables()? };
+        let enabled = typed.value("memory.enabled");
         // A value that is not a boolean leaves memory on, as it always has.
         let memory_enabled = enabled.value.as_bool().unwrap_or(true);
         let disabled_by = if memory_enabled { None } else { enabled.source.scope() };
-        let int = |name: &'static str| -> Result<u32> {
-            let Effective { key, value, source } = value(name);
-            let path = || self.file_of(source);
-            let n = value.as_integer().ok_or_else(|| Error::Config {
-                path: path(),
-                message: format!("{} must be a whole number", key.name),
-            })?;
-            u32::try_from(n).map_err(|_| Error::Config {
-                path: path(),
-                message: format!("{} must be between 0 and {}", key.name, u32::MAX),
-            })
-        };
-        let text = |name: &'static str| -> Result<String> {
-            let Effective { key, value, source } = value(name);
-            let path = || self.file_of(source);
-            let text = value
-                .as_str()
-                .ok_or_else(|| Error::Config { path: path(), message: format!("{} must be a string", key.name) })?;
-            if let Default::Choice { allowed, .. } = key.default
-                && !allowed.contains(&text)
-            {
-                return Err(Error::Config {
-                    path: path(),
-                    message: format!("{} must be one of {}, not {text:?}", key.name, allowed.join(", ")),
-                });
-            }
-            Ok(text.to_string())
-        };
-        let float = |name: &'static str| -> Result<f64> {
-            let Effective { key, value, source } = value(name);
-            let path = || self.file_of(source);
-            value
-                .as_float()
-                .or_else(|| value.as_integer().map(|i| i as f64))
-                .filter(|f| f.is_finite() && *f >= 0.0)
-                .ok_or_else(|| Error::Config {
-                    path: path(),
-                    message: format!("{} must be a number, 0 or more", key.name),
-                })
-        };
+        let cap_tokens = typed.int("memory.cap_tokens")?;
+        if cap_tokens > CAP_TOKENS_MAX {
+            let file = Some(self.file_of(typed.value("memory.cap_tokens").source));
+            return Err(Error::CapTooLarge { value: cap_tokens.to_string(), max: CAP_TOKENS_MAX, file });
+        }
         Ok(Settings {
             memory_enabled,
             disabled_by,
-            consolidate_every: int("memory.consolidate_every")?,
-            cap_tokens: {
-                let cap = int("memory.cap_tokens")?;
-                if cap > CAP_TOKENS_MAX {
-                    return Err(Error::CapTooLarge {
-                        value: cap.to_string(),
-                        max: CAP_TOKENS_MAX,
-                        file: Some(self.file_of(value("memory.cap_tokens").source)),
-                    });
-                }
-                cap
-            },
-            archive_after_days: int("memory.archive_after_days")?,
-            quiet_secs: int("memory.quiet_secs")?,
-            history: int("memory.history")?,
+            consolidate_every: typed.int("memory.consolidate_every")?,
+            cap_tokens,
+            archive_after_days: typed.int("memory.archive_after_days")?,
+            quiet_secs: typed.int("memory.quiet_secs")?,
+            history: typed.int("memory.history")?,
             extract: ExtractSettings {
-                lane: text("extract.lane")?,
-                endpoint: text("extract.endpoint")?,
-                model: text("extract.model")?,
-                api_key_env: text("extract.api_key_env")?,
-                command: text("extract.command")?,
-                budget_tokens: int("extract.budget_tokens")?,
-                max_usd_per_day: float("extract.max_usd_per_day")?,
-                timeout_secs: int("extract.timeout_secs")?,
+                lane: typed.text("extract.lane")?,
+                endpoint: typed.text("extract.endpoint")?,
+                model: typed.text("extract.model")?,
+                api_key_env: typed.text("extract.api_key_env")?,
+                command: typed.text("extract.command")?,
+                budget_tokens: typed.int("extract.budget_tokens")?,
+                max_usd_per_day: typed.float("extract.max_usd_per_day")?,
+                timeout_secs: typed.int("extract.timeout_secs")?,
             },
-            recall_model: Some(text("recall.model")?).filter(|t| !t.is_empty()).map(PathBuf::from),
-            recall_cross_project: {
-                let Effective { key, value, source } = value("recall.cross_project");
-                value.as_bool().ok_or_else(|| Error::Config {
-                    path: self.file_of(source),
-                    message: format!("{} must be true or false", key.name),
-                })?
-            },
+            recall_model: Some(typed.text("recall.model")?).filter(|t| !t.is_empty()).map(PathBuf::from),
+            recall_cross_project: typed.boolean("recall.cross_project")?,
         })
     }
 
@@ -438,6 +386,55 @@ impl ConfigFiles {
 
 /// Precedence, decided once: the global master switch, then the project's
 /// file, then the global file, then the default.
+/// The effective settings read as the types [`Settings`] holds: a value of
+/// the wrong type is an error that names the file that set it.
+struct Typed<'a> {
+    files: &'a ConfigFiles,
+    tables: Tables,
+}
+
+impl Typed<'_> {
+    fn value(&self, name: &str) -> Effective {
+        resolve(&self.tables, key_named(name).expect("a known key"))
+    }
+
+    fn wrong(&self, source: Source, message: String) -> Error {
+        Error::Config { path: self.files.file_of(source), message }
+    }
+
+    fn int(&self, name: &str) -> Result<u32> {
+        let Effective { key, value, source } = self.value(name);
+        let n = value.as_integer().ok_or_else(|| self.wrong(source, format!("{} must be a whole number", key.name)))?;
+        u32::try_from(n).map_err(|_| self.wrong(source, format!("{} must be between 0 and {}", key.name, u32::MAX)))
+    }
+
+    fn text(&self, name: &str) -> Result<String> {
+        let Effective { key, value, source } = self.value(name);
+        let text = value.as_str().ok_or_else(|| self.wrong(source, format!("{} must be a string", key.name)))?;
+        if let Default::Choice { allowed, .. } = key.default
+            && !allowed.contains(&text)
+        {
+            let message = format!("{} must be one of {}, not {text:?}", key.name, allowed.join(", "));
+            return Err(self.wrong(source, message));
+        }
+        Ok(text.to_string())
+    }
+
+    fn float(&self, name: &str) -> Result<f64> {
+        let Effective { key, value, source } = self.value(name);
+        value
+            .as_float()
+            .or_else(|| value.as_integer().map(|i| i as f64))
+            .filter(|f| f.is_finite() && *f >= 0.0)
+            .ok_or_else(|| self.wrong(source, format!("{} must be a number, 0 or more", key.name)))
+    }
+
+    fn boolean(&self, name: &str) -> Result<bool> {
+        let Effective { key, value, source } = self.value(name);
+        value.as_bool().ok_or_else(|| self.wrong(source, format!("{} must be true or false", key.name)))
+    }
+}
+
 fn resolve(tables: &Tables, key: &'static Key) -> Effective {
     let effective = |value, source| Effective { key, value, source };
     if key.name == "memory.enabled"

@@ -281,82 +281,21 @@ impl Journal {
         let mut journal = Journal::default();
         let mut index = std::mem::take(&mut journal.index);
         for line in jsonl::read(path)? {
+            let number = line.number;
             let value: Value = match line.parsed {
                 Ok(v) => v,
                 Err(p) => {
-                    journal.diagnostics.push(Diagnostic::new(path, line.number, p.to_string()));
+                    journal.diagnostics.push(Diagnostic::new(path, number, p.to_string()));
                     continue;
                 }
             };
-            let record: Record = match serde_json::from_value(value) {
-                Ok(r) => r,
-                Err(e) => {
-                    journal.diagnostics.push(Diagnostic::new(
-                        path,
-                        line.number,
-                        format!("not a journal record ({e}); skipped"),
-                    ));
-                    continue;
-                }
-            };
-            match record {
-                Record::Sealed(mut entry) => {
-                    if let Some(&i) = index.get(&entry.session_id) {
-                        let current = &mut journal.entries[i];
-                        if !entry.revises(&current.entry) {
-                            journal.diagnostics.push(Diagnostic::new(
-                                path,
-                                line.number,
-                                format!(
-                                    "session {} is sealed twice over the same lines; the first entry is kept",
-                                    entry.session_id
-                                ),
-                            ));
-                            continue;
-                        }
-                        let revision = Current {
-                            sealed_kind: entry.kind,
-                            entry,
-                            last_used: current.last_used,
-                            line: line.number,
-                            revision: current.revision + 1,
-                        };
-                        let replaced = std::mem::replace(current, revision);
-                        journal.earlier.push(replaced);
-                        continue;
-                    }
-                    if let Some(pinned) = journal.pending_pins.remove(&entry.session_id) {
-                        entry.pinned = pinned;
-                    }
-                    index.insert(entry.session_id.clone(), journal.entries.len());
-                    let sealed_kind = entry.kind;
-                    journal.entries.push(Current {
-                        entry,
-                        last_used: None,
-                        line: line.number,
-                        revision: 1,
-                        sealed_kind,
-                    });
-                }
-                Record::Pin { session_id, .. } => journal.set_pinned(&index, session_id, true),
-                Record::Unpin { session_id, .. } => journal.set_pinned(&index, session_id, false),
-                Record::Archive { session_id, .. } => {
-                    if let Some(&i) = index.get(&session_id) {
-                        journal.entries[i].entry.kind = SealKind::Archived;
-                    }
-                }
-                Record::Used { session_id, ts } => {
-                    journal.old_use_marks += 1;
-                    if let Some(&i) = index.get(&session_id) {
-                        let used = &mut journal.entries[i].last_used;
-                        *used = Some(used.map_or(ts, |u| u.max(ts)));
-                    }
-                }
-                Record::Edit { session_id, summary, .. } => {
-                    if let Some(&i) = index.get(&session_id) {
-                        journal.entries[i].entry.summary = summary;
-                    }
-                }
+            match serde_json::from_value(value) {
+                Ok(record) => journal.apply(&mut index, record, path, number),
+                Err(e) => journal.diagnostics.push(Diagnostic::new(
+                    path,
+                    number,
+                    format!("not a journal record ({e}); skipped"),
+                )),
             }
         }
         let marks = used::Marks::read(&used::path_beside(path))?;
@@ -369,6 +308,65 @@ impl Journal {
         journal.diagnostics.extend(marks.diagnostics);
         journal.index = index;
         Ok(journal)
+    }
+
+    /// One record of the file at `path` (its line `number`) read into the
+    /// journal.
+    fn apply(&mut self, index: &mut HashMap<String, usize>, record: Record, path: &Path, number: usize) {
+        match record {
+            Record::Sealed(entry) => self.add_sealed(index, entry, path, number),
+            Record::Pin { session_id, .. } => self.set_pinned(index, session_id, true),
+            Record::Unpin { session_id, .. } => self.set_pinned(index, session_id, false),
+            Record::Archive { session_id, .. } => {
+                if let Some(&i) = index.get(&session_id) {
+                    self.entries[i].entry.kind = SealKind::Archived;
+                }
+            }
+            Record::Used { session_id, ts } => {
+                self.old_use_marks += 1;
+                if let Some(&i) = index.get(&session_id) {
+                    let used = &mut self.entries[i].last_used;
+                    *used = Some(used.map_or(ts, |u| u.max(ts)));
+                }
+            }
+            Record::Edit { session_id, summary, .. } => {
+                if let Some(&i) = index.get(&session_id) {
+                    self.entries[i].entry.summary = summary;
+                }
+            }
+        }
+    }
+
+    /// A sealed session: new, or a revision of one sealed before (a seal
+    /// over the same lines again is reported and the first kept).
+    fn add_sealed(&mut self, index: &mut HashMap<String, usize>, mut entry: Entry, path: &Path, number: usize) {
+        if let Some(&i) = index.get(&entry.session_id) {
+            let current = &mut self.entries[i];
+            if !entry.revises(&current.entry) {
+                let why = format!(
+                    "session {} is sealed twice over the same lines; the first entry is kept",
+                    entry.session_id
+                );
+                self.diagnostics.push(Diagnostic::new(path, number, why));
+                return;
+            }
+            let revision = Current {
+                sealed_kind: entry.kind,
+                entry,
+                last_used: current.last_used,
+                line: number,
+                revision: current.revision + 1,
+            };
+            let replaced = std::mem::replace(current, revision);
+            self.earlier.push(replaced);
+            return;
+        }
+        if let Some(pinned) = self.pending_pins.remove(&entry.session_id) {
+            entry.pinned = pinned;
+        }
+        index.insert(entry.session_id.clone(), self.entries.len());
+        let sealed_kind = entry.kind;
+        self.entries.push(Current { entry, last_used: None, line: number, revision: 1, sealed_kind });
     }
 
     /// The journal of `store`.

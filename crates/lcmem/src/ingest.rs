@@ -13,7 +13,7 @@ use crate::digest::{self, ConsolidateReport};
 use crate::error::{Error, Result};
 use crate::extract::Extractor;
 use crate::extract::offline::OfflineExtractor;
-use crate::import::{self, Format, Reading, Report};
+use crate::import::{self, FileReport, Format, Reading};
 use crate::journal::{Journal, SealKind};
 use crate::recall::{self, IndexReport, Progress};
 use crate::seal::{self, SealOutcome};
@@ -99,12 +99,12 @@ pub fn ingest(
 }
 
 /// The rest of an import for a transcript already imported into `store`:
-/// the seal (with `seal`), then the derived caches, refreshed when anything
-/// changed; their failure is not fatal (the index is a cache, recall scans
-/// what it lacks).
-pub fn finish(store: &Store, report: Report, seal: bool, now: Timestamp) -> Result<Ingested> {
-    let lane = if seal { Some(crate::extract::lane::chosen(store, now)?) } else { None };
-    let ingested = settle(store, report, lane.as_deref(), now)?;
+/// the seal, by the lane the settings choose, then the derived caches,
+/// refreshed when anything changed; their failure is not fatal (the index is
+/// a cache, recall scans what it lacks).
+pub fn finish(store: &Store, report: FileReport, now: Timestamp) -> Result<Ingested> {
+    let lane = crate::extract::lane::chosen(store, now)?;
+    let ingested = settle(store, report, Some(&*lane), now)?;
     if ingested.changed() {
         let _ = refresh_caches(store, &mut recall::Quiet);
     }
@@ -112,7 +112,7 @@ pub fn finish(store: &Store, report: Report, seal: bool, now: Timestamp) -> Resu
 }
 
 /// Seals (with `seal`) and consolidates when due.
-fn settle(store: &Store, report: Report, seal: Option<&dyn Extractor>, now: Timestamp) -> Result<Ingested> {
+fn settle(store: &Store, report: FileReport, seal: Option<&dyn Extractor>, now: Timestamp) -> Result<Ingested> {
     let sealed = match (&report.outcome, seal) {
         (Some(outcome), Some(extractor)) => Some(seal::seal(store, outcome.id(), None, extractor, now)?),
         _ => None,

@@ -112,24 +112,10 @@ pub fn consolidate_locked(store: &Store, lock: &WriteLock, now: Timestamp) -> Re
     report.pinned_blocks = parsed.pinned_blocks.len();
 
     let candidates = select::candidates(&journal, &fold, &person, now);
-    let mut chosen = choose(&candidates, cap, fixed_tokens, tokenizer);
-    let mut text = render(&fixed, &chosen);
-    let mut tokens = tokenizer.count(&text);
-    while tokens > cap && !chosen.is_empty() {
-        chosen.pop(); // the lowest signal goes first
-        text = render(&fixed, &chosen);
-        tokens = tokenizer.count(&text);
-    }
+    let (chosen, text, tokens) = fit(&fixed, &candidates, cap, fixed_tokens, tokenizer);
     report.evicted = candidates.len() - chosen.len();
     report.tokens = tokens;
-    for c in &chosen {
-        match c.section {
-            Section::Facts => report.facts += 1,
-            Section::Person => report.person += 1,
-            Section::Pinned => report.pinned_threads += 1,
-            Section::Recently => report.recently += 1,
-        }
-    }
+    tally(&mut report, &chosen);
 
     let new_state = state_of(&text, &chosen, tokens, cap, &journal, now, undo);
     if current.as_deref() == Some(text.as_str()) {
@@ -144,15 +130,53 @@ pub fn consolidate_locked(store: &Store, lock: &WriteLock, now: Timestamp) -> Re
         return Ok(Some(report));
     }
     state::push_history(store, now, settings.history as usize)?;
-    // State first to a side file, then MEMORY.md, then the state in place:
-    // a crash at any point is recognised by `recover_interrupted`.
+    write_digest(store, &new_state, &text)?;
+    report.written = true;
+    Ok(Some(report))
+}
+
+/// The candidates that fit under the cap, the text they render and its size
+/// in tokens: those [`choose`] picks, less the lowest signal until it fits.
+fn fit(
+    fixed: &str,
+    candidates: &[Candidate],
+    cap: usize,
+    fixed_tokens: usize,
+    tokenizer: &Tokenizer,
+) -> (Vec<Candidate>, String, usize) {
+    let mut chosen = choose(candidates, cap, fixed_tokens, tokenizer);
+    let mut text = render(fixed, &chosen);
+    let mut tokens = tokenizer.count(&text);
+    while tokens > cap && !chosen.is_empty() {
+        chosen.pop(); // the lowest signal goes first
+        text = render(fixed, &chosen);
+        tokens = tokenizer.count(&text);
+    }
+    (chosen, text, tokens)
+}
+
+/// Counts the chosen lines of each section into the report.
+fn tally(report: &mut ConsolidateReport, chosen: &[Candidate]) {
+    for c in chosen {
+        match c.section {
+            Section::Facts => report.facts += 1,
+            Section::Person => report.person += 1,
+            Section::Pinned => report.pinned_threads += 1,
+            Section::Recently => report.recently += 1,
+        }
+    }
+}
+
+/// Writes the new state and MEMORY.md: the state first to a side file, then
+/// MEMORY.md, then the state in place, so that a crash at any point is
+/// recognised by `recover_interrupted`.
+fn write_digest(store: &Store, new_state: &DigestState, text: &str) -> Result<()> {
     let pending = pending_state_path(store);
-    state::write_state(&pending, &new_state)?;
+    state::write_state(&pending, new_state)?;
     jsonl::atomic_write(&store.memory_md_path(), text.as_bytes())?;
     std::fs::rename(&pending, state::state_path(store)).map_err(|source| Error::Io { path: pending, source })?;
     jsonl::sync_dir(&store.memory_dir())?;
-    report.written = true;
-    Ok(Some(report))
+    Ok(())
 }
 
 /// What the state file records of a digest: its hash, when and as of when it

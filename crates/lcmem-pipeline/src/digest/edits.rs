@@ -17,7 +17,7 @@
 use std::collections::HashSet;
 
 use super::markdown::{self, Parsed, Section};
-use super::state::{DigestState, LineSection};
+use super::state::{DigestState, LineSection, StateLine};
 use crate::facts::{Fold, normalize};
 use crate::journal::Journal;
 
@@ -139,19 +139,33 @@ pub fn detect(parsed: &Parsed, state: Option<&DigestState>, fold: &Fold, person:
             }
             continue;
         }
-        let text = line.trim().trim_start_matches(['-', '*']).trim();
-        if garbled {
-            found.refused.push(format!(
-                "a new line is not text (not UTF-8, or control characters): not taken as a fact: {}",
-                quoted(text)
-            ));
-        } else if text.chars().filter(|c| c.is_alphanumeric()).count() >= 3 {
-            added.push(match section {
-                Some(Section::Person) => Edit::AddPersonFact { text: text.to_string() },
-                _ => Edit::AddFact { text: text.to_string() },
-            });
-        }
+        new_line(*section, line, garbled, &mut found, &mut added);
     }
+    take_added(added, &mut found);
+    removals(previous, &seen, &mut found);
+    found
+}
+
+/// A line that matches no fact or session: a new fact of the user's (or of
+/// the person's, under their heading), or a refusal if it is not text.
+fn new_line(section: Option<Section>, line: &str, garbled: bool, found: &mut Found, added: &mut Vec<Edit>) {
+    let text = line.trim().trim_start_matches(['-', '*']).trim();
+    if garbled {
+        found.refused.push(format!(
+            "a new line is not text (not UTF-8, or control characters): not taken as a fact: {}",
+            quoted(text)
+        ));
+    } else if text.chars().filter(|c| c.is_alphanumeric()).count() >= 3 {
+        added.push(match section {
+            Some(Section::Person) => Edit::AddPersonFact { text: text.to_string() },
+            _ => Edit::AddFact { text: text.to_string() },
+        });
+    }
+}
+
+/// Takes the new lines as edits, unless there are so many that they read as
+/// a paste: then none is taken, and the report says so.
+fn take_added(added: Vec<Edit>, found: &mut Found) {
     if added.len() > MAX_NEW_LINES {
         found.refused.push(format!(
             "{} new lines at once read as a paste, not as facts (at most {MAX_NEW_LINES} are taken): none was taken",
@@ -160,10 +174,16 @@ pub fn detect(parsed: &Parsed, state: Option<&DigestState>, fold: &Fold, person:
     } else {
         found.edits.extend(added);
     }
+}
+
+/// Turns the lines last generated that the file no longer holds into
+/// deletions, archives and unpins; when most of the file is gone at once,
+/// none of them is acted on and their count is reported instead.
+fn removals(previous: &[StateLine], seen: &HashSet<String>, found: &mut Found) {
     let removed: Vec<_> = previous.iter().filter(|p| !seen.contains(&p.origin)).collect();
     if !removed.is_empty() && (removed.len() * 2 > previous.len() && removed.len() > 3) {
         found.removals_ignored = Some(removed.len());
-        return found;
+        return;
     }
     for line in removed {
         found.edits.push(match line.section {
@@ -180,5 +200,4 @@ pub fn detect(parsed: &Parsed, state: Option<&DigestState>, fold: &Fold, person:
             LineSection::Pinned => Edit::Unpin { session: line.origin.clone() },
         });
     }
-    found
 }

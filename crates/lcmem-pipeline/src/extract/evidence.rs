@@ -197,24 +197,7 @@ impl Evidence {
         let mut branch: Option<String> = None;
         let mut checks: Vec<(String, bool)> = Vec::new();
         for tool in &input.tools {
-            // A shell command's files are the ones its redirections wrote.
-            let wrote = modifies(&tool.name) || (tool.command.is_some() && !tool.files.is_empty());
-            if wrote && !tool.failed {
-                let creates = tool.name.eq_ignore_ascii_case("write") || tool.name.eq_ignore_ascii_case("create");
-                for file in &tool.files {
-                    if seen.insert(file.clone()) {
-                        evidence.changed.push(file.clone());
-                        if creates && !read.contains(file) {
-                            evidence.created.push(file.clone());
-                        }
-                    }
-                    if is_test_file(file) {
-                        evidence.tested = true;
-                    }
-                }
-            } else {
-                read.extend(tool.files.iter().cloned());
-            }
+            evidence.note_files(tool, &mut seen, &mut read);
             if !tool.todos.is_empty() {
                 plan = Some(&tool.todos);
                 evidence.plan_at = Some(tool.after_turns);
@@ -241,23 +224,7 @@ impl Evidence {
             }
             evidence.pushed_main |= MERGE_MAIN.is_match(command) && !tool.failed;
             if !tool.failed {
-                for caps in TAG.captures_iter(command) {
-                    let tag = caps[1].to_string();
-                    if !evidence.tags.contains(&tag) {
-                        evidence.tags.push(tag);
-                    }
-                }
-                for caps in CLOSE_ISSUE.captures_iter(command) {
-                    let ids = caps.name("bd").or(caps.name("upd")).or(caps.name("gh")).map_or("", |m| m.as_str());
-                    for id in ids.split_whitespace().filter(|w| !w.starts_with('-')) {
-                        let id = if caps.name("gh").is_some() { format!("#{id}") } else { id.to_string() };
-                        if !evidence.closed_issues.contains(&id) {
-                            evidence.closed_issues.push(id);
-                        }
-                    }
-                }
-                evidence.shell_changed |= SHELL_CHANGE.is_match(command) && !command.contains("/dev/null");
-                evidence.released |= RELEASE.is_match(command);
+                evidence.note_succeeded_command(command);
             }
             if let Some(check) = check_command(command) {
                 // A check counts by its last run: one that failed and then
@@ -282,6 +249,51 @@ impl Evidence {
             }
         }
         evidence
+    }
+
+    /// Notes the files a call touched: the ones it wrote (changed, and
+    /// created when it made a file not read before) or else the ones it read.
+    fn note_files(&mut self, tool: &ToolUse, seen: &mut HashSet<String>, read: &mut HashSet<String>) {
+        // A shell command's files are the ones its redirections wrote.
+        let wrote = modifies(&tool.name) || (tool.command.is_some() && !tool.files.is_empty());
+        if wrote && !tool.failed {
+            let creates = tool.name.eq_ignore_ascii_case("write") || tool.name.eq_ignore_ascii_case("create");
+            for file in &tool.files {
+                if seen.insert(file.clone()) {
+                    self.changed.push(file.clone());
+                    if creates && !read.contains(file) {
+                        self.created.push(file.clone());
+                    }
+                }
+                if is_test_file(file) {
+                    self.tested = true;
+                }
+            }
+        } else {
+            read.extend(tool.files.iter().cloned());
+        }
+    }
+
+    /// Notes what a shell command that succeeded did: the tags it made, the
+    /// issues it closed, whether it changed files or released.
+    fn note_succeeded_command(&mut self, command: &str) {
+        for caps in TAG.captures_iter(command) {
+            let tag = caps[1].to_string();
+            if !self.tags.contains(&tag) {
+                self.tags.push(tag);
+            }
+        }
+        for caps in CLOSE_ISSUE.captures_iter(command) {
+            let ids = caps.name("bd").or(caps.name("upd")).or(caps.name("gh")).map_or("", |m| m.as_str());
+            for id in ids.split_whitespace().filter(|w| !w.starts_with('-')) {
+                let id = if caps.name("gh").is_some() { format!("#{id}") } else { id.to_string() };
+                if !self.closed_issues.contains(&id) {
+                    self.closed_issues.push(id);
+                }
+            }
+        }
+        self.shell_changed |= SHELL_CHANGE.is_match(command) && !command.contains("/dev/null");
+        self.released |= RELEASE.is_match(command);
     }
 
     /// Whether the session did anything beyond talking: changed a file,

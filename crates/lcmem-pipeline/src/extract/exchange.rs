@@ -121,39 +121,13 @@ pub fn exchanges(input: &ExtractInput, evidence: &Evidence) -> Vec<Exchange> {
                 .collect();
             let said: Vec<Report> = replies.iter().map(|t| Report::read(t)).collect();
             let report = said.iter().rev().find(|r| r.headline.is_some()).cloned().unwrap_or_default();
-            // Each step by what it does: "Author tests and fixtures: standing
-            // up a Prisma schema" is told as "standing up a Prisma schema".
-            let mut proposal: Vec<String> = said
-                .iter()
-                .rev()
-                .map(|r| &r.proposal)
-                .find(|p| !p.is_empty())
-                .map(|p| p.iter().map(|s| unlabelled(s).to_string()).collect())
-                .unwrap_or_default();
-            // Asked for a plan, the reply's items are the plan it proposed.
-            if proposal.is_empty() && super::report::asks_for_plan(&request) {
-                // Each step by what it does ("Scope: confirm the data
-                // sources; gather …" → "confirm the data sources"): its
-                // label and its detail go.
-                let steps = replies.last().map(|t| super::report::list_items(t)).unwrap_or_default();
-                proposal = steps.iter().map(|s| unlabelled(s.split("; ").next().unwrap_or(s)).to_string()).collect();
-            }
+            let proposal = proposal_of(&said, &replies, &request);
             let achieved = said
                 .iter()
                 .filter_map(|r| r.headline.clone())
                 .filter(|h| super::claims::ACHIEVED.is_match(h))
                 .collect();
-            let mut done_each: Vec<String> = replies
-                .iter()
-                .filter_map(|t| {
-                    super::text::sentences(&super::text::prose(t)).into_iter().find(|s| {
-                        super::claims::ACHIEVED.is_match(&strip_speaker(s))
-                            && !super::claims::HEDGED.is_match(s)
-                            && !s.ends_with('?')
-                    })
-                })
-                .collect();
-            done_each.dedup();
+            let mut done_each = done_sentences(&replies);
             let done = (!done_each.is_empty()).then(|| done_each.remove(0));
             let more_done = done_each;
             // A call after `at` turns follows turn `at - 1`: it belongs to the
@@ -183,6 +157,46 @@ pub fn exchanges(input: &ExtractInput, evidence: &Evidence) -> Vec<Exchange> {
     // person's request): only exchanges that hold something are kept.
     out.retain(|x| !x.request.is_empty() || x.answered || x.edits > 0);
     out
+}
+
+/// The steps of the last plan the replies laid out; asked for a plan, the
+/// last reply's list items are the plan it proposed.
+fn proposal_of(said: &[Report], replies: &[&str], request: &str) -> Vec<String> {
+    // Each step by what it does: "Author tests and fixtures: standing
+    // up a Prisma schema" is told as "standing up a Prisma schema".
+    let mut proposal: Vec<String> = said
+        .iter()
+        .rev()
+        .map(|r| &r.proposal)
+        .find(|p| !p.is_empty())
+        .map(|p| p.iter().map(|s| unlabelled(s).to_string()).collect())
+        .unwrap_or_default();
+    // Asked for a plan, the reply's items are the plan it proposed.
+    if proposal.is_empty() && super::report::asks_for_plan(request) {
+        // Each step by what it does ("Scope: confirm the data
+        // sources; gather …" → "confirm the data sources"): its
+        // label and its detail go.
+        let steps = replies.last().map(|t| super::report::list_items(t)).unwrap_or_default();
+        proposal = steps.iter().map(|s| unlabelled(s.split("; ").next().unwrap_or(s)).to_string()).collect();
+    }
+    proposal
+}
+
+/// The first sentence of each reply that reports finished work, in order,
+/// with repeats in a row dropped.
+fn done_sentences(replies: &[&str]) -> Vec<String> {
+    let mut done_each: Vec<String> = replies
+        .iter()
+        .filter_map(|t| {
+            super::text::sentences(&super::text::prose(t)).into_iter().find(|s| {
+                super::claims::ACHIEVED.is_match(&strip_speaker(s))
+                    && !super::claims::HEDGED.is_match(s)
+                    && !s.ends_with('?')
+            })
+        })
+        .collect();
+    done_each.dedup();
+    done_each
 }
 
 /// Whether a reply only announces what comes next ("Let me now explore the

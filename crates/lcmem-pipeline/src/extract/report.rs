@@ -278,17 +278,8 @@ impl Report {
             if matches!(unit, Unit::Heading(_)) || (matches!(unit, Unit::Para(_)) && !text.ends_with(':')) {
                 in_left = false;
             }
-            if matches!(unit, Unit::Heading(_)) || (matches!(unit, Unit::Para(_)) && text.ends_with(':')) {
+            if report.follow_plan(unit, text, &mut in_proposal) {
                 section += 1;
-                in_proposal = PROPOSAL.is_match(text);
-                // A step given as a heading ("Phase 1: a shared client") is a step.
-                if matches!(unit, Unit::Heading(_)) && text.split_whitespace().count() >= 3 && STEP.is_match(text) {
-                    report.proposal.push(item_text(text));
-                }
-            } else if let Unit::Bullet { nested: false, text } | Unit::Para(text) = unit
-                && (in_proposal || STEP.is_match(text))
-            {
-                report.proposal.push(item_text(text));
             }
             if let Some(caps) = CAUSE.captures(text)
                 && report.cause.is_none()
@@ -323,31 +314,62 @@ impl Report {
             if !report.cause_is_root
                 && let Unit::Para(text) | Unit::Bullet { text, .. } = unit
             {
-                for s in sentences(text).into_iter().filter(|s| REASON.is_match(s) && reports(s)) {
-                    // A stated choice ("we chose X because Y") beats an aside ("since it…").
-                    let strength = if STRONG_REASON.is_match(&s) { 2 } else { 1 };
-                    if strength > reason_strength {
-                        reason_strength = strength;
-                        report.cause = Some(clip(&s, 220));
-                    }
-                }
+                report.weigh_reasons(text, &mut reason_strength);
             }
         }
-        // One item per section first, then the next of each: a report in
-        // sections is told by all of them, not by the first one's details.
-        let mut rounds: Vec<(usize, usize, String)> = Vec::new();
-        let mut seen_in: std::collections::HashMap<usize, usize> = std::collections::HashMap::new();
-        for (order, (section, item)) in sectioned.into_iter().enumerate() {
-            let rank = seen_in.entry(section).or_insert(0);
-            rounds.push((*rank, order, item));
-            *rank += 1;
-        }
-        rounds.sort();
-        report.items = rounds.into_iter().map(|(_, _, item)| item).take(4).collect();
+        report.items = interleave(sectioned);
         report.left.truncate(3);
         report.proposal.truncate(6);
         report
     }
+
+    /// Follows a plan through the report: a heading or a lead-in opens a
+    /// section (and sets whether it is a plan's), and a step of a plan is
+    /// kept. Returns whether the unit opened a section.
+    fn follow_plan(&mut self, unit: &Unit, text: &str, in_proposal: &mut bool) -> bool {
+        if matches!(unit, Unit::Heading(_)) || (matches!(unit, Unit::Para(_)) && text.ends_with(':')) {
+            *in_proposal = PROPOSAL.is_match(text);
+            // A step given as a heading ("Phase 1: a shared client") is a step.
+            if matches!(unit, Unit::Heading(_)) && text.split_whitespace().count() >= 3 && STEP.is_match(text) {
+                self.proposal.push(item_text(text));
+            }
+            return true;
+        }
+        if let Unit::Bullet { nested: false, text } | Unit::Para(text) = unit
+            && (*in_proposal || STEP.is_match(text))
+        {
+            self.proposal.push(item_text(text));
+        }
+        false
+    }
+
+    /// Takes as the cause the strongest sentence of a text that gives a
+    /// reason, if it is stronger than the one already taken.
+    fn weigh_reasons(&mut self, text: &str, reason_strength: &mut i32) {
+        for s in sentences(text).into_iter().filter(|s| REASON.is_match(s) && reports(s)) {
+            // A stated choice ("we chose X because Y") beats an aside ("since it…").
+            let strength = if STRONG_REASON.is_match(&s) { 2 } else { 1 };
+            if strength > *reason_strength {
+                *reason_strength = strength;
+                self.cause = Some(clip(&s, 220));
+            }
+        }
+    }
+}
+
+/// The first items of a report in sections: one item per section first,
+/// then the next of each, so that a report in sections is told by all of
+/// them, not by the first one's details.
+fn interleave(sectioned: Vec<(usize, String)>) -> Vec<String> {
+    let mut rounds: Vec<(usize, usize, String)> = Vec::new();
+    let mut seen_in: std::collections::HashMap<usize, usize> = std::collections::HashMap::new();
+    for (order, (section, item)) in sectioned.into_iter().enumerate() {
+        let rank = seen_in.entry(section).or_insert(0);
+        rounds.push((*rank, order, item));
+        *rank += 1;
+    }
+    rounds.sort();
+    rounds.into_iter().map(|(_, _, item)| item).take(4).collect()
 }
 
 /// The headline a unit gives, if it gives one. A lead-in ("Created the spec

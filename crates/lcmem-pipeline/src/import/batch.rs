@@ -11,17 +11,17 @@ use crate::store::Store;
 
 use super::convert::convert;
 use crate::emit::converted::{Converted, Format};
-use super::file::{Report, store_converted};
+use super::file::{FileReport, store_converted};
 
 /// Where one transcript went.
 #[derive(Debug)]
 pub enum Placement {
     /// Added to, appended to or already in the store of `project`.
-    Stored { project: Project, report: Report },
+    Stored { project: Project, report: FileReport },
     /// No user prompt in it yet: nothing to import.
-    Empty { report: Report },
+    Empty { report: FileReport },
     /// It records no absolute working directory, so it has no project.
-    NoProject { report: Report },
+    NoProject { report: FileReport },
     /// Memory is off for its project: nothing was written.
     /// Memory is off for the project: `why` is the [`Error::MemoryOff`] that says where.
     MemoryOff { project: Project, why: Error },
@@ -125,8 +125,8 @@ impl Batch<'_> {
 }
 
 /// The report of a conversion that stored nothing (yet).
-pub(super) fn unstored(converted: Converted) -> Report {
-    Report {
+pub(super) fn unstored(converted: Converted) -> FileReport {
+    FileReport {
         format: converted.format,
         outcome: None,
         counts: converted.counts,

@@ -12,7 +12,7 @@ use crate::store::{ImportOutcome, Store};
 
 /// What importing one file did.
 #[derive(Debug, Clone)]
-pub struct Report {
+pub struct FileReport {
     pub format: Format,
     /// `None` when the transcript held nothing to import yet.
     pub outcome: Option<ImportOutcome>,
@@ -25,7 +25,7 @@ pub struct Report {
 }
 
 /// Adds a converted file to `store`. An empty conversion writes nothing.
-pub fn store_converted(store: &Store, path: &Path, converted: Converted) -> Result<Report> {
+pub fn store_converted(store: &Store, path: &Path, converted: Converted) -> Result<FileReport> {
     let Converted { format, session_bytes, cwd, counts, mut diagnostics, .. } = converted;
     let outcome = if session_bytes.is_empty() && format != Format::V1 {
         None
@@ -34,13 +34,13 @@ pub fn store_converted(store: &Store, path: &Path, converted: Converted) -> Resu
         diagnostics.extend(more);
         Some(outcome)
     };
-    Ok(Report { format, outcome, counts, cwd, diagnostics, reading: None })
+    Ok(FileReport { format, outcome, counts, cwd, diagnostics, reading: None })
 }
 
 /// Reads `path`, converts it (`format` `None`: detect it, and read a file
 /// that looks like nothing known as v1 so that its errors say what v1
 /// expects) and adds it to `store`.
-pub fn import_file(store: &Store, format: Option<Format>, path: &Path) -> Result<Report> {
+pub fn import_file(store: &Store, format: Option<Format>, path: &Path) -> Result<FileReport> {
     let bytes = crate::input::read(path)?;
     let format = format.or_else(|| detect(&bytes)).unwrap_or(Format::V1);
     if format == Format::V1 && is_foreign_document(&bytes) {
@@ -67,12 +67,12 @@ pub enum Named {
 /// What importing a named file did, the tombstone rule applied.
 #[derive(Debug, Clone)]
 pub enum Taken {
-    Imported(Report),
+    Imported(FileReport),
     /// Found in a folder, and forgotten on `on`: left out.
     StillForgotten { id: String, on: String },
     /// Named by hand, forgotten on `on`: the tombstone is lifted and the
     /// session imported again.
-    Unforgot { id: String, on: String, report: Report },
+    Unforgot { id: String, on: String, report: FileReport },
 }
 
 /// [`import_file`], with the rule a forgotten session follows: a file found

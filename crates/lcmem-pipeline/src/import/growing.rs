@@ -40,7 +40,7 @@ use serde::{Deserialize, Serialize};
 use super::batch::unstored;
 use super::convert::{Resume, convert_document, convert_more};
 use crate::emit::converted::Format;
-use super::file::{Reading, Report, Restart, import_file};
+use super::file::{Reading, FileReport, Restart, import_file};
 use crate::diagnostic::Diagnostic;
 use crate::error::{Error, IoContext, Result};
 use crate::jsonl;
@@ -105,7 +105,7 @@ pub fn known(store: &Store) -> Vec<Known> {
 /// Imports the transcript at `path` (Claude Code or Codex) into `store`,
 /// converting only the lines appended since the last import when the state
 /// file says that is safe, and everything otherwise. The report says which.
-pub fn import_growing(store: &Store, format: Format, path: &Path) -> Result<Report> {
+pub fn import_growing(store: &Store, format: Format, path: &Path) -> Result<FileReport> {
     if format == Format::V1 {
         return import_file(store, Some(format), path);
     }
@@ -131,7 +131,7 @@ pub fn import_growing(store: &Store, format: Format, path: &Path) -> Result<Repo
         save(store, &state_path, next)?;
     }
     let reading = Reading { read: done.read, size, from: done.from, restart };
-    Ok(Report { reading: Some(reading), ..done.report })
+    Ok(FileReport { reading: Some(reading), ..done.report })
 }
 
 /// What an import will write, worked out without the lock.
@@ -255,7 +255,7 @@ fn convert_new(file: &mut File, path: &Path, size: u64, mut checkpoint: Checkpoi
 /// What one import did: its report, where it read from, how many bytes it
 /// read, and the state to keep (`None`: keep what there is).
 struct Done {
-    report: Report,
+    report: FileReport,
     from: u64,
     read: u64,
     next: Option<Checkpoint>,
@@ -277,7 +277,7 @@ fn go_on(
         0 => None,
         _ => Some(Checkpoint { offset, head, tail, stored: mark(store, &id)?, ..checkpoint }),
     };
-    let report = Report { outcome: Some(outcome), ..unstored(batch) };
+    let report = FileReport { outcome: Some(outcome), ..unstored(batch) };
     Ok(Done { report, from, read, next })
 }
 
@@ -308,7 +308,7 @@ fn start_over(store: &Store, lock: &WriteLock, path: &Path, converted: Converted
         }
         _ => (None, None),
     };
-    let report = Report { outcome, ..unstored(batch) };
+    let report = FileReport { outcome, ..unstored(batch) };
     Ok(Done { report, from: 0, read, next })
 }
 

@@ -68,7 +68,7 @@ pub fn last_run(store: &Store) -> Result<Option<ImportRun>> {
 
 /// The runs kept, with `session` taken out of each (and a run left with no
 /// session dropped): what a forget, which clears the cache, writes back.
-pub(crate) fn without_session(store: &Store, session: &str) -> Result<Vec<ImportRun>> {
+pub fn without_session(store: &Store, session: &str) -> Result<Vec<ImportRun>> {
     let mut all = runs(store)?;
     for run in &mut all {
         run.sessions.retain(|s| s != session);
@@ -78,7 +78,7 @@ pub(crate) fn without_session(store: &Store, session: &str) -> Result<Vec<Import
 }
 
 /// Writes `runs` back, as [`without_session`] gave them.
-pub(crate) fn put_back(store: &Store, lock: &WriteLock, runs: &[ImportRun]) -> Result<()> {
+pub fn put_back(store: &Store, lock: &WriteLock, runs: &[ImportRun]) -> Result<()> {
     if runs.is_empty() {
         return Ok(());
     }

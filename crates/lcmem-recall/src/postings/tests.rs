@@ -86,7 +86,7 @@ fn building_on_an_earlier_pass_finds_exactly_what_a_full_pass_finds_and_common_t
         for s in first..first + count {
             write_session(&store, &format!("2026-10-01-s{s:03}"), 5 + rng.next(30), &mut rng);
         }
-        build::write(&index_dir, &list_sessions(&store).unwrap(), false, &mut Quiet).unwrap();
+        build::write(&index_dir, &list_sessions(&store).unwrap(), build::Existing::Update, &mut Quiet).unwrap();
     }
     let index = OpenIndex::open(&index_dir).unwrap();
     assert!(index.segments.len() >= 2, "{} segments", index.segments.len());

@@ -218,72 +218,9 @@ impl Line {
             Some(_) => return Err("\"ts\" must be an RFC 3339 string; skipped".into()),
         };
         let line = match kind {
-            "message" => {
-                let role: Role = serde_json::from_value(value.get("role").cloned().unwrap_or(Value::Null))
-                    .map_err(|_| "message \"role\" must be user, assistant, system or tool; skipped")?;
-                let text = required_str(value, "text", "message has no \"text\" string; skipped")?;
-                let id = match value.get("id") {
-                    None | Some(Value::Null) => None,
-                    Some(Value::String(s)) => Some(s.clone()),
-                    Some(other) => Some(other.to_string()),
-                };
-                let flag = |key: &str| match value.get(key) {
-                    None | Some(Value::Null) => Ok(false),
-                    Some(Value::Bool(b)) => Ok(*b),
-                    Some(_) => Err(format!("\"{key}\" must be true or false; skipped")),
-                };
-                let compaction = flag("compaction")?;
-                let recalled = flag("recalled")?;
-                let answers = value.get("answers").and_then(Value::as_str).map(str::to_string);
-                Line::Message { role, text, ts, id, compaction, recalled, answers }
-            }
-            "tool" => {
-                let name = required_str(value, "name", "tool line has no \"name\" string; skipped")?;
-                let files = match value.get("files") {
-                    None | Some(Value::Null) => Vec::new(),
-                    Some(Value::Array(items)) => items
-                        .iter()
-                        .map(|f| f.as_str().map(str::to_string).ok_or("\"files\" must hold strings; skipped"))
-                        .collect::<Result<_, _>>()?,
-                    Some(_) => return Err("\"files\" must be an array of paths; skipped".into()),
-                };
-                let command = optional_str(value, "command", "\"command\" must be a string; skipped")?;
-                let purpose = optional_str(value, "purpose", "\"purpose\" must be a string; skipped")?;
-                let todos = match value.get("todos") {
-                    None | Some(Value::Null) => Vec::new(),
-                    Some(todos) => serde_json::from_value(todos.clone()).map_err(|_| {
-                        "\"todos\" must be an array of {\"text\", \"status\": pending|in_progress|completed}; skipped"
-                    })?,
-                };
-                let rejected = match value.get("rejected") {
-                    None | Some(Value::Null) => false,
-                    Some(Value::Bool(b)) => *b,
-                    Some(_) => return Err("\"rejected\" must be true or false; skipped".into()),
-                };
-                let call = optional_str(value, "call", "\"call\" must be a string; skipped")?;
-                let commit = optional_str(value, "commit", "\"commit\" must be a string; skipped")?;
-                Line::Tool { name, files, ts, command, purpose, todos, rejected, call, commit }
-            }
-            "result" => {
-                let call = required_str(value, "call", "result line has no \"call\" string; skipped")?;
-                let ok = value
-                    .get("ok")
-                    .and_then(Value::as_bool)
-                    .ok_or("result line has no \"ok\" true or false; skipped")?;
-                let exit = match value.get("exit") {
-                    None | Some(Value::Null) => None,
-                    Some(code) => Some(code.as_i64().ok_or("\"exit\" must be an integer; skipped")?),
-                };
-                // A mark this build does not know is left out, not the line.
-                let marks = match value.get("marks") {
-                    None | Some(Value::Null) => Vec::new(),
-                    Some(Value::Array(items)) => {
-                        items.iter().filter_map(|m| serde_json::from_value::<Mark>(m.clone()).ok()).collect()
-                    }
-                    Some(_) => return Err("\"marks\" must be an array; skipped".into()),
-                };
-                Line::Result { call, ok, exit, marks, ts }
-            }
+            "message" => message(value, ts)?,
+            "tool" => tool(value, ts)?,
+            "result" => result(value, ts)?,
             "status" => {
                 let status: Status = serde_json::from_value(value.get("status").cloned().unwrap_or(Value::Null))
                     .map_err(|_| "\"status\" must be done, archived, pinned or unpinned; skipped")?;
@@ -297,6 +234,73 @@ impl Line {
             _ => return Ok(None),
         };
         Ok(Some(line))
+    }
+}
+
+/// A message line's fields.
+fn message(value: &Value, ts: Option<Timestamp>) -> Result<Line, String> {
+    let role: Role = serde_json::from_value(value.get("role").cloned().unwrap_or(Value::Null))
+        .map_err(|_| "message \"role\" must be user, assistant, system or tool; skipped")?;
+    let text = required_str(value, "text", "message has no \"text\" string; skipped")?;
+    let id = match value.get("id") {
+        None | Some(Value::Null) => None,
+        Some(Value::String(s)) => Some(s.clone()),
+        Some(other) => Some(other.to_string()),
+    };
+    let compaction = flag(value, "compaction")?;
+    let recalled = flag(value, "recalled")?;
+    let answers = value.get("answers").and_then(Value::as_str).map(str::to_string);
+    Ok(Line::Message { role, text, ts, id, compaction, recalled, answers })
+}
+
+/// A tool line's fields.
+fn tool(value: &Value, ts: Option<Timestamp>) -> Result<Line, String> {
+    let name = required_str(value, "name", "tool line has no \"name\" string; skipped")?;
+    let files = match value.get("files") {
+        None | Some(Value::Null) => Vec::new(),
+        Some(Value::Array(items)) => items
+            .iter()
+            .map(|f| f.as_str().map(str::to_string).ok_or("\"files\" must hold strings; skipped"))
+            .collect::<Result<_, _>>()?,
+        Some(_) => return Err("\"files\" must be an array of paths; skipped".into()),
+    };
+    let command = optional_str(value, "command", "\"command\" must be a string; skipped")?;
+    let purpose = optional_str(value, "purpose", "\"purpose\" must be a string; skipped")?;
+    let todos = match value.get("todos") {
+        None | Some(Value::Null) => Vec::new(),
+        Some(todos) => serde_json::from_value(todos.clone()).map_err(|_| {
+            "\"todos\" must be an array of {\"text\", \"status\": pending|in_progress|completed}; skipped"
+        })?,
+    };
+    let rejected = flag(value, "rejected")?;
+    let call = optional_str(value, "call", "\"call\" must be a string; skipped")?;
+    let commit = optional_str(value, "commit", "\"commit\" must be a string; skipped")?;
+    Ok(Line::Tool { name, files, ts, command, purpose, todos, rejected, call, commit })
+}
+
+/// A result line's fields.
+fn result(value: &Value, ts: Option<Timestamp>) -> Result<Line, String> {
+    let call = required_str(value, "call", "result line has no \"call\" string; skipped")?;
+    let ok = value.get("ok").and_then(Value::as_bool).ok_or("result line has no \"ok\" true or false; skipped")?;
+    let exit = match value.get("exit") {
+        None | Some(Value::Null) => None,
+        Some(code) => Some(code.as_i64().ok_or("\"exit\" must be an integer; skipped")?),
+    };
+    // A mark this build does not know is left out, not the line.
+    let marks = match value.get("marks") {
+        None | Some(Value::Null) => Vec::new(),
+        Some(Value::Array(items)) => items.iter().filter_map(|m| serde_json::from_value::<Mark>(m.clone()).ok()).collect(),
+        Some(_) => return Err("\"marks\" must be an array; skipped".into()),
+    };
+    Ok(Line::Result { call, ok, exit, marks, ts })
+}
+
+/// A field that is true or false, false when absent or null.
+fn flag(value: &Value, key: &str) -> Result<bool, String> {
+    match value.get(key) {
+        None | Some(Value::Null) => Ok(false),
+        Some(Value::Bool(b)) => Ok(*b),
+        Some(_) => Err(format!("\"{key}\" must be true or false; skipped")),
     }
 }
 

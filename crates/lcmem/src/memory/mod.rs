@@ -7,9 +7,12 @@
 //! by a server for its lifetime; it keeps recall's searchers (this project's
 //! and those of the other projects a recall asked) warm between calls.
 //!
+//! - `surveying`: what files hold before they are taken in ([`Memory::survey`]);
 //! - `taking_in`: transcripts into the store ([`Memory::import`]);
 //! - `sealing`: sessions closed, named or quiet ([`Memory::seal`],
 //!   [`Memory::catch_up`]);
+//! - `reading`: the journal and the facts as they stand, and where the
+//!   embeddings are, for a front-end to list;
 //! - `recalling`: the memory searched ([`Memory::recall`]);
 //! - `digesting`: MEMORY.md given, consolidated and undone, the memory
 //!   exported, a session forgotten;
@@ -23,10 +26,12 @@
 mod checking;
 mod digesting;
 mod home;
+mod reading;
 mod recalling;
 mod remembering;
 mod sealing;
 mod sharing;
+mod surveying;
 mod taking_in;
 
 use crate::config::Settings;
@@ -40,6 +45,7 @@ pub use recalling::{Padding, Recalled};
 pub use remembering::Whose;
 pub use sealing::{CatchUpRun, SealRun, ToSeal};
 pub use sharing::{Blocks, ShareRun};
+pub use surveying::{Candidate, Survey};
 pub use taking_in::{Imported, Then, ToImport};
 
 /// A project's memory, as the front-ends reach it.

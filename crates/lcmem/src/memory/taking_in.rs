@@ -6,7 +6,7 @@ use jiff::Timestamp;
 
 use super::Memory;
 use crate::error::{Error, Result};
-use crate::import::{Format, Named, Report, Taken};
+use crate::import::{FileReport, Format, Named, Taken};
 use crate::ingest::Ingested;
 use crate::recall::{IndexReport, Progress};
 use crate::store::ImportOutcome;
@@ -52,9 +52,9 @@ impl Memory {
     /// settings choose, MEMORY.md consolidated when due, and the caches
     /// refreshed when anything changed (their failure is not fatal: recall
     /// scans what the index lacks). `lcmem watch`'s path.
-    pub fn seal_imported(&self, report: Report, now: Timestamp) -> Result<Ingested> {
+    pub fn seal_imported(&self, report: FileReport, now: Timestamp) -> Result<Ingested> {
         self.on()?;
-        crate::ingest::finish(&self.store, report, true, now)
+        crate::ingest::finish(&self.store, report, now)
     }
 
     /// Takes in what a growing `transcript` (in `format`) gained since the

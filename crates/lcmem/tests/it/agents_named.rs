@@ -50,13 +50,18 @@ fn rust_files(dir: &Path) -> Vec<PathBuf> {
 #[test]
 fn no_agent_is_named_outside_its_own_file() {
     let crates = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-    let engine = crates.join("lcmem/src");
+    let engine = crates.join("lcmem-pipeline/src");
     let cli = crates.join("lcmem-cli/src");
-    let files: Vec<PathBuf> =
-        [engine.clone(), crates.join("lcmem-store/src"), crates.join("lcmem-recall/src"), cli.clone()]
-            .iter()
-            .flat_map(|dir| rust_files(dir))
-            .collect();
+    let files: Vec<PathBuf> = [
+        engine.clone(),
+        crates.join("lcmem/src"),
+        crates.join("lcmem-store/src"),
+        crates.join("lcmem-recall/src"),
+        cli.clone(),
+    ]
+    .iter()
+    .flat_map(|dir| rust_files(dir))
+    .collect();
     assert!(files.len() > 100, "the sources were not found: {}", files.len());
     let mut named = Vec::new();
     for source in lcmem::agents::SOURCES {

@@ -8,10 +8,12 @@
 //!   crate, and among the files of each folder module. A child using its
 //!   parent (or the parent its children) is how Rust modules are built and
 //!   is not counted.
-//! - **Floors** in the engine: the store's floor imports nothing above it;
-//!   the pipeline and recall import the store's floor and their own, never
-//!   each other; the entry points on top may import anything. A new top
-//!   module must be given a floor here (docs/architecture.md draws them).
+//! - **Floors** in the engine, one crate each: the store's floor
+//!   (`lcmem-store`) imports nothing above it; the pipeline
+//!   (`lcmem-pipeline`) and recall (`lcmem-recall`) stand on it, never on
+//!   each other; the entry points on top (`lcmem`) may import anything.
+//!   Cargo holds the imports; this checks the manifests that let it
+//!   (docs/architecture.md draws the floors).
 //!
 //! Test code (`mod tests` blocks, `tests.rs` files) is left out.
 
@@ -19,25 +21,6 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 use regex::Regex;
-
-/// The floors of the engine crate, bottom first. The store's floor beneath
-/// them is a crate of its own (`lcmem-store`), which Cargo keeps from
-/// importing anything above it; what Cargo cannot say about it is checked
-/// below (`the_store_crate_stands_on_nothing_of_the_engine`).
-const FLOORS: &[(&str, &[&str])] = &[
-    ("pipeline", &["emit", "agents", "import", "extract", "seal", "digest", "team"]),
-    ("entry", &["ingest", "catch_up", "forget", "export", "memory"]),
-];
-
-/// Which floors a floor may import from. Recall, beside the pipeline, is a
-/// crate of its own (`lcmem-recall`) that only the entry points name.
-fn may_import(from: &str, to: &str) -> bool {
-    match from {
-        "pipeline" => to == "pipeline",
-        "entry" => true,
-        _ => false,
-    }
-}
 
 type ModPath = Vec<String>;
 
@@ -288,41 +271,11 @@ fn cycles(edges: &BTreeSet<Edge>) -> Vec<String> {
 #[test]
 fn no_module_imports_one_that_imports_it_back() {
     let mut found = Vec::new();
-    for name in ["lcmem-store", "lcmem-recall", "lcmem", "lcmem-cli", "lcmem-guard", "lcmem-redact"] {
+    for name in ["lcmem-store", "lcmem-pipeline", "lcmem-recall", "lcmem", "lcmem-cli", "lcmem-guard", "lcmem-redact"] {
         let krate = load(name);
         found.extend(cycles(&krate.edges()).into_iter().map(|c| format!("{}: {c}", krate.name)));
     }
     assert!(found.is_empty(), "import cycles:\n{}", found.join("\n"));
-}
-
-#[test]
-fn each_floor_of_the_engine_imports_only_from_the_floors_below_it() {
-    let krate = load("lcmem");
-    let floor_of = |module: &str| FLOORS.iter().find(|(_, ms)| ms.contains(&module)).map(|(f, _)| *f);
-    let mut wrong = Vec::new();
-    for top in krate.modules.keys().filter(|m| m.len() == 1) {
-        if floor_of(&top[0]).is_none() {
-            wrong.push(format!("`{}` is on no floor: give it one in tests/it/floors.rs", top[0]));
-        }
-    }
-    for e in krate.edges().iter().filter(|e| e.group.is_empty()) {
-        let (Some(from), Some(to)) = (floor_of(&e.from), floor_of(&e.to)) else { continue };
-        if !may_import(from, to) {
-            wrong.push(format!("{} ({from}) imports {} ({to}), in {}", e.from, e.to, e.file));
-        }
-    }
-    // Recall is another crate, named `recall` here: only the entry floor may
-    // name it, which Cargo cannot say because the floors share this crate.
-    for (module, text) in &krate.modules {
-        let Some(floor) = module.first().and_then(|m| floor_of(m)).filter(|f| *f != "entry") else { continue };
-        for (_, path) in use_paths(text) {
-            let first: Vec<&str> = path.iter().take(2).map(String::as_str).collect();
-            if matches!(first.as_slice(), ["crate", "recall"] | ["lcmem_recall", ..]) {
-                wrong.push(format!("{} ({floor}) imports recall", module.join("/")));
-            }
-        }
-    }
-    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
 
 /// Where the engine reaches outside the store, each in one named module
@@ -330,13 +283,13 @@ fn each_floor_of_the_engine_imports_only_from_the_floors_below_it() {
 const OUTSIDE: &[(&str, &[&str])] = &[
     ("SystemTime::now", &["lcmem-store/ambient"]),
     ("std::env::", &["lcmem-store/ambient"]),
-    ("ureq::", &["lcmem/extract/lane/http", "lcmem-recall/semantic/fetch"]),
-    ("Command::new", &["lcmem/extract/lane/command", "lcmem/team/git"]),
+    ("ureq::", &["lcmem-pipeline/extract/lane/http", "lcmem-recall/semantic/fetch"]),
+    ("Command::new", &["lcmem-pipeline/extract/lane/command", "lcmem-pipeline/team/git"]),
 ];
 
 #[test]
 fn the_engine_reads_the_clock_and_the_environment_and_talks_to_the_network_each_in_one_module() {
-    let crates = [load("lcmem-store"), load("lcmem-recall"), load("lcmem")];
+    let crates = [load("lcmem-store"), load("lcmem-pipeline"), load("lcmem-recall"), load("lcmem")];
     let mut wrong = Vec::new();
     let mut files = BTreeMap::new();
     for krate in &crates {
@@ -359,25 +312,56 @@ fn the_engine_reads_the_clock_and_the_environment_and_talks_to_the_network_each_
     }
 }
 
+/// The workspace crates a crate's manifest names, and whether it names any
+/// of `heavy`.
+fn dependencies(crate_name: &str) -> BTreeSet<String> {
+    let manifest = std::fs::read_to_string(workspace().join(crate_name).join("Cargo.toml")).unwrap();
+    let table: toml::Table = manifest.parse().unwrap();
+    let deps = table.get("dependencies").and_then(|d| d.as_table()).cloned().unwrap_or_default();
+    deps.keys().cloned().collect()
+}
+
+/// What a crate that does not search must not carry: a search index, an
+/// embedding model or its tokenizer.
+const SEARCH: &[&str] = &["tantivy", "candle-core", "candle-nn", "candle-transformers", "tokenizers"];
+
 /// What Cargo cannot say about the store's crate: that the only crates of
 /// the workspace it stands on are the redactor and the guard (the write
 /// boundary's two checks, which stand on nothing of the engine), and that it
 /// carries no search index, embedding model, network client or tokenizer.
 #[test]
 fn the_store_crate_stands_on_nothing_of_the_engine() {
-    let manifest = std::fs::read_to_string(workspace().join("lcmem-store/Cargo.toml")).unwrap();
-    let table: toml::Table = manifest.parse().unwrap();
-    let deps: BTreeSet<&str> = table["dependencies"].as_table().unwrap().keys().map(String::as_str).collect();
-    let lcmem: Vec<&str> = deps.iter().copied().filter(|d| d.starts_with("lcmem")).collect();
+    let deps = dependencies("lcmem-store");
+    let lcmem: Vec<&str> = deps.iter().map(String::as_str).filter(|d| d.starts_with("lcmem")).collect();
     assert_eq!(lcmem, ["lcmem-guard", "lcmem-redact"]);
-    for heavy in ["tantivy", "candle-core", "candle-nn", "candle-transformers", "ureq", "tokenizers", "tiktoken-rs"] {
-        assert!(!deps.contains(heavy), "lcmem-store depends on {heavy}");
+    for heavy in SEARCH.iter().chain(&["ureq", "tiktoken-rs"]) {
+        assert!(!deps.contains(*heavy), "lcmem-store depends on {heavy}");
     }
     for crate_name in ["lcmem-redact", "lcmem-guard"] {
-        let manifest = std::fs::read_to_string(workspace().join(crate_name).join("Cargo.toml")).unwrap();
-        let table: toml::Table = manifest.parse().unwrap();
-        let deps = table.get("dependencies").and_then(|d| d.as_table()).cloned().unwrap_or_default();
-        assert!(!deps.keys().any(|d| d.starts_with("lcmem")), "{crate_name} depends on an lcmem crate");
+        assert!(
+            !dependencies(crate_name).iter().any(|d| d.starts_with("lcmem")),
+            "{crate_name} depends on an lcmem crate"
+        );
+    }
+}
+
+/// The floors beside each other on the store: the pipeline (what turns a
+/// transcript into memory) and recall (what searches it) never name each
+/// other or the entry points above them, and the pipeline carries nothing
+/// of search. Cargo holds the imports once the manifests say this.
+#[test]
+fn the_pipeline_and_recall_stand_on_the_store_alone() {
+    for (crate_name, heavy_allowed) in [("lcmem-pipeline", false), ("lcmem-recall", true)] {
+        let deps = dependencies(crate_name);
+        let lcmem: Vec<&str> = deps.iter().map(String::as_str).filter(|d| d.starts_with("lcmem")).collect();
+        let beneath: &[&str] =
+            if heavy_allowed { &["lcmem-store"] } else { &["lcmem-guard", "lcmem-redact", "lcmem-store"] };
+        assert_eq!(lcmem, beneath, "{crate_name} stands on more than the store's floor");
+        if !heavy_allowed {
+            for heavy in SEARCH {
+                assert!(!deps.contains(*heavy), "{crate_name} depends on {heavy}");
+            }
+        }
     }
 }
 
@@ -386,7 +370,7 @@ fn the_store_crate_stands_on_nothing_of_the_engine() {
 /// module offers (docs/architecture.md).
 #[test]
 fn an_import_never_returns_to_the_front_door() {
-    let krate = load("lcmem");
+    let krate = load("lcmem-pipeline");
     let front: ModPath = vec!["import".to_string()];
     let mut wrong = Vec::new();
     for (module, text) in krate.modules.iter().filter(|(m, _)| m.len() == 2 && m[0] == "import") {

@@ -327,12 +327,28 @@ impl Lane {
             return Err(LaneError::DailyCap { spent, cap: self.cap });
         }
         let started = Instant::now();
-        let posted = match self.protocol {
+        let posted = self.send(request, key.as_deref(), timeout, started);
+        cost.ms += started.elapsed().as_millis() as u64;
+        let result = self.count(posted, cost, estimate);
+        self.spent.set(spent + cost.usd);
+        result
+    }
+
+    /// Sends `request` by the lane's protocol, within `timeout` of `started`,
+    /// and reads the reply, with the number of attempts it took.
+    fn send(
+        &self,
+        request: &prompt::Request,
+        key: Option<&str>,
+        timeout: Duration,
+        started: Instant,
+    ) -> std::result::Result<(Reply, u32), LaneError> {
+        match self.protocol {
             Protocol::OpenAi => {
                 let post = |form| {
                     http::post(
                         &openai::url(&self.endpoint),
-                        &openai::headers(key.as_deref()),
+                        &openai::headers(key),
                         &openai::body(&self.model, request, MAX_ANSWER_TOKENS, form),
                         timeout.saturating_sub(started.elapsed()),
                         openai::refuses_format,
@@ -350,16 +366,26 @@ impl Lane {
             }
             Protocol::Anthropic => http::post(
                 &anthropic::url(&self.endpoint),
-                &anthropic::headers(key.as_deref()),
+                &anthropic::headers(key),
                 &anthropic::body(&self.model, request, MAX_ANSWER_TOKENS),
                 timeout,
                 |_, _| false,
             )
             .and_then(|p| anthropic::reply(&p.body).map(|r| (r, p.attempts))),
             Protocol::Command => command::run(&self.command, &command::text(request), timeout).map(|r| (r, 1)),
-        };
-        cost.ms += started.elapsed().as_millis() as u64;
-        let result = match posted {
+        }
+    }
+
+    /// Counts what a call cost into `cost`: the requests it took, the tokens
+    /// read and written (estimated where the reply does not say) and their
+    /// price; a failed call whose request was read costs that request.
+    fn count(
+        &self,
+        posted: std::result::Result<(Reply, u32), LaneError>,
+        cost: &mut Cost,
+        estimate: u64,
+    ) -> std::result::Result<Reply, LaneError> {
+        match posted {
             Ok((reply, attempts)) => {
                 cost.requests += attempts;
                 let tokens_in = reply.tokens_in.unwrap_or(estimate);
@@ -386,9 +412,7 @@ impl Lane {
                 }
                 Err(error)
             }
-        };
-        self.spent.set(spent + cost.usd);
-        result
+        }
     }
 }
 

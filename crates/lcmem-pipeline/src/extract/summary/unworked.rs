@@ -16,17 +16,7 @@ pub(super) fn question_line(parts: &Parts<'_>) -> String {
     // "Answered" is for a session that asked; one that asked for a review
     // or a look was a review.
     let was_asked = parts.input.turns.iter().any(|t| t.role == Origin::User && asks(&t.text));
-    let asked = match (&topic, was_asked) {
-        (Some(t), true) => format!("Answered \"{}\"", clip(t, 90)),
-        (None, true) => "Answered a question".to_string(),
-        (Some(t), false) => format!("Looked into \"{}\"", clip(t, 90)),
-        // A step of work asked in the imperative is told as a request, not
-        // quoted; one that would stand beyond the task is not told at all.
-        (None, false) => crate::extract::title::asked_plainly(parts.input)
-            .filter(|r| !crate::extract::clause::is_standing_order(r))
-            .map(|r| format!("Looked into the request to {}", verb_lowered(&clip(&r, 90))))
-            .unwrap_or_else(|| "Looked into a request".to_string()),
-    };
+    let asked = asked_line(topic.as_deref(), was_asked, parts.input);
     // A session that only planned says what it planned.
     let planned: Vec<Clause> = parts
         .evidence
@@ -37,13 +27,7 @@ pub(super) fn question_line(parts: &Parts<'_>) -> String {
         .collect();
     let answered: Vec<&Exchange> = parts.exchanges.iter().filter(|x| x.answered).collect();
     // An answer that laid out a plan is told as the plan it proposed.
-    let proposal: Vec<Clause> = answered
-        .iter()
-        .rev()
-        .find(|x| !x.proposal.is_empty())
-        // A question the reply asks back is no step of the plan.
-        .map(|x| x.proposal.iter().filter(|t| !t.trim_end().ends_with('?') && !t.contains("? ")).filter_map(|t| reported(t, is_order)).collect())
-        .unwrap_or_default();
+    let proposal = proposed_steps(&answered, is_order);
     let gist: Vec<Clause> = answered.iter().filter_map(|x| answer_gist(x, is_order)).take(2).collect();
     // A session that stopped mid-answer: its last reply only announced what
     // came next, or its last request (a real one, not thanks) got none.
@@ -58,9 +42,10 @@ pub(super) fn question_line(parts: &Parts<'_>) -> String {
         .as_ref()
         .filter(|t| t.chars().filter(|c| c.is_alphanumeric()).count() >= 2)
         .map_or(String::new(), |t| format!(" for \"{}\"", clip(t, 70)));
-    let told = (1..=3).rev().filter_map(|most| joined(&proposal, 200, most)).any(|steps| {
-        line.push(format!("Proposed a plan{about}: {}", lowered(&steps)))
-    });
+    let told = (1..=3)
+        .rev()
+        .filter_map(|most| joined(&proposal, 200, most))
+        .any(|steps| line.push(format!("Proposed a plan{about}: {}", lowered(&steps))));
     if told {
         line.push("Not implemented; no changes made");
         return line.text();
@@ -81,15 +66,7 @@ pub(super) fn question_line(parts: &Parts<'_>) -> String {
             line.push(format!("{asked}: {g}"));
         }
         None if ended => {
-            // A request in the imperative is told as one, not quoted.
-            let what = match &topic {
-                Some(t) => format!("\"{}\"", clip(t, 90)),
-                None => crate::extract::title::asked_plainly(parts.input)
-                    .filter(|r| !crate::extract::clause::is_standing_order(r))
-                    .map(|r| format!("the request to {}", verb_lowered(&clip(&r, 90))))
-                    .filter(|told| !is_order(told))
-                    .unwrap_or_else(|| "a request".to_string()),
-            };
+            let what = unanswered_what(topic.as_deref(), parts.input, is_order);
             line.push(format!("Worked on {what}; the session ended before an answer"));
         }
         None => {
@@ -101,6 +78,53 @@ pub(super) fn question_line(parts: &Parts<'_>) -> String {
     }
     line.push("No changes made");
     line.text()
+}
+
+/// How a session's ask is told: the question it answered, the topic it
+/// looked into, or the request it looked into.
+fn asked_line(topic: Option<&str>, was_asked: bool, input: &ExtractInput) -> String {
+    match (topic, was_asked) {
+        (Some(t), true) => format!("Answered \"{}\"", clip(t, 90)),
+        (None, true) => "Answered a question".to_string(),
+        (Some(t), false) => format!("Looked into \"{}\"", clip(t, 90)),
+        // A step of work asked in the imperative is told as a request, not
+        // quoted; one that would stand beyond the task is not told at all.
+        (None, false) => crate::extract::title::asked_plainly(input)
+            .filter(|r| !crate::extract::clause::is_standing_order(r))
+            .map(|r| format!("Looked into the request to {}", verb_lowered(&clip(&r, 90))))
+            .unwrap_or_else(|| "Looked into a request".to_string()),
+    }
+}
+
+/// The steps of the last plan an answer laid out, as clauses.
+fn proposed_steps(answered: &[&Exchange], is_order: &dyn Fn(&str) -> bool) -> Vec<Clause> {
+    answered
+        .iter()
+        .rev()
+        .find(|x| !x.proposal.is_empty())
+        // A question the reply asks back is no step of the plan.
+        .map(|x| {
+            x.proposal
+                .iter()
+                .filter(|t| !t.trim_end().ends_with('?') && !t.contains("? "))
+                .filter_map(|t| reported(t, is_order))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// What a session that ended before an answer worked on: its topic quoted,
+/// or its request told as one.
+fn unanswered_what(topic: Option<&str>, input: &ExtractInput, is_order: &dyn Fn(&str) -> bool) -> String {
+    // A request in the imperative is told as one, not quoted.
+    match topic {
+        Some(t) => format!("\"{}\"", clip(t, 90)),
+        None => crate::extract::title::asked_plainly(input)
+            .filter(|r| !crate::extract::clause::is_standing_order(r))
+            .map(|r| format!("the request to {}", verb_lowered(&clip(&r, 90))))
+            .filter(|told| !is_order(told))
+            .unwrap_or_else(|| "a request".to_string()),
+    }
 }
 
 /// A request's opening verb in lower case ("Migrate this app" → "migrate
