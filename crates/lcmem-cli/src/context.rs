@@ -45,7 +45,7 @@ impl Context {
         let project = self.project_path();
         let home = self.home()?;
         let name = project.to_string_lossy();
-        if !project.exists() && lcmem::project::is_slug(&name) && !home.join("sessions").join(&*name).is_dir() {
+        if !project.exists() && lcmem::is_slug(&name) && !home.join("sessions").join(&*name).is_dir() {
             bail!(
                 "{name} is neither a folder here nor a store under {}: `lcmem project show` names a folder's store",
                 home.join("sessions").display()

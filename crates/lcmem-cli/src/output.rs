@@ -37,7 +37,7 @@ pub fn warn_all(diagnostics: &[Diagnostic]) {
     }
 }
 
-pub use lcmem::dates::day;
+pub use lcmem::day;
 
 pub fn print_json(value: &impl serde::Serialize) -> anyhow::Result<()> {
     println!("{}", serde_json::to_string_pretty(value)?);
@@ -136,7 +136,7 @@ pub fn semantic_note(coverage: &lcmem::recall::SemanticCoverage) -> Option<Strin
 /// empty cell is written `-`, so that splitting a line on whitespace keeps
 /// every field in its column.
 pub fn table(headers: &[&str], rows: &[Vec<String>]) -> String {
-    let cell = |s: &str| if s.is_empty() { "-".to_string() } else { lcmem::plain::control_free(s).into_owned() };
+    let cell = |s: &str| if s.is_empty() { "-".to_string() } else { lcmem::control_free(s).into_owned() };
     let rows: Vec<Vec<String>> = rows.iter().map(|r| r.iter().map(|c| cell(c)).collect()).collect();
     let widths: Vec<usize> = (0..headers.len())
         .map(|i| rows.iter().map(|r| r[i].chars().count()).chain([headers[i].len()]).max().unwrap_or(0))

@@ -86,7 +86,7 @@ pub fn consolidate(args: ConsolidateArgs, context: &Context) -> anyhow::Result<E
 pub fn digest(args: DigestArgs, context: &Context) -> anyhow::Result<ExitCode> {
     match Memory::open(context.store()?).digest()? {
         DigestAnswer::Digest(digest) if args.json => print_json(&digest)?,
-        DigestAnswer::Digest(digest) => print!("{}", lcmem::plain::control_free(&digest.text)),
+        DigestAnswer::Digest(digest) => print!("{}", lcmem::control_free(&digest.text)),
         // Said on stderr: what a script reads on stdout stays empty.
         DigestAnswer::MemoryOff => eprintln!("lcmem: memory is off for this project, so a new session is told nothing"),
         DigestAnswer::NotYet => eprintln!(
@@ -99,7 +99,7 @@ pub fn digest(args: DigestArgs, context: &Context) -> anyhow::Result<ExitCode> {
 
 pub fn welcome(context: &Context) -> anyhow::Result<ExitCode> {
     if let Some(line) = Memory::open(context.store()?).welcome(context.now()?)? {
-        println!("{}", lcmem::plain::control_free(&line));
+        println!("{}", lcmem::control_free(&line));
     }
     Ok(ExitCode::SUCCESS)
 }

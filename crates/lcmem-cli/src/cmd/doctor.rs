@@ -10,7 +10,7 @@ use serde::Serialize;
 use serde_json::Value;
 
 use super::install::toml_settings;
-use super::install::{handlers, is_lcmem_hook, on_path, settings_file};
+use super::shared::agent_settings::{handlers, is_lcmem_hook, on_path, settings_file};
 use crate::context::Context;
 use lcmem::agents::{Server, Source};
 
@@ -386,7 +386,7 @@ fn semantic(checks: &mut Checks, store: &lcmem::Store) {
     let dir = store.home().join(&model);
     match lcmem::recall::semantic::model::Encoder::load(&dir) {
         Ok(_) => {
-            let state = match lcmem::recall::semantic::embed_state(store) {
+            let state = match lcmem::Memory::open(store.clone()).embeddings() {
                 Ok(state) => super::shared::embedding_words(&state),
                 Err(e) => format!("cannot read the semantic cache: {}", crate::error_words::cli(&e)),
             };

@@ -56,7 +56,7 @@ fn write_out(path: &Path, text: &str) -> anyhow::Result<()> {
         _ => path.to_path_buf(),
     };
     let path = path.as_path();
-    lcmem::jsonl::atomic_write(path, text.as_bytes()).with_context(|| format!("cannot write {}", path.display()))?;
+    lcmem::atomic_write(path, text.as_bytes()).with_context(|| format!("cannot write {}", path.display()))?;
     eprintln!("wrote {}", path.display());
     Ok(())
 }

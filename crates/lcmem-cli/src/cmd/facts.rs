@@ -88,9 +88,12 @@ pub fn run(args: Args, context: &Context) -> anyhow::Result<ExitCode> {
     };
     let now = context.now()?;
     let (id, verb) = match args.command {
-        None => return list(&store, args.all, args.json),
-        Some(Command::Conflicts { json }) => return conflicts(&store, project.is_some(), json),
-        Some(Command::Pending { json }) => return pending(&store, json),
+        None => return list(&memory.facts(whose)?, args.all, args.json),
+        Some(Command::Conflicts { json }) => {
+            let person = if project.is_some() { memory.facts(Whose::Person)? } else { Fold::default() };
+            return conflicts(&memory.facts(whose)?, &person, json);
+        }
+        Some(Command::Pending { json }) => return pending(&memory.facts(whose)?, json),
         // A rule or a way of working is a convention without being told so.
         Some(Command::Add { text, convention }) => (memory.add_fact(&text, whose, convention, now)?, "added"),
         Some(Command::Delete { id }) => (memory.delete_fact(&id, whose, now)?, "deleted"),
@@ -117,19 +120,18 @@ pub fn run(args: Args, context: &Context) -> anyhow::Result<ExitCode> {
             (applied.id, verb)
         }
     };
-    let fold = Fold::read(&store.facts_path())?;
+    let fold = memory.facts(whose)?;
     let every = if args.user { ", for every project" } else { "" };
     match fold.get(&id) {
         Some(fact) if !fact.deleted => {
-            println!("{verb} {id}: {} [{}]{every}", lcmem::plain::control_free(&fact.text), fact.state)
+            println!("{verb} {id}: {} [{}]{every}", lcmem::control_free(&fact.text), fact.state)
         }
         _ => println!("{verb} {id}{every}"),
     }
     Ok(ExitCode::SUCCESS)
 }
 
-fn list(store: &lcmem::Store, all: bool, json: bool) -> anyhow::Result<ExitCode> {
-    let fold = Fold::read(&store.facts_path())?;
+fn list(fold: &Fold, all: bool, json: bool) -> anyhow::Result<ExitCode> {
     warn_all(&fold.diagnostics);
     let shown: Vec<&Fact> = fold.facts.iter().filter(|f| all || f.is_active()).collect();
     if json {
@@ -146,20 +148,19 @@ fn list(store: &lcmem::Store, all: bool, json: bool) -> anyhow::Result<ExitCode>
     }
     for fact in shown {
         // The text is the store's; a hand edit may hold anything a terminal obeys.
-        print!("{}", lcmem::plain::control_free(&render(&fold, fact)));
+        print!("{}", lcmem::control_free(&render(fold, fact)));
     }
     if !fold.conflicts.is_empty() {
         println!("\n{} possible conflict(s): see `lcmem facts conflicts`.", fold.conflicts.len());
     }
-    if let Some(note) = facts::pending_note(&fold) {
+    if let Some(note) = facts::pending_note(fold) {
         println!("\n{note}");
     }
     Ok(ExitCode::SUCCESS)
 }
 
 /// The facts waiting for a person's confirmation.
-fn pending(store: &lcmem::Store, json: bool) -> anyhow::Result<ExitCode> {
-    let fold = Fold::read(&store.facts_path())?;
+fn pending(fold: &Fold, json: bool) -> anyhow::Result<ExitCode> {
     warn_all(&fold.diagnostics);
     let waiting = fold.pending();
     if json {
@@ -170,11 +171,11 @@ fn pending(store: &lcmem::Store, json: bool) -> anyhow::Result<ExitCode> {
         println!("Nothing waits for your confirmation.");
         return Ok(ExitCode::SUCCESS);
     }
-    if let Some(note) = facts::pending_note(&fold) {
+    if let Some(note) = facts::pending_note(fold) {
         println!("{note}\n");
     }
     for fact in waiting {
-        print!("{}", lcmem::plain::control_free(&render(&fold, fact)));
+        print!("{}", lcmem::control_free(&render(fold, fact)));
     }
     println!("\nconfirm one: `lcmem facts confirm ID`; drop one: `lcmem facts not-true ID`");
     Ok(ExitCode::SUCCESS)
@@ -240,11 +241,9 @@ fn render(fold: &Fold, fact: &Fact) -> String {
 
 /// The store's open conflicts; for a project, also its facts that may
 /// contradict one of the person's (every project).
-fn conflicts(store: &lcmem::Store, project: bool, json: bool) -> anyhow::Result<ExitCode> {
-    let fold = Fold::read(&store.facts_path())?;
-    let person = if project { Fold::read(&lcmem::Store::person(store.home()).facts_path())? } else { Fold::default() };
+fn conflicts(fold: &Fold, person: &Fold, json: bool) -> anyhow::Result<ExitCode> {
     let mut all = fold.conflicts.clone();
-    all.extend(facts::person_conflicts(&fold, &person, &SubjectKeyJudge));
+    all.extend(facts::person_conflicts(fold, person, &SubjectKeyJudge));
     if json {
         print_json(&all)?;
         return Ok(ExitCode::SUCCESS);
@@ -255,16 +254,16 @@ fn conflicts(store: &lcmem::Store, project: bool, json: bool) -> anyhow::Result<
     for c in &all {
         let text = |fold: &Fold, id: &str| fold.get(id).map(|f| f.text.clone()).unwrap_or_default();
         println!("{}  {}: these may contradict each other", day(c.at), c.reason);
-        println!("    {}  {}", c.fact, lcmem::plain::control_free(&text(&fold, &c.fact)));
+        println!("    {}  {}", c.fact, lcmem::control_free(&text(fold, &c.fact)));
         if c.persons {
-            println!("    {}  {} (yours, every project)", c.with, lcmem::plain::control_free(&text(&person, &c.with)));
+            println!("    {}  {} (yours, every project)", c.with, lcmem::control_free(&text(person, &c.with)));
             println!(
                 "    settle it: `lcmem facts not-true {}` or `lcmem facts edit {} TEXT` here, or `lcmem facts --user \
                  edit {} TEXT` for every project",
                 c.fact, c.fact, c.with
             );
         } else {
-            println!("    {}  {}", c.with, lcmem::plain::control_free(&text(&fold, &c.with)));
+            println!("    {}  {}", c.with, lcmem::control_free(&text(fold, &c.with)));
             println!(
                 "    settle it: `lcmem facts confirm ID`, `lcmem facts not-true ID` or `lcmem facts edit ID TEXT`"
             );

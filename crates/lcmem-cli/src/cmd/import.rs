@@ -10,9 +10,8 @@ use std::process::ExitCode;
 use clap::builder::TypedValueParser as _;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use lcmem::agents::Source;
-use lcmem::import::{Format, Named, Placement, Report, Surveyed, Taken};
-use lcmem::{Home, Memory, Store, ToImport};
-use lcmem::{ImportOutcome, Project};
+use lcmem::{Candidate, Format, ImportOutcome, Named, Placement, Project, Surveyed, Taken};
+use lcmem::{FileReport, Home, Memory, Store, ToImport};
 
 use super::shared::{Agent, Bar, default_root};
 use crate::context::Context;
@@ -106,13 +105,6 @@ pub fn run(args: Args, context: &Context) -> anyhow::Result<ExitCode> {
     }
 }
 
-/// A file to import: what its start holds, and whether it was found in a
-/// folder (anything may be there) or named (it was meant).
-struct Candidate {
-    seen: Surveyed,
-    in_folder: bool,
-}
-
 /// `lcmem import FILE|DIR…`: everything into the one project of `--project`,
 /// said first when folders were searched, and asked first when they hold more
 /// than a handful of new sessions.
@@ -121,7 +113,14 @@ fn run_paths(args: &Args, context: &Context) -> anyhow::Result<ExitCode> {
     let memory = Memory::open(store.clone());
     memory.on()?;
     let forced = args.format.0;
-    let (candidates, unreadable) = survey(&args.paths, forced);
+    let survey = memory.survey(&args.paths, forced, &mut Bar::new());
+    for error in &survey.unreadable {
+        eprintln!("lcmem: {}", crate::error_words::cli(error));
+    }
+    for folder in &survey.empty_folders {
+        eprintln!("lcmem: no session files (*.jsonl, *.json) in {}", folder.display());
+    }
+    let (candidates, unreadable) = (survey.candidates, survey.unreadable.len());
     let mut failed = unreadable;
     let searched = args.paths.iter().any(|p| p.is_dir());
     let known: HashSet<String> = store.session_ids()?.into_iter().collect();
@@ -174,44 +173,6 @@ fn run_paths(args: &Args, context: &Context) -> anyhow::Result<ExitCode> {
         return Ok(ExitCode::from(1));
     }
     Ok(ExitCode::SUCCESS)
-}
-
-/// Reads the start of every file named or found in a folder named; a file
-/// that cannot be read is reported and counted as failed.
-fn survey(paths: &[PathBuf], forced: Option<Format>) -> (Vec<Candidate>, usize) {
-    let (mut out, mut failed) = (Vec::new(), 0);
-    for path in paths {
-        let in_folder = path.is_dir();
-        let files = match in_folder {
-            true => lcmem::import::session_files(path).unwrap_or_else(|e| {
-                eprintln!("lcmem: {}", crate::error_words::cli(&e));
-                Vec::new()
-            }),
-            false => vec![path.clone()],
-        };
-        if in_folder && files.is_empty() {
-            eprintln!("lcmem: no session files (*.jsonl, *.json) in {}", path.display());
-        }
-        let bar = progress(if files.len() > 50 { files.len() } else { 0 });
-        for file in files {
-            bar.inc(1);
-            match lcmem::import::survey(&file, forced) {
-                Ok(seen) => out.push(Candidate { seen, in_folder }),
-                // A named file that cannot be read says why when imported.
-                Err(_) if !in_folder => out.push(Candidate { seen: unread(&file), in_folder }),
-                Err(error) => {
-                    failed += 1;
-                    bar.suspend(|| eprintln!("lcmem: {}", crate::error_words::cli(&error)));
-                }
-            }
-        }
-        bar.finish_and_clear();
-    }
-    (out, failed)
-}
-
-fn unread(file: &Path) -> Surveyed {
-    Surveyed { path: file.to_path_buf(), format: None, session: None, cwd: None, size: 0 }
 }
 
 /// A progress bar on stderr for `len` steps, drawn only on a terminal (and
@@ -345,7 +306,7 @@ fn say_taken(file: &Path, taken: &lcmem::Result<Taken>) {
 }
 
 /// One line about one imported file. v1 files keep the wording they always had.
-fn describe(outcome: &ImportOutcome, report: &Report) -> String {
+fn describe(outcome: &ImportOutcome, report: &FileReport) -> String {
     let skipped = report.diagnostics.len();
     if report.format == Format::V1 {
         let note = if skipped == 0 { String::new() } else { format!(" ({skipped} line(s) not read, as warned)") };

@@ -23,7 +23,7 @@ pub(super) use codex as toml_settings;
 mod files;
 mod json_text;
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::{Context as _, bail};
@@ -32,6 +32,7 @@ use serde_json::{Value, json};
 use self::files::{plan, plan_removal};
 use self::json_text::{Doc, Seg, key};
 use super::shared::Agent;
+use super::shared::agent_settings::{handlers, is_lcmem_hook, on_path, settings_file};
 use crate::context::Context;
 use lcmem::agents::{HookEvent, Place, Server, Wiring};
 
@@ -299,16 +300,6 @@ pub fn uninstall(args: UninstallArgs, context: &Context) -> anyhow::Result<ExitC
     Ok(ExitCode::SUCCESS)
 }
 
-/// Where a settings file is: in the project's checkout (`top`), else the
-/// user's, under the agent's own folder variable when that is set.
-pub(super) fn settings_file(place: &Place, top: Option<&Path>) -> anyhow::Result<PathBuf> {
-    let home = || std::env::var_os("HOME").filter(|h| !h.is_empty()).map(PathBuf::from);
-    match place.file(top, |v| std::env::var_os(v), home) {
-        Some(file) => Ok(file),
-        None => bail!("cannot find your home folder: set HOME"),
-    }
-}
-
 /// `None` for the user's own settings, or the checkout's top level with
 /// `--project PATH`.
 fn scope(context: &Context, user: bool) -> anyhow::Result<Option<PathBuf>> {
@@ -317,7 +308,7 @@ fn scope(context: &Context, user: bool) -> anyhow::Result<Option<PathBuf>> {
         bail!("--user and --project PATH pick different places: give one of them");
     }
     let canonical = std::fs::canonicalize(path).with_context(|| format!("cannot find {}", path.display()))?;
-    Ok(Some(lcmem::project::checkout_top(&canonical).unwrap_or(canonical)))
+    Ok(Some(lcmem::checkout_top(&canonical).unwrap_or(canonical)))
 }
 
 /// The store, when it is not the default one (`~/.levelcode`): an agent
@@ -328,31 +319,11 @@ fn explicit_store(context: &Context) -> Option<PathBuf> {
     (home_dir().ok().map(|h| h.join(".levelcode")).as_ref() != Some(&store)).then_some(store)
 }
 
-/// Whether `name` is an executable file in a folder on PATH.
-pub(super) fn on_path(name: &str) -> bool {
-    use std::os::unix::fs::PermissionsExt as _;
-    let path = std::env::var_os("PATH").unwrap_or_default();
-    std::env::split_paths(&path)
-        .any(|dir| std::fs::metadata(dir.join(name)).is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0))
-}
-
 pub(super) fn home_dir() -> anyhow::Result<PathBuf> {
     match std::env::var_os("HOME").filter(|h| !h.is_empty()) {
         Some(home) => Ok(PathBuf::from(home)),
         None => bail!("cannot find your home folder: set HOME"),
     }
-}
-
-/// Whether one hook handler runs `lcmem hook AGENT`.
-pub(super) fn is_lcmem_hook(hook: &Value, agent: &str) -> bool {
-    hook.get("command")
-        .and_then(Value::as_str)
-        .is_some_and(|c| c.contains("lcmem") && c.contains(&format!("hook {agent}")))
-}
-
-/// The handlers of a hook group.
-pub(super) fn handlers(group: &Value) -> &[Value] {
-    group.get("hooks").and_then(Value::as_array).map_or(&[], Vec::as_slice)
 }
 
 /// Adds each event's group under `hooks` where the event runs no lcmem hook

@@ -5,7 +5,7 @@ use std::process::ExitCode;
 use lcmem::DaySpend;
 use lcmem::journal::{Cost, Entry, Journal};
 
-use lcmem::plain::control_free;
+use lcmem::control_free;
 
 use super::shared::{render_journal, spend};
 use crate::context::Context;
@@ -25,7 +25,7 @@ pub struct Args {
 
 pub fn run(args: Args, context: &Context) -> anyhow::Result<ExitCode> {
     let store = context.store()?;
-    let journal = Journal::read(&store.journal_path())?;
+    let journal = lcmem::Memory::open(store).journal()?;
     warn_all(&journal.diagnostics);
     if args.costs {
         return costs(&journal, args.json);

@@ -106,7 +106,8 @@ pub fn run(command: Command, context: &Context) -> anyhow::Result<ExitCode> {
 /// `lcmem model status`.
 fn status(context: &Context, json: bool) -> anyhow::Result<ExitCode> {
     let store = context.store()?;
-    let state = lcmem::recall::semantic::embed_state(&store)
+    let state = lcmem::Memory::open(store.clone())
+        .embeddings()
         .with_context(|| format!("cannot read the semantic cache of {}", store.dir().display()))?;
     if json {
         println!("{}", serde_json::to_string_pretty(&state)?);
@@ -144,8 +145,9 @@ fn embed_in_background(context: &Context, store: &lcmem::Store) -> anyhow::Resul
     // Returns once the build has begun (it holds its lock) or has ended:
     // from then on `lcmem model status` says where it is.
     let started = std::time::Instant::now();
+    let memory = lcmem::Memory::open(store.clone());
     while started.elapsed() < std::time::Duration::from_secs(10) && matches!(child.try_wait(), Ok(None)) {
-        match lcmem::recall::semantic::is_building(store) {
+        match memory.embedding_in_progress() {
             Ok(false) => std::thread::sleep(std::time::Duration::from_millis(20)),
             Ok(true) | Err(_) => break,
         }

@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use lcmem::project::move_store;
+use lcmem::move_store;
 use serde_json::json;
 
 use crate::context::Context;

@@ -2,7 +2,6 @@
 
 use std::process::ExitCode;
 
-use lcmem::journal::Journal;
 use serde::Serialize;
 
 use crate::context::Context;
@@ -36,7 +35,7 @@ struct Row {
 
 pub fn run(args: Args, context: &Context) -> anyhow::Result<ExitCode> {
     let store = context.store()?;
-    let journal = Journal::of(&store)?;
+    let journal = lcmem::Memory::open(store.clone()).journal()?;
     let mut rows = Vec::new();
     for id in store.session_ids()? {
         let session = match store.read_session(&id) {

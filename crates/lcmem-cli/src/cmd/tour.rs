@@ -4,7 +4,6 @@
 use std::path::Path;
 use std::process::ExitCode;
 
-use lcmem::journal::Journal;
 use lcmem::recall::{HitKind, Projects, Query};
 use lcmem::{Memory, Padding, SealOutcome, Store, ToSeal};
 
@@ -74,10 +73,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     })?;
 
     heading("3. The journal (memory/journal.jsonl)");
-    print!("{}", render_journal(&Journal::read(&store.journal_path())?));
+    print!("{}", render_journal(&memory.journal()?));
 
     heading("4. Facts (memory/facts.jsonl, folded)");
-    let fold = lcmem::facts::Fold::read(&store.facts_path())?;
+    let fold = memory.facts(lcmem::Whose::Project)?;
     for fact in &fold.facts {
         let replaced = fact
             .superseded_by

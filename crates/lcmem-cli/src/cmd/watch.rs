@@ -14,7 +14,7 @@ use std::time::{Duration, SystemTime};
 
 use lcmem::Home;
 use lcmem::agents::Source;
-use lcmem::import::{Format, Placement};
+use lcmem::{Format, Placement};
 
 use super::shared::Agent;
 use super::shared::{default_root, parse_duration};

@@ -194,7 +194,7 @@ pub fn recall(args: &JsonObject) -> Result<(Query, Projects), ErrorData> {
             let mut names = Vec::new();
             for item in items {
                 match item.as_str() {
-                    Some(name) if lcmem::project::is_slug(name) || name == "this" || name == "all" => {
+                    Some(name) if lcmem::is_slug(name) || name == "this" || name == "all" => {
                         names.push(name.to_string())
                     }
                     _ => {

@@ -45,19 +45,17 @@ pub struct Flash {
 
 impl App {
     pub fn new(store: Store, context: Context, port: u16) -> App {
-        App {
-            store,
-            context,
-            port,
-            token: lcmem::random::random_hex(),
-            csrf: lcmem::random::random_hex(),
-            flash: Mutex::new(None),
-        }
+        App { store, context, port, token: lcmem::random_hex(), csrf: lcmem::random_hex(), flash: Mutex::new(None) }
     }
 
     /// The URL to open: it carries the token once.
     pub fn entry_url(&self) -> String {
         format!("http://127.0.0.1:{}/?token={}", self.port, self.token)
+    }
+
+    /// The front door to this project's memory, for one request.
+    pub fn memory(&self) -> lcmem::Memory {
+        lcmem::Memory::open(self.store.clone())
     }
 
     fn now(&self) -> anyhow::Result<jiff::Timestamp> {

@@ -112,7 +112,7 @@ mod tests {
 
     #[test]
     fn secrets_are_compared_whole() {
-        let (a, b) = (lcmem::random::random_hex(), lcmem::random::random_hex());
+        let (a, b) = (lcmem::random_hex(), lcmem::random_hex());
         assert!(same(&a, &a.clone()));
         assert!(!same(&a, &b) && !same(&a, &a[..31]));
     }

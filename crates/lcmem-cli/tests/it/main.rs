@@ -13,6 +13,7 @@ mod ending;
 mod export;
 mod facts_quality;
 mod golden;
+mod golden_hooks;
 mod golden_screens;
 mod hooks;
 mod import_transcripts;

@@ -334,7 +334,7 @@ fn atomic_write(path: &Path, content: &[u8], mode_of: Option<&Path>) -> anyhow::
     }
     tmp.as_file().sync_all().with_context(context)?;
     tmp.persist(path).map_err(|e| e.error).with_context(context)?;
-    lcmem::jsonl::sync_dir(dir)?;
+    lcmem::sync_dir(dir)?;
     Ok(())
 }
 

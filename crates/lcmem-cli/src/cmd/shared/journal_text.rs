@@ -2,8 +2,8 @@
 //! what a model lane did and cost. `lcmem journal`, `lcmem seal` and the tour
 //! print entries with these.
 
+use lcmem::control_free;
 use lcmem::journal::{Cost, Entry, Journal};
-use lcmem::plain::control_free;
 
 use crate::output::day;
 

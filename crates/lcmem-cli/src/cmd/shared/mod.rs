@@ -1,8 +1,11 @@
 //! What the commands share, as peers: the agents named on the command line
 //! and where their transcripts are, durations, the progress bar, the search
 //! cache brought up to date after a command wrote sessions, and the journal
-//! as a person reads it (`journal_text`), the hooks' log (`hook_log`).
+//! as a person reads it (`journal_text`), the hooks' log (`hook_log`), an
+//! agent's settings as lcmem reads them (`agent_settings`, which `install`
+//! writes and `doctor` checks).
 
+pub(crate) mod agent_settings;
 pub mod hook_log;
 mod journal_text;
 
@@ -14,8 +17,8 @@ use std::time::Duration;
 use anyhow::bail;
 use clap::builder::TypedValueParser as _;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use lcmem::Format;
 use lcmem::agents::{SOURCES, Source};
-use lcmem::import::Format;
 use lcmem::recall::Progress;
 
 /// An agent named on the command line: one of the engine's sources
@@ -123,9 +126,11 @@ impl Bar {
 impl Progress for Bar {
     fn start(&mut self, what: &str, total: u64) {
         let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
-        // Indexing counts bytes of session files; embedding counts texts.
+        // Indexing counts bytes of session files; embedding counts texts; reading counts files.
         let template = if what.starts_with("embedding") {
             "{msg} [{bar:30}] {pos}/{len} texts, {per_sec}, {eta} left"
+        } else if what.starts_with("reading") {
+            "{msg} [{bar:30}] {pos}/{len} files"
         } else {
             "{msg} [{bar:30}] {bytes}/{total_bytes} ({eta})"
         };

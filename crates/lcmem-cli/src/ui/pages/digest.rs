@@ -11,7 +11,7 @@ pub fn page(app: &App) -> anyhow::Result<String> {
     let memory = lcmem::Memory::open(store.clone());
     match memory.welcome(app.now()?)? {
         Some(strip) => {
-            let waiting = lcmem::facts::Fold::read(&store.facts_path())?.pending().len();
+            let waiting = memory.facts(lcmem::Whose::Project)?.pending().len();
             let link = if waiting > 0 { " <a href=\"/waiting\">See what waits for you</a>" } else { "" };
             body.push_str(&format!("<p class=\"welcome\" id=\"welcome\">{}{link}</p>", html::esc(&strip)))
         }

@@ -7,7 +7,7 @@ use super::super::{App, html};
 use super::{SessionNames, state_badge};
 
 pub fn page(app: &App) -> anyhow::Result<String> {
-    let fold = Fold::read(&app.store.facts_path())?;
+    let fold = app.memory().facts(lcmem::Whose::Project)?;
     let names = SessionNames::of(app)?;
     let mut body = String::from(
         "<p class=\"hint\">Inferred facts (seen once) are dimmer; facts that left memory are faded. A fact marked \
@@ -20,7 +20,7 @@ pub fn page(app: &App) -> anyhow::Result<String> {
          <span>for every project (about you, not this project)</span></label></form>",
         html::hidden(app, "/facts")
     ));
-    let person = Fold::read(&lcmem::Store::person(app.store.home()).facts_path())?;
+    let person = app.memory().facts(lcmem::Whose::Person)?;
     let yours: Vec<&Fact> = person.active().collect();
     if !yours.is_empty() {
         body.push_str(&format!(

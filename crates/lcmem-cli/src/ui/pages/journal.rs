@@ -1,13 +1,13 @@
 //! Journal: a timeline of sealed sessions, newest first; pin and unpin;
 //! archived ones faded.
 
-use lcmem::journal::{Journal, SealKind};
+use lcmem::journal::SealKind;
 
 use super::super::{App, html};
 use super::SessionNames;
 
 pub fn page(app: &App) -> anyhow::Result<String> {
-    let journal = Journal::read(&app.store.journal_path())?;
+    let journal = app.memory().journal()?;
     let names = SessionNames::from(app, &journal)?;
     let mut entries: Vec<_> = journal.entries.iter().collect();
     entries.sort_by_key(|c| std::cmp::Reverse(c.entry.last_active));

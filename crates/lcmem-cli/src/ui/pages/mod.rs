@@ -40,12 +40,12 @@ pub fn get(app: &App, path: &str, query: &Fields) -> Response {
         ["settings"] => settings::page(app),
         ["export", "memory.md"] => {
             return exported(app, "text/markdown; charset=utf-8", "memory.md", |app| {
-                Ok(lcmem::Memory::open(app.store.clone()).export_memory(app.now()?)?)
+                Ok(app.memory().export_memory(app.now()?)?)
             });
         }
         ["export", "memory.json"] => {
             return exported(app, "application/json", "memory.json", |app| {
-                Ok(serde_json::to_string_pretty(&lcmem::Memory::open(app.store.clone()).export_set(app.now()?)?)?)
+                Ok(serde_json::to_string_pretty(&app.memory().export_set(app.now()?)?)?)
             });
         }
         ["export", "sessions", file] => {
@@ -53,9 +53,7 @@ pub fn get(app: &App, path: &str, query: &Fields) -> Response {
                 return not_found();
             };
             let name = format!("{id}.md");
-            return exported(app, "text/markdown; charset=utf-8", &name, |app| {
-                Ok(lcmem::Memory::open(app.store.clone()).export_session(&id)?)
-            });
+            return exported(app, "text/markdown; charset=utf-8", &name, |app| Ok(app.memory().export_session(&id)?));
         }
         _ => return not_found(),
     };
@@ -103,7 +101,7 @@ pub struct SessionNames {
 
 impl SessionNames {
     pub fn of(app: &App) -> anyhow::Result<SessionNames> {
-        SessionNames::from(app, &lcmem::journal::Journal::of(&app.store)?)
+        SessionNames::from(app, &app.memory().journal()?)
     }
 
     /// [`SessionNames::of`] from a journal the page has read already.

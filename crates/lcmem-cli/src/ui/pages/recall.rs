@@ -1,7 +1,7 @@
 //! Recall: a search box, and cited hits labelled with their state.
 
+use lcmem::Padding;
 use lcmem::recall::{Hit, HitKind, Projects, Query, Quiet};
-use lcmem::{Memory, Padding};
 
 use super::super::{App, html};
 
@@ -16,13 +16,7 @@ pub fn page(app: &App, q: &str) -> anyhow::Result<String> {
         body.push_str("<p class=\"hint\">Searches every transcript, the journal and every fact (not-true and deleted ones excepted).</p>");
         return Ok(html::page(app, "/recall", "Recall", &body));
     }
-    let recalled = Memory::open(app.store.clone()).recall(
-        &Query::new(q),
-        &Projects::This,
-        Padding::Kept,
-        app.now()?,
-        &mut Quiet,
-    )?;
+    let recalled = app.memory().recall(&Query::new(q), &Projects::This, Padding::Kept, app.now()?, &mut Quiet)?;
     recalled.marked?;
     let hits: Vec<Hit> = recalled.answer.hits.into_iter().map(|found| found.hit).collect();
     if hits.is_empty() {

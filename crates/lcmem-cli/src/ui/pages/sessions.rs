@@ -2,7 +2,6 @@
 //! as workspace content, secrets redacted), pin, forget with a confirmation
 //! that lists what will be removed, export as Markdown.
 
-use lcmem::journal::Journal;
 use lcmem::{Line, Role};
 
 use super::super::{App, html};
@@ -11,7 +10,7 @@ use super::waiting::role_name;
 
 pub fn list(app: &App) -> anyhow::Result<String> {
     let store = &app.store;
-    let journal = Journal::of(store)?;
+    let journal = app.memory().journal()?;
     let mut rows = Vec::new();
     for id in store.session_ids()? {
         let Ok(session) = store.read_session(&id) else { continue };
@@ -51,7 +50,7 @@ fn title(app: &App, title: &str) -> String {
 pub fn one(app: &App, id: &str) -> anyhow::Result<String> {
     let store = &app.store;
     let session = store.read_session(id)?;
-    let journal = Journal::of(store)?;
+    let journal = app.memory().journal()?;
     let standing = journal.standing(id, session.closing_status(), session.pinned());
     let back = format!("/sessions/{id}");
     let mut body = format!(
@@ -139,7 +138,7 @@ fn turn(app: &App, line: usize, value: &Line) -> String {
 }
 
 pub fn forget_confirmation(app: &App, id: &str) -> anyhow::Result<String> {
-    let plan = lcmem::Memory::open(app.store.clone()).forget_plan(id)?;
+    let plan = app.memory().forget_plan(id)?;
     let mut body = format!(
         "<p class=\"warn\">Forgetting <code>{}</code> removes its whole contribution to memory, physically. \
          There is no undo. This is what goes:</p><ul class=\"plan\" id=\"forget-plan\">",
@@ -181,7 +180,7 @@ pub fn forget_confirmation(app: &App, id: &str) -> anyhow::Result<String> {
 /// The facts the session taught (it is one of their sources), each linked
 /// to its card on the Facts page.
 fn taught(app: &App, id: &str) -> anyhow::Result<String> {
-    let fold = lcmem::facts::Fold::read(&app.store.facts_path())?;
+    let fold = app.memory().facts(lcmem::Whose::Project)?;
     let facts: Vec<&lcmem::facts::Fact> =
         fold.facts.iter().filter(|f| !f.deleted && f.sources.iter().any(|s| s.session == id)).collect();
     if facts.is_empty() {

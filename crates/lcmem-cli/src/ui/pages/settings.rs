@@ -62,7 +62,7 @@ pub fn page(app: &App) -> anyhow::Result<String> {
 
 /// What an undo would change: the lines that go and the lines that come back.
 fn undo_preview(app: &App) -> anyhow::Result<String> {
-    let Some(previous) = lcmem::Memory::open(app.store.clone()).digest_history()?.pop() else {
+    let Some(previous) = app.memory().digest_history()?.pop() else {
         return Ok("<p>Nothing to undo: MEMORY.md has no earlier version in history.</p>".into());
     };
     let read = |p: &std::path::Path| std::fs::read_to_string(p).unwrap_or_default();

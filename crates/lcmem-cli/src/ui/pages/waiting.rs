@@ -10,7 +10,7 @@ use super::super::{App, html};
 use super::{SessionNames, facts};
 
 pub fn page(app: &App) -> anyhow::Result<String> {
-    let fold = Fold::read(&app.store.facts_path())?;
+    let fold = app.memory().facts(lcmem::Whose::Project)?;
     let names = SessionNames::of(app)?;
     let waiting = fold.pending();
     let (proposals, waiting): (Vec<&Fact>, Vec<&Fact>) = waiting.into_iter().partition(|f| f.is_proposal());
@@ -78,7 +78,7 @@ fn origin(app: &App, names: &SessionNames, session: &str, text: &str) -> String 
                 names.link(app, session),
                 html::esc(session),
                 role_name(role),
-                html::esc(&lcmem::plain::clip(&said, 400))
+                html::esc(&lcmem::clip(&said, 400))
             )
         }
         None => {
