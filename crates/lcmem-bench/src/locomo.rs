@@ -42,11 +42,21 @@ struct Tally {
     questions: usize,
     session_hits: [f64; 3],
     turn_recall: [f64; 3],
+    /// Questions whose evidence lies in two sessions or more.
+    spanning: usize,
+    /// Of those, the ones with every evidence session among the sessions
+    /// of the first page (the first [`PAGE`] hits).
+    spanning_on_page: usize,
 }
+
+/// The hits of a first page, as a front-end shows them.
+const PAGE: usize = 10;
 
 impl Tally {
     fn add(&mut self, other: &Tally) {
         self.questions += other.questions;
+        self.spanning += other.spanning;
+        self.spanning_on_page += other.spanning_on_page;
         for i in 0..3 {
             self.session_hits[i] += other.session_hits[i];
             self.turn_recall[i] += other.turn_recall[i];
@@ -70,6 +80,7 @@ impl Tally {
             "questions": self.questions,
             "session_hit": {"1": self.mean(self.session_hits[0]), "5": self.mean(self.session_hits[1]), "10": self.mean(self.session_hits[2])},
             "turn_recall": {"5": self.mean(self.turn_recall[0]), "10": self.mean(self.turn_recall[1]), "25": self.mean(self.turn_recall[2])},
+            "spanning": {"questions": self.spanning, "every_session_on_first_page": self.spanning_on_page},
         })
     }
 }
@@ -249,6 +260,11 @@ pub fn run(file: &Path, options: &Options) -> anyhow::Result<String> {
                     .map(|e| format!("session_{}", e.trim_start_matches('D').split(':').next().unwrap_or("")))
                     .collect();
                 let mut tally = Tally { questions: 1, ..Tally::default() };
+                if evidence_sessions.len() > 1 {
+                    let page: HashSet<&String> = answer.hits.iter().take(PAGE).map(|h| &h.session).collect();
+                    tally.spanning = 1;
+                    tally.spanning_on_page = usize::from(evidence_sessions.iter().all(|s| page.contains(s)));
+                }
                 for (i, k) in SESSION_KS.iter().enumerate() {
                     tally.session_hits[i] = f64::from(sessions.iter().take(*k).any(|s| evidence_sessions.contains(s)));
                 }
@@ -312,6 +328,16 @@ fn report(
     writeln!(out, "{}", overall.row("all"))?;
     for (c, t) in by_category {
         writeln!(out, "{}", t.row(&format!("{c} {}", category_name(*c))))?;
+    }
+    if overall.spanning > 0 {
+        writeln!(out)?;
+        writeln!(
+            out,
+            "Evidence in two sessions or more: {} question(s); every evidence session on the first page ({PAGE} hits): {} ({:.3})",
+            overall.spanning,
+            overall.spanning_on_page,
+            overall.spanning_on_page as f64 / overall.spanning as f64
+        )?;
     }
     Ok(out)
 }

@@ -210,6 +210,12 @@ struct TuningArgs {
     /// How many turns the pruned first stage picks (0: never pruned)
     #[arg(long)]
     prune_head: Option<usize>,
+    /// How many of the first page's last places go to sessions not yet on it (0: none)
+    #[arg(long)]
+    page_fresh: Option<usize>,
+    /// The share of a displaced hit's score a hit of a fresh session needs to take its place
+    #[arg(long)]
+    page_share: Option<f64>,
 }
 
 impl TuningArgs {
@@ -227,6 +233,10 @@ impl TuningArgs {
         set(&mut t.session_delta, self.session_delta);
         set(&mut t.feedback_weight, self.feedback_weight);
         set(&mut t.date, self.date);
+        set(&mut t.page_share, self.page_share);
+        if let Some(v) = self.page_fresh {
+            t.page_fresh = v;
+        }
         if let Some(v) = self.neighbour_reach {
             t.neighbour_reach = v;
         }

@@ -11,8 +11,9 @@ use std::collections::HashMap;
 
 use super::corpus::Corpus;
 use super::kind::HitKind;
-use super::rank::Unit;
+use super::rank::{Tuning, Unit};
 use super::scan::TurnRole;
+use super::spread::{Spread, spread};
 use crate::error::Result;
 
 /// How many more units than asked a ranking reads, so that echoes folded
@@ -37,20 +38,16 @@ pub(super) struct Folded {
 /// Weighs each unit of `ranked` (best first) by `lift` of its text (see
 /// `intent`), leaves out what scores under `floor` times the best, folds the
 /// echoes into the best-ranked copy, lifts each reply found in it above the
-/// question it answers, and keeps the best `limit` units.
+/// question it answers, spreads the first page over sessions (see
+/// `spread`), and keeps the best `limit` units.
 pub(super) fn fold(
     corpus: &Corpus,
     ranked: Vec<(Unit, f64)>,
-    (limit, floor): (usize, f64),
+    limit: usize,
+    tuning: &Tuning,
     lift: &mut dyn FnMut(&str) -> f64,
 ) -> Result<Folded> {
-    /// A unit kept, the echoes folded into it, and whether it asks.
-    struct Kept {
-        unit: Unit,
-        score: f64,
-        echoes: Vec<Unit>,
-        asks: bool,
-    }
+    let floor = tuning.floor;
     let mut read = Vec::with_capacity(ranked.len());
     for (unit, score) in ranked {
         let text = corpus.text(&unit)?.map(|(text, _)| text);
@@ -107,9 +104,33 @@ pub(super) fn fold(
         }
         i += 1;
     }
+    spread(&mut kept, limit.min(PAGE), tuning.page_fresh, tuning.page_share);
     kept.truncate(limit);
     let (units, echoes) = kept.into_iter().map(|k| ((k.unit, k.score), k.echoes)).unzip();
     Ok(Folded { units, echoes })
+}
+
+/// The hits of the first page a front-end shows.
+const PAGE: usize = 10;
+
+/// A unit kept, the echoes folded into it, and whether it asks.
+struct Kept {
+    unit: Unit,
+    score: f64,
+    echoes: Vec<Unit>,
+    asks: bool,
+}
+
+impl Spread for Kept {
+    fn session(&self) -> Option<u32> {
+        (self.unit.kind == HitKind::Turn).then_some(self.unit.session)
+    }
+    fn score(&self) -> f64 {
+        self.score
+    }
+    fn lift_to(&mut self, score: f64) {
+        self.score = self.score.max(score);
+    }
 }
 
 /// What makes two texts the same words: their words, lower-cased, in order.

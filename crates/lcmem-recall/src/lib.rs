@@ -86,6 +86,7 @@ mod scan;
 mod schema;
 pub mod semantic;
 mod session_table;
+mod spread;
 pub mod tokenize;
 mod when;
 

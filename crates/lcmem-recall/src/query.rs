@@ -337,8 +337,7 @@ fn rank_with<T>(
             Box::new(move |text| intent::weight(intent, query.tuning.intent_lift, text, asked, &mut analyzer))
         }
     };
-    let echo::Folded { units: ranked, echoes } =
-        echo::fold(&corpus, ranked, (query.limit, query.tuning.floor), &mut *lift)?;
+    let echo::Folded { units: ranked, echoes } = echo::fold(&corpus, ranked, query.limit, &query.tuning, &mut *lift)?;
     drop(lift);
     let persons = ranked
         .iter()

@@ -18,6 +18,7 @@ mod recall;
 mod recall_answers;
 mod recall_intents;
 mod recall_pruned;
+mod recall_spread;
 mod red_team;
 mod session_format;
 mod tombstones;

@@ -589,6 +589,9 @@ fn a_feedback_pass_over_the_best_sessions_scores_each_of_their_units_as_over_all
         query.tuning.lent_rerank_turns = 0;
         query.tuning.rerank_depth = depth;
         query.tuning.fusion_depth = 0;
+        // The first page's spread lifts a hit to the score of the one it
+        // displaces, which differs between the two limits.
+        query.tuning.page_fresh = 0;
         query.kinds = kinds.to_vec();
         query.limit = limit;
         query
