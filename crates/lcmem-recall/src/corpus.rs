@@ -12,20 +12,13 @@ use super::memory_index::{Memory, Source};
 use super::open_index::OpenIndex;
 use super::postings::{Ask, Earlier, Found};
 use super::prune::{Head, TopAsk};
-use super::query_terms::QueryTerms;
+use super::query_terms::{QueryTerms, common_terms};
 use super::rank::{Candidates, Loc, NO_SESSION, Tuning, Unit};
 use super::scan::{self, SessionMeta, TurnRole};
 use super::session_table::Table;
 use super::tokenize::Analyzer;
 use crate::diagnostic::Diagnostic;
 use crate::error::Result;
-
-/// From [`Tuning::common_min_turns`] indexed turns on, a term in more than
-/// 1/COMMON_SHARE of the indexed turns is common: it
-/// scores the candidates the other terms find, but does not make every turn
-/// that holds it a candidate (see `OpenIndex::gather`). It weighs little in
-/// BM25 anyway, and following it would cost a pass over most of the index.
-pub(super) const COMMON_SHARE: u64 = 20;
 
 /// A feedback pass narrowed to some sessions (see [`Tuning::rerank_depth`]):
 /// the first pass, whose statistics the narrowed pass keeps (with the
@@ -416,25 +409,6 @@ enum SessionDf {
     /// Adds the scanned sessions to them: the head's counts stand for the
     /// index's sessions.
     AddScanned,
-}
-
-/// Which of the query's words are common on an index of `docs` turns
-/// ([`COMMON_SHARE`]; `estimates`: how many turns hold each), when `large`,
-/// and which only re-rank because feedback lent them (see
-/// [`Tuning::lent_rerank_turns`]), when `rerank`: both only count in the
-/// turns the other words find. One of the query's own words always leads.
-pub(super) fn common_terms(q: &QueryTerms, estimates: &[u64], docs: u64, (large, rerank): (bool, bool)) -> Vec<bool> {
-    let mut common: Vec<bool> = estimates
-        .iter()
-        .enumerate()
-        .map(|(t, &e)| (rerank && t >= q.asked) || (large && e.saturating_mul(COMMON_SHARE) > docs))
-        .collect();
-    if common[..q.asked].iter().all(|&x| x)
-        && let Some(rarest) = (0..q.asked).min_by_key(|&t| estimates[t])
-    {
-        common[rarest] = false;
-    }
-    common
 }
 
 impl Corpus<'_> {

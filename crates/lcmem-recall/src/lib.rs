@@ -88,6 +88,7 @@ pub mod semantic;
 mod session_table;
 mod spread;
 pub mod tokenize;
+mod warm;
 mod when;
 
 use crate::error::{Error, QueryProblem, Result};
@@ -99,10 +100,11 @@ pub use build::{IndexReport, Progress, Quiet, rebuild_index, refresh_index};
 pub use fusion::Fusion;
 pub use hit::{Echo, Hit, HitState};
 pub use kind::HitKind;
-pub use query::{Answer, Coverage, ModelChoice, Query};
+pub use query::{Answer, Query};
 pub use rank::Tuning;
 pub use schema::index_dir;
 pub use semantic::SemanticCoverage;
+pub use warm::{Coverage, ModelChoice};
 
 /// The derived index as the rest of lcmem sees it: where it lives, what its
 /// commits record, opening, writing and listing the files it covers.
@@ -131,9 +133,9 @@ pub struct Searcher {
     store: Store,
     /// What is kept between queries: the index, the session listing and
     /// table, the journal and the facts.
-    warm: query::Warm,
+    warm: warm::Warm,
     /// Whether a stale index may be brought up to date before answering.
-    refresh: query::Refresh,
+    refresh: warm::Refresh,
     /// The mapped index pages kept after an answer, in bytes; `None`: the
     /// pages are left to the system.
     page_budget: Option<u64>,
@@ -141,13 +143,13 @@ pub struct Searcher {
 
 impl Searcher {
     pub fn new(store: Store) -> Searcher {
-        Searcher { store, warm: query::Warm::default(), refresh: query::Refresh::WhenStale, page_budget: None }
+        Searcher { store, warm: warm::Warm::default(), refresh: warm::Refresh::WhenStale, page_budget: None }
     }
 
     /// Never write the cache, even when memory is on: answer from what is
     /// there and scan the rest.
     pub fn read_only(mut self) -> Searcher {
-        self.refresh = query::Refresh::Never;
+        self.refresh = warm::Refresh::Never;
         self
     }
 

@@ -69,7 +69,7 @@ pub(super) struct TopAsk<'a> {
 #[derive(Debug, Default)]
 pub(super) struct Head {
     pub ranges: Vec<Vec<(Range<DocId>, u64)>>,
-    /// Which words are common (see `corpus::common_terms`).
+    /// Which words are common (see `query_terms::common_terms`).
     pub common: Vec<bool>,
     /// Turns, and sessions, holding each word that is not common (0 for
     /// the common ones, whose statistics are estimates).

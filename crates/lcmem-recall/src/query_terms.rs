@@ -85,3 +85,29 @@ impl QueryTerms {
         })
     }
 }
+
+/// From `Tuning::common_min_turns` indexed turns on, a term in more than
+/// 1/COMMON_SHARE of the indexed turns is common: it
+/// scores the candidates the other terms find, but does not make every turn
+/// that holds it a candidate (see `OpenIndex::gather`). It weighs little in
+/// BM25 anyway, and following it would cost a pass over most of the index.
+pub(super) const COMMON_SHARE: u64 = 20;
+
+/// Which of the query's words are common on an index of `docs` turns
+/// ([`COMMON_SHARE`]; `estimates`: how many turns hold each), when `large`,
+/// and which only re-rank because feedback lent them (see
+/// `Tuning::lent_rerank_turns`), when `rerank`: both only count in the
+/// turns the other words find. One of the query's own words always leads.
+pub(super) fn common_terms(q: &QueryTerms, estimates: &[u64], docs: u64, (large, rerank): (bool, bool)) -> Vec<bool> {
+    let mut common: Vec<bool> = estimates
+        .iter()
+        .enumerate()
+        .map(|(t, &e)| (rerank && t >= q.asked) || (large && e.saturating_mul(COMMON_SHARE) > docs))
+        .collect();
+    if common[..q.asked].iter().all(|&x| x)
+        && let Some(rarest) = (0..q.asked).min_by_key(|&t| estimates[t])
+    {
+        common[rarest] = false;
+    }
+    common
+}
