@@ -24,8 +24,8 @@ pub(super) trait Spread {
 /// leaves the ranking alone.
 pub(super) fn spread<T: Spread>(hits: &mut Vec<T>, page: usize, fresh: usize, share: f64) {
     let page = page.min(hits.len());
+    let shown = |h: &T, above: &[T]| h.session().is_some_and(|s| above.iter().any(|a| a.session() == Some(s)));
     for place in page.saturating_sub(fresh)..page {
-        let shown = |h: &T, hits: &[T]| h.session().is_some_and(|s| hits.iter().any(|a| a.session() == Some(s)));
         if !shown(&hits[place], &hits[..place]) {
             continue;
         }

@@ -312,13 +312,17 @@ fn the_engine_reads_the_clock_and_the_environment_and_talks_to_the_network_each_
     }
 }
 
-/// The workspace crates a crate's manifest names, and whether it names any
-/// of `heavy`.
+/// The crates a crate's manifest depends on (not its dev-dependencies).
 fn dependencies(crate_name: &str) -> BTreeSet<String> {
     let manifest = std::fs::read_to_string(workspace().join(crate_name).join("Cargo.toml")).unwrap();
     let table: toml::Table = manifest.parse().unwrap();
     let deps = table.get("dependencies").and_then(|d| d.as_table()).cloned().unwrap_or_default();
     deps.keys().cloned().collect()
+}
+
+/// The workspace's own crates among `deps`, in order.
+fn workspace_crates(deps: &BTreeSet<String>) -> Vec<&str> {
+    deps.iter().map(String::as_str).filter(|d| d.starts_with("lcmem")).collect()
 }
 
 /// What a crate that does not search must not carry: a search index, an
@@ -332,16 +336,12 @@ const SEARCH: &[&str] = &["tantivy", "candle-core", "candle-nn", "candle-transfo
 #[test]
 fn the_store_crate_stands_on_nothing_of_the_engine() {
     let deps = dependencies("lcmem-store");
-    let lcmem: Vec<&str> = deps.iter().map(String::as_str).filter(|d| d.starts_with("lcmem")).collect();
-    assert_eq!(lcmem, ["lcmem-guard", "lcmem-redact"]);
+    assert_eq!(workspace_crates(&deps), ["lcmem-guard", "lcmem-redact"]);
     for heavy in SEARCH.iter().chain(&["ureq", "tiktoken-rs"]) {
         assert!(!deps.contains(*heavy), "lcmem-store depends on {heavy}");
     }
     for crate_name in ["lcmem-redact", "lcmem-guard"] {
-        assert!(
-            !dependencies(crate_name).iter().any(|d| d.starts_with("lcmem")),
-            "{crate_name} depends on an lcmem crate"
-        );
+        assert!(workspace_crates(&dependencies(crate_name)).is_empty(), "{crate_name} depends on an lcmem crate");
     }
 }
 
@@ -351,16 +351,15 @@ fn the_store_crate_stands_on_nothing_of_the_engine() {
 /// of search. Cargo holds the imports once the manifests say this.
 #[test]
 fn the_pipeline_and_recall_stand_on_the_store_alone() {
-    for (crate_name, heavy_allowed) in [("lcmem-pipeline", false), ("lcmem-recall", true)] {
+    let floors: [(&str, &[&str], &[&str]); 2] = [
+        ("lcmem-pipeline", &["lcmem-guard", "lcmem-redact", "lcmem-store"], SEARCH),
+        ("lcmem-recall", &["lcmem-store"], &[]),
+    ];
+    for (crate_name, beneath, never) in floors {
         let deps = dependencies(crate_name);
-        let lcmem: Vec<&str> = deps.iter().map(String::as_str).filter(|d| d.starts_with("lcmem")).collect();
-        let beneath: &[&str] =
-            if heavy_allowed { &["lcmem-store"] } else { &["lcmem-guard", "lcmem-redact", "lcmem-store"] };
-        assert_eq!(lcmem, beneath, "{crate_name} stands on more than the store's floor");
-        if !heavy_allowed {
-            for heavy in SEARCH {
-                assert!(!deps.contains(*heavy), "{crate_name} depends on {heavy}");
-            }
+        assert_eq!(workspace_crates(&deps), beneath, "{crate_name} stands on more than the store's floor");
+        for heavy in never {
+            assert!(!deps.contains(*heavy), "{crate_name} depends on {heavy}");
         }
     }
 }
