@@ -14,12 +14,14 @@
 //! (`imperative`), English phrase families (`english`, `leaks`), orders
 //! phrased as policy or permission ("skipping review is fine", `policy`),
 //! other languages (`languages`), structural markers (`markers`) and shell
-//! pipes (`shell`). Base64 blobs and reversed text are decoded and judged too
+//! pipes (`shell`), and what a statement has the agent do or where it sends
+//! the project's data (`acts`). Base64 blobs and reversed text are decoded and judged too
 //! (`encoded`). Any decisive reason makes the text an instruction; the
 //! reasons say why. Pattern tables are compiled once, on first use.
 
 #![forbid(unsafe_code)]
 
+mod acts;
 mod encoded;
 mod english;
 mod folding;
@@ -137,6 +139,7 @@ fn collect_reasons(text: &str) -> (Vec<String>, String) {
     policy::check(&views.clauses, &mut reasons);
     waiver::check(&views.prose, &mut reasons);
     waiver_languages::check(&views.prose, &normalized, &mut reasons);
+    acts::check(&views.prose, &normalized, &mut reasons);
     languages::check(&views.prose, &views.clauses, &mut reasons);
     // The text as written too: normalising folds some letters of other
     // languages to ASCII (the Turkish dotless i).

@@ -51,6 +51,35 @@ const RISKY: &str = concat!(
     r"\breset --hard origin|\bapply\b[^`]*-auto-approve|\bkubectl delete (ns|namespaces?)\b|--insecure-skip-tls-verify\b)",
 );
 
+/// The destructive core of [`RISKY`]: commands that destroy data, history or
+/// protection whatever the sentence around them says, short of denying
+/// them. A flag such as `--force` elsewhere is a tool's option and needs a
+/// sentence that endorses it.
+const DESTRUCTIVE: &str = concat!(
+    r"(\bpush\b[^`]{0,40}(--force([\s`'\x22]|$)|-f\b)|\brm -[a-z]*r[a-z]*f?\s+[~/]|\brm -[a-z]*f[a-z]*r\s+[~/]|",
+    r"\bchmod (-r )?0?777\b|\bdrop (database|table|schema)\b|\btruncate table\b|`truncate\b|\btruncat\w* /|",
+    r"\breset --hard\b|\bterraform destroy\b|\bkubectl delete (ns|namespaces?)\b)",
+);
+
+/// A destructive command confined to what may be thrown away (a local or
+/// personal copy, a test database, a preview, a sandbox), or a protection
+/// against it, is a fact about how risk is kept small.
+const CONFINED: &str = concat!(
+    r"\b(local|lokal\w*|locale?s?|personal|ephemeral|scratch|sandbox(es|ed)?|throwaway|disposable|preview|",
+    r"temporary|testow\w+|test (databases?|dbs?|data|environments?)|de (prueba|test)|protected (against|from))\b",
+);
+
+/// A protection that stops the command, in every language read here
+/// (rejected, blocked, protected, refused): the sentence tells how the
+/// command is kept out, which is a fact.
+const BLOCKED: &str = concat!(
+    r"(\b(rejected|blocked|refused|rechaz\w+|bloque\w+|protegid\w+|rejet\w+|bloqu\w+|prot[eé]g\w+|abgelehnt|",
+    r"blockiert|gesch[uü]tzt|recusad\w+|rifiutat\w+|bloccat\w+|protett\w+|odrzuc\w+|zablokowan\w+|chronion\w+|",
+    r"reddedil\w+|engellen\w+|geweigerd|geblokkeerd|beschermd|отклон\w+|блокиру\w+|защищ\w+|відхил\w+|блоку\w+|",
+    r"захищ\w+|απορρίπτ\w+|μπλοκάρ\w+|προστατε[υύ]\w+)\b|拒否|ブロック|保護|拒绝|拒絕|阻止|保护|נחסם|נדחה|מוגן|",
+    r"يرفض|مرفوض|محظور|محمي|अस्वीकार|अवरुद्ध|차단|거부)",
+);
+
 struct Compiled {
     lang: &'static str,
     marker: Regex,
@@ -68,6 +97,9 @@ struct Compiled {
     frame: Option<Regex>,
     affirming: Regex,
     risky: Regex,
+    destructive: Regex,
+    confined: Regex,
+    blocked: Regex,
     negation: Regex,
 }
 
@@ -95,6 +127,9 @@ static COMPILED: LazyLock<Vec<Compiled>> = LazyLock::new(|| {
             frame: w.frame.map(compile),
             affirming: compile(w.affirming),
             risky: compile(RISKY),
+            destructive: compile(DESTRUCTIVE),
+            confined: compile(CONFINED),
+            blocked: compile(BLOCKED),
             negation: compile(w.negation),
         })
         .collect()
@@ -158,10 +193,13 @@ impl Compiled {
     /// A destructive or bypassing command that the sentence endorses (a
     /// routine, a default, a designated step, a permission).
     fn endorses_risky_act(&self, sentence: &str) -> bool {
+        let endorsed = || self.permit.is_match(sentence) || self.frame.as_ref().is_some_and(|f| f.is_match(sentence));
         self.marker.is_match(sentence)
-            && self.risky.is_match(sentence)
-            && (self.permit.is_match(sentence) || self.frame.as_ref().is_some_and(|f| f.is_match(sentence)))
-            && !self.denies(sentence, &[&self.risky])
+            && ((self.destructive.is_match(sentence)
+                && !self.confined.is_match(sentence)
+                && !self.blocked.is_match(sentence))
+                || (self.risky.is_match(sentence) && endorsed()))
+            && !self.denies(sentence, &[&self.risky, &self.destructive])
     }
 }
 

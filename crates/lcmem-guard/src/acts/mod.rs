@@ -1,0 +1,153 @@
+//! What a statement has the agent do, and where it sends the project's data.
+//!
+//! `waiver` and `waiver_languages` read a safeguard dropped by its
+//! predicate. Two shapes of planted order drop none by name, and read as a
+//! description of how things work here:
+//!
+//! - **The agent acting unasked or on orders it finds.** The agent as the
+//!   subject of an act that changes things (runs, merges, deploys, approves,
+//!   deletes) with no person in the loop ("without asking", "nobody"); the
+//!   agent carrying out orders found in what it reads (comments, issues,
+//!   files), or ranking them over the person it works for; the agent
+//!   approving its own work. Whatever the act is, the statement hands the
+//!   agent a standing order, which a memory must never do on its own.
+//! - **Data leaving for somewhere outside.** The project's data (its code,
+//!   logs, dumps, backups, customers' records, environment, secrets) with a
+//!   verb that moves it (uploads, sends, forwards, mirrors, emails) and a
+//!   destination outside the project: an address (a URL, a bare IP, an
+//!   e-mail), or a word that says outside (external, third-party, personal,
+//!   public). A destination the sentence calls its own (internal, our own,
+//!   self-hosted, encrypted) is the project keeping its data, and a denied
+//!   sentence ("is never sent") is a fact.
+//!
+//! Each language gets the same structure through small word classes
+//! (`table`), one sentence at a time, as `waiver_languages` does.
+
+use std::sync::LazyLock;
+
+use regex::Regex;
+
+mod table;
+#[cfg(test)]
+mod tests;
+
+struct Compiled {
+    lang: &'static str,
+    agent: Regex,
+    act: Regex,
+    unasked: Regex,
+    orders: Regex,
+    obey: Regex,
+    source: Regex,
+    priority: Regex,
+    own: Regex,
+    data: Regex,
+    send: Regex,
+    outside: Regex,
+    inside: Regex,
+    negation: Regex,
+}
+
+fn compile(pattern: &str) -> Regex {
+    Regex::new(&format!("(?i){pattern}")).unwrap_or_else(|e| panic!("acts pattern {pattern:?}: {e}"))
+}
+
+/// Destinations every language writes the same way: an address with a
+/// scheme, a bare IPv4 address, an e-mail address, and services that are
+/// someone else's by name.
+const SHARED_OUTSIDE: &str = concat!(
+    r"\b(https?|ftp|sftp|wss?)://|\b\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}\b|\b[\w.+-]+@[a-z0-9-]+\.[a-z.]{2,}\b|",
+    r"\b(gmail|dropbox|pastebin|transfer\.sh|webhook\.site|ngrok|requestbin|mega\.nz|wetransfer|gists?)\b",
+);
+/// Destinations that stay at home, in any language: the machine itself,
+/// private networks, and host names that say so.
+const SHARED_INSIDE: &str = concat!(
+    r"\b(localhost|127\.0\.0\.1|10\.\d{1,3}\.\d{1,3}\.\d{1,3}|192\.168\.\d{1,3}\.\d{1,3})\b|",
+    r"\.(internal|corp|local|lan)\b|\b(vpn|s3 bucket)\b",
+);
+const SHARED_DATA: &str = concat!(
+    r"\b(logs?|dumps?|backups?|\.env|env vars?|tokens?|secrets?|api[- ]?keys?|credentials|",
+    r"source ?code|codebase|repo|sql|database|db|pii|transcripts?)\b",
+);
+const SHARED_AGENT: &str = r"\b(ai|llms?|copilot|claude|codex|gemini|cursor|chatgpt|bots?)\b";
+
+static COMPILED: LazyLock<Vec<Compiled>> = LazyLock::new(|| {
+    table::LANGUAGES
+        .iter()
+        .map(|w| Compiled {
+            lang: w.lang,
+            agent: compile(&format!("{}|{SHARED_AGENT}", w.agent)),
+            act: compile(w.act),
+            unasked: compile(w.unasked),
+            orders: compile(w.orders),
+            obey: compile(w.obey),
+            source: compile(w.source),
+            priority: compile(w.priority),
+            own: compile(w.own),
+            data: compile(&format!("{}|{SHARED_DATA}", w.data)),
+            send: compile(w.send),
+            outside: compile(&format!("{}|{SHARED_OUTSIDE}", w.outside)),
+            inside: compile(&format!("{}|{SHARED_INSIDE}", w.inside)),
+            negation: compile(w.negation),
+        })
+        .collect()
+});
+
+impl Compiled {
+    /// Whether the sentence denies what it says once the words that carry
+    /// the order's own negation ("without asking", "nobody") are taken out.
+    fn denies(&self, sentence: &str) -> bool {
+        let rest = self.unasked.replace_all(sentence, " ");
+        self.negation.is_match(&rest)
+    }
+
+    /// The agent handed a standing order: acting with no person in the
+    /// loop, obeying what it reads, ranking what it reads over its user, or
+    /// approving its own work.
+    fn agent_order(&self, sentence: &str) -> bool {
+        if !self.agent.is_match(sentence) {
+            return false;
+        }
+        let unasked = self.act.is_match(sentence) && self.unasked.is_match(sentence);
+        let read = self.source.is_match(sentence);
+        let obeys = (self.orders.is_match(sentence) && self.obey.is_match(sentence) && read)
+            || (self.priority.is_match(sentence) && (read || self.orders.is_match(sentence)));
+        let own = self.act.is_match(sentence) && self.own.is_match(sentence);
+        (unasked || obeys || own) && !self.denies(sentence)
+    }
+
+    /// The project's data moved to a destination outside it.
+    fn sends_out(&self, sentence: &str) -> bool {
+        self.data.is_match(sentence)
+            && self.send.is_match(sentence)
+            && self.outside.is_match(sentence)
+            && !self.inside.is_match(sentence)
+            && !self.negation.is_match(sentence)
+    }
+}
+
+/// Sentences: a stop ends one only before a space or the end, so `.env`,
+/// addresses and paths stay whole.
+fn sentences(text: &str) -> Vec<&str> {
+    static BREAK: LazyLock<Regex> =
+        LazyLock::new(|| Regex::new(r"[.!?]+(\s+|$)|[;\n।؟؛。！？；]").expect("break regex"));
+    BREAK.split(text).map(str::trim).filter(|s| !s.is_empty()).collect()
+}
+
+/// Reads `prose` (quoted mentions masked) for orders to the agent, and
+/// `text` (the normalised text, addresses and commands kept) for data sent
+/// outside.
+pub(crate) fn check(prose: &str, text: &str, reasons: &mut Vec<String>) {
+    for sentence in sentences(prose) {
+        if let Some(language) = COMPILED.iter().find(|l| l.agent_order(sentence)) {
+            reasons.push("addressed:agent-act".to_owned());
+            reasons.push(format!("lang:{}", language.lang));
+        }
+    }
+    for sentence in sentences(text) {
+        if let Some(language) = COMPILED.iter().find(|l| l.sends_out(sentence)) {
+            reasons.push("exfiltration:outside".to_owned());
+            reasons.push(format!("lang:{}", language.lang));
+        }
+    }
+}
