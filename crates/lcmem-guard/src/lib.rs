@@ -24,6 +24,7 @@
 mod acts;
 mod encoded;
 mod english;
+mod exposure;
 mod folding;
 mod imperative;
 mod languages;
@@ -140,6 +141,7 @@ fn collect_reasons(text: &str) -> (Vec<String>, String) {
     waiver::check(&views.prose, &mut reasons);
     waiver_languages::check(&views.prose, &normalized, &mut reasons);
     acts::check(&views.prose, &normalized, &mut reasons);
+    exposure::check(&views.prose, &mut reasons);
     languages::check(&views.prose, &views.clauses, &mut reasons);
     // The text as written too: normalising folds some letters of other
     // languages to ASCII (the Turkish dotless i).

@@ -126,6 +126,15 @@ impl Compiled {
     }
 }
 
+/// What the agent reads ranked over the person it works for, in English:
+/// an order to the agent whether or not the sentence names it.
+static OVER_THE_USER: LazyLock<Regex> = LazyLock::new(|| {
+    compile(concat!(
+        r"\b((priority|precedence) over|more (important|binding|authoritative) than|override(s|d)?|outrank(s|ed)?|",
+        r"supersede(s|d)?) (the |a |any )?(user|person|human|developer|maintainer|operator)s?('s?)?\b",
+    ))
+});
+
 /// Sentences: a stop ends one only before a space or the end, so `.env`,
 /// addresses and paths stay whole.
 fn sentences(text: &str) -> Vec<&str> {
@@ -139,6 +148,9 @@ fn sentences(text: &str) -> Vec<&str> {
 /// outside.
 pub(crate) fn check(prose: &str, text: &str, reasons: &mut Vec<String>) {
     for sentence in sentences(prose) {
+        if OVER_THE_USER.is_match(sentence) && !COMPILED[0].denies(sentence) {
+            reasons.push("addressed:agent-act".to_owned());
+        }
         if let Some(language) = COMPILED.iter().find(|l| l.agent_order(sentence)) {
             reasons.push("addressed:agent-act".to_owned());
             reasons.push(format!("lang:{}", language.lang));
