@@ -115,8 +115,9 @@ enum Command {
         /// rebuild` does (its time gives the embedding throughput). Fresh processes stay lexical.
         #[arg(long)]
         model: Option<PathBuf>,
-        /// How many turns the pruned first stage picks, for the warm figures (default: the
-        /// engine's; 0: never pruned). Fresh processes keep the engine's.
+        /// Prune the warm figures' first stage, picking this many turns (default: as the engine
+        /// does, which prunes one-off processes only; 0: never pruned). Fresh processes keep the
+        /// engine's.
         #[arg(long)]
         prune_head: Option<usize>,
     },

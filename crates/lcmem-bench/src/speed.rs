@@ -209,9 +209,12 @@ pub fn run(dir: &Path, options: Options) -> anyhow::Result<String> {
             started.elapsed().as_secs_f64()
         )?;
     }
+    // A warm searcher ranks every candidate unless told to prune
+    // (`Tuning::prune_warm`); `--prune-head N` tells it to, with N.
     let head = |t: &mut lcmem::recall::Tuning| {
         if let Some(h) = options.prune_head {
             t.prune_head = h;
+            t.prune_warm = true;
         }
     };
     let query = |q: &str| {
@@ -238,7 +241,10 @@ pub fn run(dir: &Path, options: Options) -> anyhow::Result<String> {
     let pruned = in_turn(
         &mut searcher,
         &qs,
-        &head,
+        &|t| {
+            head(t);
+            t.prune_warm = true;
+        },
         &exhaustive,
         "the pruned first stage / every candidate ranked (prune_head 0)",
     )?;

@@ -139,11 +139,20 @@ pub struct Searcher {
     /// The mapped index pages kept after an answer, in bytes; `None`: the
     /// pages are left to the system.
     page_budget: Option<u64>,
+    /// Whether this searcher answers many queries, with the index's
+    /// postings in memory (see [`Tuning::prune_warm`]).
+    long_lived: bool,
 }
 
 impl Searcher {
     pub fn new(store: Store) -> Searcher {
-        Searcher { store, warm: warm::Warm::default(), refresh: warm::Refresh::WhenStale, page_budget: None }
+        Searcher {
+            store,
+            warm: warm::Warm::default(),
+            refresh: warm::Refresh::WhenStale,
+            page_budget: None,
+            long_lived: false,
+        }
     }
 
     /// Never write the cache, even when memory is on: answer from what is
@@ -155,9 +164,23 @@ impl Searcher {
 
     /// For a process that answers many queries (a server, a benchmark): both
     /// [`Searcher::watching`] and [`Searcher::with_page_budget`] with
-    /// [`DEFAULT_PAGE_BUDGET`].
-    pub fn long_lived(self) -> Searcher {
+    /// [`DEFAULT_PAGE_BUDGET`], and the first stage is never pruned unless
+    /// the query's tuning asks for it ([`Tuning::prune_warm`]).
+    pub fn long_lived(mut self) -> Searcher {
+        self.long_lived = true;
         self.watching().with_page_budget(DEFAULT_PAGE_BUDGET)
+    }
+
+    /// `query` as this searcher ranks it: a long-lived searcher ranks every
+    /// candidate, unless the query's tuning says to prune warm too.
+    fn as_ranked<'q>(&self, query: &'q Query) -> std::borrow::Cow<'q, Query> {
+        if self.long_lived && !query.tuning.prune_warm && query.tuning.prune_head > 0 {
+            let mut whole = query.clone();
+            whole.tuning.prune_head = 0;
+            std::borrow::Cow::Owned(whole)
+        } else {
+            std::borrow::Cow::Borrowed(query)
+        }
     }
 
     /// Keeps a watch on the sessions folder (inotify, on Linux) so that each
@@ -194,7 +217,8 @@ impl Searcher {
     /// memory is on and the searcher is not read-only.
     pub fn search(&mut self, query: &Query, progress: &mut dyn Progress) -> Result<Answer> {
         check(query)?;
-        let answer = query::search(&self.store, &mut self.warm, self.refresh, query, progress);
+        let query = self.as_ranked(query);
+        let answer = query::search(&self.store, &mut self.warm, self.refresh, &query, progress);
         self.trim();
         answer
     }
@@ -204,7 +228,8 @@ impl Searcher {
     /// it built them.
     fn rank(&mut self, query: &Query, progress: &mut dyn Progress) -> Result<query::Ranked> {
         check(query)?;
-        query::rank(&self.store, &mut self.warm, self.refresh, query, progress)
+        let query = self.as_ranked(query);
+        query::rank(&self.store, &mut self.warm, self.refresh, &query, progress)
     }
 
     /// The hits of the units of `ranked` (the searcher's last ranking) that

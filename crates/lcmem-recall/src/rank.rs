@@ -90,6 +90,14 @@ pub struct Tuning {
     pub prune_min_turns: u64,
     /// How many turns the pruned first stage picks (0: never pruned).
     pub prune_head: usize,
+    /// Whether a long-lived searcher ([`crate::Searcher::long_lived`])
+    /// prunes too. Pruning saves a one-off process from reading most of the
+    /// postings off disk; a warm process has them in memory, and there the
+    /// top-k search costs more than it saves: at 10,000 synthetic sessions
+    /// (784,342 turns), warm p50 5.22 and 4.70 ms pruned against 3.90 and
+    /// 3.21 ms ranking every candidate, query by query in turn, in two runs
+    /// (docs/benchmarks.md). So by default only one-off processes prune.
+    pub prune_warm: bool,
     /// With the semantic lane on: how much its similarity weighs against
     /// the lexical score (0: lexical only); see [`Fusion`].
     pub semantic_weight: f64,
@@ -142,6 +150,7 @@ impl Default for Tuning {
             rerank_depth: 1_000,
             prune_min_turns: 100_000,
             prune_head: 300,
+            prune_warm: false,
             // Chosen on LoCoMo's tuning conversations (docs/benchmarks.md):
             // MiniLM's ranking alone is far weaker there than the lexical
             // one, so its similarity reorders the lexical head rather than

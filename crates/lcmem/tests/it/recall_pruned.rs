@@ -106,3 +106,22 @@ fn a_small_head_keeps_the_best_hits_and_leaves_sessions_out() {
     assert_eq!(same_top, texts.len(), "the best hit is in the head");
     assert_eq!(fewer, texts.len(), "a head of 20 turns leaves sessions out");
 }
+
+/// A long-lived searcher has the postings in memory, where ranking every
+/// candidate is faster than the top-k search: it prunes only when the
+/// query's tuning asks it to (`Tuning::prune_warm`). A one-off searcher on
+/// the same store prunes.
+#[test]
+fn a_long_lived_searcher_ranks_every_candidate_unless_told_to_prune() {
+    let f = sessions_of(60, 40);
+    let mut once = Searcher::new(f.store.clone()).read_only();
+    let mut warm = Searcher::new(f.store.clone()).read_only().long_lived();
+    let query = ask("refund ledger", &[], 1_000_000);
+    assert!(once.search(&query, &mut Quiet).unwrap().coverage.pruned, "a one-off searcher prunes");
+    let answer = warm.search(&query, &mut Quiet).unwrap();
+    assert!(!answer.coverage.pruned, "a long-lived searcher ranks every candidate");
+    assert_eq!(scored(&answer), scored(&once.search(&query, &mut Quiet).unwrap()));
+    let mut told = query.clone();
+    told.tuning.prune_warm = true;
+    assert!(warm.search(&told, &mut Quiet).unwrap().coverage.pruned, "told to, it prunes");
+}
