@@ -217,6 +217,12 @@ struct TuningArgs {
     /// The share of a displaced hit's score a hit of a fresh session needs to take its place
     #[arg(long)]
     page_share: Option<f64>,
+    /// With --model: how much the semantic lane's similarity weighs against the lexical score
+    #[arg(long)]
+    semantic_weight: Option<f64>,
+    /// With --model: how many units of each lane take part in the fusion
+    #[arg(long)]
+    fusion_depth: Option<usize>,
 }
 
 impl TuningArgs {
@@ -235,6 +241,10 @@ impl TuningArgs {
         set(&mut t.feedback_weight, self.feedback_weight);
         set(&mut t.date, self.date);
         set(&mut t.page_share, self.page_share);
+        set(&mut t.semantic_weight, self.semantic_weight);
+        if let Some(v) = self.fusion_depth {
+            t.fusion_depth = v;
+        }
         if let Some(v) = self.page_fresh {
             t.page_fresh = v;
         }

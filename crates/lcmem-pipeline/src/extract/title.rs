@@ -68,7 +68,9 @@ fn subject(commit: &str) -> String {
 
 /// The line's headline: its first clause, if it is short enough to title.
 fn headline_of(summary: &str) -> Option<String> {
-    let cuts = [". ", "; ", ": ", ", so ", " — ", " by ", ", which ", " so that "];
+    // A reason is not a headline: "Added notes.txt because the memory says
+    // scratch notes live there" is titled "Added notes.txt".
+    let cuts = [". ", "; ", ": ", ", so ", " — ", " by ", ", which ", " so that ", ", because ", " because "];
     let first = cuts.iter().fold(summary, |s, sep| s.split(sep).next().unwrap_or(s));
     let first = first.trim().trim_end_matches('.');
     (first.split_whitespace().count() >= 2).then(|| short(first))
@@ -174,6 +176,14 @@ mod tests {
                 &output("Tidied CHANGELOG.md for v1.0.4 and merged the duplicate sections.", Outcome::Shipped)
             ),
             "Tidy the CHANGELOG for v1.0.4"
+        );
+        // The reason for the work is left to the line.
+        assert_eq!(
+            work_title(
+                &input(clipped, prompt, None),
+                &output("Added notes.txt because the project memory says scratch notes live there.", Outcome::Shipped)
+            ),
+            "Added notes.txt"
         );
         // The agent's own name for the session is kept.
         assert_eq!(
