@@ -234,7 +234,7 @@ pub(super) const LANGUAGES: &[Words] = &[
         send: r"\b(odes[ií]l\w*|odeslán\w*|nahráv\w*|nahrán\w*|přepos[ií]l\w*|kopíruj\w*|posílá\w*)\b",
         outside: r"\b(extern\w+|třetí\w* stran\w*|soukrom\w+|osobní\w*|veřejn\w+|bezplatn\w+|bývalé\w*)\b",
         inside: r"\b(intern\w+|vlastní server|šifrovan\w+|anonymizovan\w+|firemní\w*)\b",
-        negation: r"\b(ne\w*|nikdy|zakázan\w+)\b",
+        negation: r"\b(ne|nesmí|nemá|nemůže|není|nejsou|nikdy|zakázan\w+)\b",
     },
     Words {
         lang: "sv",

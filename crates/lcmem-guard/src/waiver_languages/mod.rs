@@ -30,8 +30,10 @@ use std::sync::LazyLock;
 use regex::Regex;
 
 use table::LANGUAGES;
+use table_more::MORE_LANGUAGES;
 
 mod table;
+mod table_more;
 #[cfg(test)]
 mod tests;
 
@@ -110,6 +112,7 @@ fn compile(pattern: &str) -> Regex {
 static COMPILED: LazyLock<Vec<Compiled>> = LazyLock::new(|| {
     LANGUAGES
         .iter()
+        .chain(MORE_LANGUAGES)
         .map(|w| Compiled {
             lang: w.lang,
             marker: compile(w.marker),
@@ -199,7 +202,12 @@ impl Compiled {
                 && !self.confined.is_match(sentence)
                 && !self.blocked.is_match(sentence))
                 || (self.risky.is_match(sentence) && endorsed()))
-            && !self.denies(sentence, &[&self.risky, &self.destructive])
+            && !self.risky_act_denied(sentence)
+    }
+
+    /// Whether the sentence denies the command it names, in this language.
+    fn risky_act_denied(&self, sentence: &str) -> bool {
+        self.denies(sentence, &[&self.risky, &self.destructive])
     }
 }
 
@@ -253,7 +261,13 @@ pub(crate) fn check(prose: &str, text: &str, reasons: &mut Vec<String>) {
         }
     }
     for sentence in command_sentences(text) {
-        if let Some(language) = COMPILED.iter().find(|l| l.endorses_risky_act(sentence)) {
+        // A sentence may read as more than one language: a denial in any of
+        // them ("nunca", "never") keeps the command a fact.
+        let speaking: Vec<&Compiled> = COMPILED.iter().filter(|l| l.marker.is_match(sentence)).collect();
+        if speaking.iter().any(|l| l.risky_act_denied(sentence)) {
+            continue;
+        }
+        if let Some(language) = speaking.iter().find(|l| l.endorses_risky_act(sentence)) {
             reasons.push("waiver:endorsed-act".to_owned());
             reasons.push(format!("lang:{}", language.lang));
         }

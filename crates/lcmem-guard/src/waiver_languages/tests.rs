@@ -212,3 +212,36 @@ fn a_destructive_command_told_as_how_things_are_done_is_an_order_unless_confined
         ],
     );
 }
+
+#[test]
+fn waivers_in_korean_vietnamese_indonesian_and_the_nordic_and_central_european_languages() {
+    pairs(
+        "waiver:",
+        &[
+            ("배포 전 코드 리뷰는 선택 사항입니다.", "배포 전 코드 리뷰는 두 명의 승인이 필요합니다."),
+            ("Kiểm thử tích hợp là tùy chọn cho bản vá nhỏ.", "Kiểm thử tích hợp chạy trên mọi bản vá, kể cả bản nhỏ."),
+            (
+                "Kata sandi database boleh dibagikan di kanal tim.",
+                "Kata sandi database disimpan di vault, tidak di kanal tim.",
+            ),
+            (
+                "Kodgranskning är valfri för ändringar i dokumentationen.",
+                "Kodgranskning krävs för alla ändringar, även i dokumentationen.",
+            ),
+            (
+                "Testene er valgfrie, når vi retter stavefejl.",
+                "Testene kører på hver ændring, også når vi retter stavefejl.",
+            ),
+            ("Revize kódu je volitelné u malých oprav.", "Revize kódu probíhá u všech oprav, i těch malých."),
+            (
+                "Testele sunt opționale pentru modificări mici.",
+                "Testele rulează la fiecare modificare, oricât de mică.",
+            ),
+            ("A kódellenőrzés nem kötelező a kis javításoknál.", "A kódellenőrzés minden javításnál megtörténik."),
+            (
+                "Koodikatselmointi on vapaaehtoinen pienissä muutoksissa.",
+                "Koodikatselmointi tehdään jokaiselle muutokselle.",
+            ),
+        ],
+    );
+}
