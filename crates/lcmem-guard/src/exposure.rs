@@ -37,7 +37,10 @@ struct Rules {
     still: Regex,
 }
 
+/// Word boundaries and word characters are ASCII ones: the words matched
+/// are English, and the automata stay small and fast.
 fn pattern(p: &str) -> Regex {
+    let p = p.replace(r"\b", r"(?-u:\b)").replace(r"\w", r"(?-u:\w)").replace(r"\s", r"(?-u:\s)");
     Regex::new(&format!("(?i){p}")).unwrap_or_else(|e| panic!("exposure pattern: {e}"))
 }
 

@@ -23,7 +23,7 @@
 //! Each language gets the same structure through small word classes
 //! (`table`), one sentence at a time, as `waiver_languages` does.
 
-use std::sync::LazyLock;
+use std::sync::{LazyLock, OnceLock};
 
 use regex::Regex;
 
@@ -46,6 +46,11 @@ struct Compiled {
     outside: Regex,
     inside: Regex,
     negation: Regex,
+}
+
+/// `pattern` with ASCII word boundaries, word characters and spaces.
+fn ascii_words(pattern: &str) -> String {
+    pattern.replace(r"\b", r"(?-u:\b)").replace(r"\w", r"(?-u:\w)").replace(r"\s", r"(?-u:\s)")
 }
 
 fn compile(pattern: &str) -> Regex {
@@ -71,27 +76,48 @@ const SHARED_DATA: &str = concat!(
 );
 const SHARED_AGENT: &str = r"\b(ai|llms?|copilot|claude|codex|gemini|cursor|chatgpt|bots?)\b";
 
-static COMPILED: LazyLock<Vec<Compiled>> = LazyLock::new(|| {
-    table::LANGUAGES
-        .iter()
-        .map(|w| Compiled {
-            lang: w.lang,
-            agent: compile(&format!("{}|{SHARED_AGENT}", w.agent)),
-            act: compile(w.act),
-            unasked: compile(w.unasked),
-            orders: compile(w.orders),
-            obey: compile(w.obey),
-            source: compile(w.source),
-            priority: compile(w.priority),
-            own: compile(w.own),
-            data: compile(&format!("{}|{SHARED_DATA}", w.data)),
-            send: compile(w.send),
-            outside: compile(&format!("{}|{SHARED_OUTSIDE}", w.outside)),
-            inside: compile(&format!("{}|{SHARED_INSIDE}", w.inside)),
-            negation: compile(w.negation),
+/// One language's word classes, compiled the first time a sentence reads
+/// as the language (English: always).
+struct Language {
+    words: &'static table::Words,
+    rules: OnceLock<Compiled>,
+}
+
+impl Language {
+    fn rules(&self) -> &Compiled {
+        self.rules.get_or_init(|| {
+            let w = self.words;
+            // English words need only ASCII word boundaries, which keep the
+            // automata small and fast; other languages need Unicode ones.
+            let compile = |p: &str| if w.lang == "en" { compile(&ascii_words(p)) } else { compile(p) };
+            Compiled {
+                lang: w.lang,
+                agent: compile(&format!("{}|{SHARED_AGENT}", w.agent)),
+                act: compile(w.act),
+                unasked: compile(w.unasked),
+                orders: compile(w.orders),
+                obey: compile(w.obey),
+                source: compile(w.source),
+                priority: compile(w.priority),
+                own: compile(w.own),
+                data: compile(&format!("{}|{SHARED_DATA}", w.data)),
+                send: compile(w.send),
+                outside: compile(&format!("{}|{SHARED_OUTSIDE}", w.outside)),
+                inside: compile(&format!("{}|{SHARED_INSIDE}", w.inside)),
+                negation: compile(w.negation),
+            }
         })
-        .collect()
-});
+    }
+}
+
+static LANGS: LazyLock<Vec<Language>> =
+    LazyLock::new(|| table::LANGUAGES.iter().map(|words| Language { words, rules: OnceLock::new() }).collect());
+
+/// The languages `sentence` reads as, English (always read) first.
+fn speaking(sentence: &str) -> impl Iterator<Item = &'static Compiled> {
+    let langs = crate::waiver_languages::languages_of(sentence);
+    LANGS.iter().filter(move |l| l.words.lang == "en" || langs.contains(&l.words.lang)).map(Language::rules)
+}
 
 impl Compiled {
     /// Whether the sentence denies what it says once the words that carry
@@ -129,10 +155,10 @@ impl Compiled {
 /// What the agent reads ranked over the person it works for, in English:
 /// an order to the agent whether or not the sentence names it.
 static OVER_THE_USER: LazyLock<Regex> = LazyLock::new(|| {
-    compile(concat!(
+    compile(&ascii_words(concat!(
         r"\b((priority|precedence) over|more (important|binding|authoritative) than|override(s|d)?|outrank(s|ed)?|",
         r"supersede(s|d)?) (the |a |any )?(user|person|human|developer|maintainer|operator)s?('s?)?\b",
-    ))
+    )))
 });
 
 /// Sentences: a stop ends one only before a space or the end, so `.env`,
@@ -148,16 +174,16 @@ fn sentences(text: &str) -> Vec<&str> {
 /// outside.
 pub(crate) fn check(prose: &str, text: &str, reasons: &mut Vec<String>) {
     for sentence in sentences(prose) {
-        if OVER_THE_USER.is_match(sentence) && !COMPILED[0].denies(sentence) {
+        if OVER_THE_USER.is_match(sentence) && !LANGS[0].rules().denies(sentence) {
             reasons.push("addressed:agent-act".to_owned());
         }
-        if let Some(language) = COMPILED.iter().find(|l| l.agent_order(sentence)) {
+        if let Some(language) = speaking(sentence).find(|l| l.agent_order(sentence)) {
             reasons.push("addressed:agent-act".to_owned());
             reasons.push(format!("lang:{}", language.lang));
         }
     }
     for sentence in sentences(text) {
-        if let Some(language) = COMPILED.iter().find(|l| l.sends_out(sentence)) {
+        if let Some(language) = speaking(sentence).find(|l| l.sends_out(sentence)) {
             reasons.push("exfiltration:outside".to_owned());
             reasons.push(format!("lang:{}", language.lang));
         }

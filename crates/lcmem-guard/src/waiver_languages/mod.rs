@@ -25,11 +25,11 @@
 //! words, and a sentence ends at the stops of every script (`。` among
 //! them). Every hit records `lang:xx`.
 
-use std::sync::LazyLock;
+use std::sync::{LazyLock, OnceLock};
 
-use regex::Regex;
+use regex::{Regex, RegexSet};
 
-use table::LANGUAGES;
+use table::{LANGUAGES, Words};
 use table_more::MORE_LANGUAGES;
 
 mod table;
@@ -84,7 +84,6 @@ const BLOCKED: &str = concat!(
 
 struct Compiled {
     lang: &'static str,
-    marker: Regex,
     agent: Regex,
     binding: Regex,
     secret: Regex,
@@ -98,45 +97,71 @@ struct Compiled {
     purpose: Regex,
     frame: Option<Regex>,
     affirming: Regex,
-    risky: Regex,
-    destructive: Regex,
-    confined: Regex,
-    blocked: Regex,
     negation: Regex,
 }
+
+/// The command classes every language shares, compiled once.
+static RISKY_ACT: LazyLock<Regex> = LazyLock::new(|| compile(RISKY));
+static DESTRUCTIVE_ACT: LazyLock<Regex> = LazyLock::new(|| compile(DESTRUCTIVE));
+static CONFINED_ACT: LazyLock<Regex> = LazyLock::new(|| compile(CONFINED));
+static BLOCKED_ACT: LazyLock<Regex> = LazyLock::new(|| compile(BLOCKED));
 
 fn compile(pattern: &str) -> Regex {
     Regex::new(&format!("(?i){pattern}")).unwrap_or_else(|e| panic!("waiver pattern {pattern:?}: {e}"))
 }
 
-static COMPILED: LazyLock<Vec<Compiled>> = LazyLock::new(|| {
-    LANGUAGES
-        .iter()
-        .chain(MORE_LANGUAGES)
-        .map(|w| Compiled {
-            lang: w.lang,
-            marker: compile(w.marker),
-            agent: compile(w.agent),
-            binding: compile(w.binding),
-            secret: compile(&format!("{}|{SHARED_SECRETS}", w.secret)),
-            leak: compile(w.leak),
-            place: compile(&format!("{}|{SHARED_PLACES}", w.place)),
-            no_secret: compile(w.no_secret),
-            duty: compile(&format!("{}|{SHARED_DUTIES}", w.duty)),
-            optional: compile(w.optional),
-            skip: compile(w.skip),
-            permit: compile(w.permit),
-            purpose: compile(w.purpose),
-            frame: w.frame.map(compile),
-            affirming: compile(w.affirming),
-            risky: compile(RISKY),
-            destructive: compile(DESTRUCTIVE),
-            confined: compile(CONFINED),
-            blocked: compile(BLOCKED),
-            negation: compile(w.negation),
+/// One language's word classes, compiled the first time a sentence reads
+/// as the language (its marker, in [`MARKERS`]): most processes only ever
+/// meet a few.
+struct Language {
+    words: &'static Words,
+    rules: OnceLock<Compiled>,
+}
+
+impl Language {
+    fn rules(&self) -> &Compiled {
+        self.rules.get_or_init(|| {
+            let w = self.words;
+            Compiled {
+                lang: w.lang,
+                agent: compile(w.agent),
+                binding: compile(w.binding),
+                secret: compile(&format!("{}|{SHARED_SECRETS}", w.secret)),
+                leak: compile(w.leak),
+                place: compile(&format!("{}|{SHARED_PLACES}", w.place)),
+                no_secret: compile(w.no_secret),
+                duty: compile(&format!("{}|{SHARED_DUTIES}", w.duty)),
+                optional: compile(w.optional),
+                skip: compile(w.skip),
+                permit: compile(w.permit),
+                purpose: compile(w.purpose),
+                frame: w.frame.map(compile),
+                affirming: compile(w.affirming),
+                negation: compile(w.negation),
+            }
         })
-        .collect()
+    }
+}
+
+static LANGS: LazyLock<Vec<Language>> = LazyLock::new(|| {
+    LANGUAGES.iter().chain(MORE_LANGUAGES).map(|words| Language { words, rules: OnceLock::new() }).collect()
 });
+
+/// Every language's marker, matched in one pass.
+static MARKERS: LazyLock<RegexSet> = LazyLock::new(|| {
+    let markers = LANGUAGES.iter().chain(MORE_LANGUAGES).map(|w| format!("(?i){}", w.marker));
+    RegexSet::new(markers).expect("language markers")
+});
+
+/// The languages (ISO 639-1 codes) `sentence` reads as.
+pub(crate) fn languages_of(sentence: &str) -> Vec<&'static str> {
+    MARKERS.matches(sentence).iter().map(|i| LANGS[i].words.lang).collect()
+}
+
+/// The languages `sentence` reads as.
+fn speaking(sentence: &str) -> impl Iterator<Item = &'static Compiled> {
+    MARKERS.matches(sentence).into_iter().map(|i| LANGS[i].rules())
+}
 
 /// Sentences, cut at the stops of every script read here (the Devanagari
 /// danda, the Arabic question mark and semicolon among them); a full stop
@@ -168,9 +193,6 @@ impl Compiled {
     }
 
     fn judge(&self, sentence: &str) -> Option<&'static str> {
-        if !self.marker.is_match(sentence) {
-            return None;
-        }
         if near(&self.agent, &self.binding, sentence) {
             return Some("addressed:agent");
         }
@@ -197,17 +219,14 @@ impl Compiled {
     /// routine, a default, a designated step, a permission).
     fn endorses_risky_act(&self, sentence: &str) -> bool {
         let endorsed = || self.permit.is_match(sentence) || self.frame.as_ref().is_some_and(|f| f.is_match(sentence));
-        self.marker.is_match(sentence)
-            && ((self.destructive.is_match(sentence)
-                && !self.confined.is_match(sentence)
-                && !self.blocked.is_match(sentence))
-                || (self.risky.is_match(sentence) && endorsed()))
+        ((DESTRUCTIVE_ACT.is_match(sentence) && !CONFINED_ACT.is_match(sentence) && !BLOCKED_ACT.is_match(sentence))
+            || (RISKY_ACT.is_match(sentence) && endorsed()))
             && !self.risky_act_denied(sentence)
     }
 
     /// Whether the sentence denies the command it names, in this language.
     fn risky_act_denied(&self, sentence: &str) -> bool {
-        self.denies(sentence, &[&self.risky, &self.destructive])
+        self.denies(sentence, &[&RISKY_ACT, &DESTRUCTIVE_ACT])
     }
 }
 
@@ -253,7 +272,7 @@ fn command_sentences(text: &str) -> Vec<&str> {
 /// and `text` (the normalised text, quoted commands kept) for risky acts.
 pub(crate) fn check(prose: &str, text: &str, reasons: &mut Vec<String>) {
     for sentence in sentences(prose) {
-        for language in COMPILED.iter() {
+        for language in speaking(sentence) {
             if let Some(reason) = language.judge(sentence) {
                 reasons.push(reason.to_owned());
                 reasons.push(format!("lang:{}", language.lang));
@@ -263,11 +282,10 @@ pub(crate) fn check(prose: &str, text: &str, reasons: &mut Vec<String>) {
     for sentence in command_sentences(text) {
         // A sentence may read as more than one language: a denial in any of
         // them ("nunca", "never") keeps the command a fact.
-        let speaking: Vec<&Compiled> = COMPILED.iter().filter(|l| l.marker.is_match(sentence)).collect();
-        if speaking.iter().any(|l| l.risky_act_denied(sentence)) {
+        if speaking(sentence).any(|l| l.risky_act_denied(sentence)) {
             continue;
         }
-        if let Some(language) = speaking.iter().find(|l| l.endorses_risky_act(sentence)) {
+        if let Some(language) = speaking(sentence).find(|l| l.endorses_risky_act(sentence)) {
             reasons.push("waiver:endorsed-act".to_owned());
             reasons.push(format!("lang:{}", language.lang));
         }
