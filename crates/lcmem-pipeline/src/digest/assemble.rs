@@ -8,6 +8,7 @@ use serde::Serialize;
 
 use super::edits::{self, Edit};
 use super::markdown::{self, Parsed, Section};
+use super::restated;
 use super::select::{self, Candidate};
 use super::state::{self, DigestState, LineSection, StateLine, UndoLog};
 use super::tokens::Tokenizer;
@@ -111,7 +112,7 @@ pub fn consolidate_locked(store: &Store, lock: &WriteLock, now: Timestamp) -> Re
     }
     report.pinned_blocks = parsed.pinned_blocks.len();
 
-    let candidates = select::candidates(&journal, &fold, &person, now);
+    let candidates = restated::without_restated(select::candidates(&journal, &fold, &person, now), &fold);
     let (chosen, text, tokens) = fit(&fixed, &candidates, cap, fixed_tokens, tokenizer);
     report.evicted = candidates.len() - chosen.len();
     report.tokens = tokens;

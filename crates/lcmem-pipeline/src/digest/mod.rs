@@ -10,6 +10,7 @@
 mod assemble;
 mod edits;
 mod markdown;
+mod restated;
 mod select;
 mod state;
 mod tokens;
