@@ -25,6 +25,8 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
+use crate::waiver_languages::sentences;
+
 struct Rules {
     secret: Regex,
     moved: Regex,
@@ -40,7 +42,7 @@ struct Rules {
 /// Word boundaries and word characters are ASCII ones: the words matched
 /// are English, and the automata stay small and fast.
 fn pattern(p: &str) -> Regex {
-    let p = p.replace(r"\b", r"(?-u:\b)").replace(r"\w", r"(?-u:\w)").replace(r"\s", r"(?-u:\s)");
+    let p = crate::rules::ascii_words(p);
     Regex::new(&format!("(?i){p}")).unwrap_or_else(|e| panic!("exposure pattern: {e}"))
 }
 
@@ -88,15 +90,9 @@ static RULES: LazyLock<Rules> = LazyLock::new(|| Rules {
     still: pattern(r"\b(still|to this day|today|continues?|remains?|as before)\b"),
 });
 
-/// Sentences: a stop before a space or the end, a semicolon, a line break.
-fn sentences(prose: &str) -> impl Iterator<Item = &str> {
-    static BREAK: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"[.!?]+(\s+|$)|[;\n]").expect("break regex"));
-    BREAK.split(prose).map(str::trim).filter(|s| !s.is_empty())
-}
-
 pub(crate) fn check(prose: &str, reasons: &mut Vec<String>) {
     let r = &*RULES;
-    let exposed = sentences(prose).any(|s| {
+    let exposed = sentences(prose).into_iter().any(|s| {
         r.secret.is_match(s)
             && r.moved.is_match(s)
             && r.place.is_match(s)
@@ -109,6 +105,7 @@ pub(crate) fn check(prose: &str, reasons: &mut Vec<String>) {
     }
     // The agent told to show a secret's value, wherever it reads it from.
     let revealed = sentences(prose)
+        .into_iter()
         .any(|s| r.agent.is_match(s) && r.secret.is_match(s) && r.reveal.is_match(s) && !r.denied.is_match(s));
     if revealed {
         reasons.push("addressed:agent-reveals".to_owned());

@@ -10,6 +10,13 @@
 
 use regex::{Regex, RegexSet, RegexSetBuilder};
 
+/// `pattern` with ASCII word boundaries, word characters and spaces, for
+/// rules whose words are English: their automata stay small and fast, where
+/// Unicode ones would push the search off the lazy DFA.
+pub(crate) fn ascii_words(pattern: &str) -> String {
+    pattern.replace(r"\b", r"(?-u:\b)").replace(r"\w", r"(?-u:\w)").replace(r"\s", r"(?-u:\s)")
+}
+
 /// A pattern piece for the rule tables: within one sentence, any run that does not cross a full stop or line.
 macro_rules! gap {
     ($n:literal) => {

@@ -39,7 +39,7 @@ impl Pattern {
     /// Word boundaries, word characters and spaces are ASCII ones: the
     /// words matched are English, and the automata stay small.
     fn new(pattern: &str) -> Self {
-        let pattern = pattern.replace(r"\b", r"(?-u:\b)").replace(r"\w", r"(?-u:\w)").replace(r"\s", r"(?-u:\s)");
+        let pattern = crate::rules::ascii_words(pattern);
         Pattern(Regex::new(&format!("(?i){pattern}")).unwrap_or_else(|e| panic!("waiver pattern: {e}")))
     }
 

@@ -27,6 +27,9 @@ use std::sync::{LazyLock, OnceLock};
 
 use regex::Regex;
 
+use crate::rules::ascii_words;
+use crate::waiver_languages::sentences;
+
 mod table;
 #[cfg(test)]
 mod tests;
@@ -46,11 +49,6 @@ struct Compiled {
     outside: Regex,
     inside: Regex,
     negation: Regex,
-}
-
-/// `pattern` with ASCII word boundaries, word characters and spaces.
-fn ascii_words(pattern: &str) -> String {
-    pattern.replace(r"\b", r"(?-u:\b)").replace(r"\w", r"(?-u:\w)").replace(r"\s", r"(?-u:\s)")
 }
 
 fn compile(pattern: &str) -> Regex {
@@ -160,14 +158,6 @@ static OVER_THE_USER: LazyLock<Regex> = LazyLock::new(|| {
         r"supersede(s|d)?) (the |a |any )?(user|person|human|developer|maintainer|operator)s?('s?)?\b",
     )))
 });
-
-/// Sentences: a stop ends one only before a space or the end, so `.env`,
-/// addresses and paths stay whole.
-fn sentences(text: &str) -> Vec<&str> {
-    static BREAK: LazyLock<Regex> =
-        LazyLock::new(|| Regex::new(r"[.!?]+(\s+|$)|[;\n।؟؛。！？；]").expect("break regex"));
-    BREAK.split(text).map(str::trim).filter(|s| !s.is_empty()).collect()
-}
 
 /// Reads `prose` (quoted mentions masked) for orders to the agent, and
 /// `text` (the normalised text, addresses and commands kept) for data sent

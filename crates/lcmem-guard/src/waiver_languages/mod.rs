@@ -167,18 +167,10 @@ fn speaking(sentence: &str) -> impl Iterator<Item = &'static Compiled> {
 /// danda, the Arabic question mark and semicolon among them); a full stop
 /// ends a sentence only before a space or the end, so `.env` and `~/.ssh`
 /// stay whole.
-fn sentences(prose: &str) -> Vec<&str> {
+pub(crate) fn sentences(prose: &str) -> Vec<&str> {
     static BREAK: LazyLock<Regex> =
         LazyLock::new(|| Regex::new(r"[.!?]+(\s+|$)|[;\n।؟؛。！？；]").expect("break regex"));
-    let mut out = Vec::new();
-    let mut start = 0;
-    for m in BREAK.find_iter(prose) {
-        out.push(prose[start..m.start()].trim());
-        start = m.end();
-    }
-    out.push(prose[start..].trim());
-    out.retain(|s| !s.is_empty());
-    out
+    BREAK.split(prose).map(str::trim).filter(|s| !s.is_empty()).collect()
 }
 
 impl Compiled {
