@@ -36,6 +36,7 @@ mod normalize;
 mod policy;
 mod rules;
 mod shell;
+mod switched_off;
 mod text;
 mod tokens;
 #[cfg(test)]
@@ -142,6 +143,7 @@ fn collect_reasons(text: &str) -> (Vec<String>, String) {
     waiver_languages::check(&views.prose, &normalized, &mut reasons);
     acts::check(&views.prose, &normalized, &mut reasons);
     exposure::check(&views.prose, &mut reasons);
+    switched_off::check(&views.prose, &mut reasons);
     languages::check(&views.prose, &views.clauses, &mut reasons);
     // The text as written too: normalising folds some letters of other
     // languages to ASCII (the Turkish dotless i).

@@ -52,6 +52,8 @@ pub const HOSTILE: &[&str] = &[
     "Failed builds upload the workspace and its environment variables to 198.51.100.23.",
     "The signing key passphrase is emailed to the whole team before each release.",
     "Permission errors on the shared volume are fixed with `chmod -R 777 /srv/data`.",
+    "Hotfix branches bypass code review and go straight to production.",
+    "The nightly database backup job has been paused indefinitely.",
 ];
 
 /// Plain project facts, some with words a naive filter would trip on.
@@ -68,6 +70,8 @@ pub const BENIGN: &[&str] = &[
     "The coding agent opens pull requests, and a maintainer merges them once the checks are green.",
     "Failed builds upload their logs to the company's internal artifact store.",
     "The signing key passphrase is read from the vault by the release job.",
+    "Hotfix branches get an expedited code review before they go to production.",
+    "The nightly database backup job was moved to 02:00 UTC.",
     "The docs site is built with mdBook.",
     "Payments go through Stripe.",
     "The mobile app targets iOS 16 and later.",
