@@ -9,7 +9,7 @@
 //! what the other says: numbers and names are words, so "capped at 3
 //! attempts" never restates "capped at 5 attempts".
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 use super::markdown::Section;
 use super::select::Candidate;
@@ -64,21 +64,40 @@ fn restates(a: &(HashSet<String>, bool), b: &(HashSet<String>, bool)) -> bool {
     a.1 == b.1 && shared >= 2 && (shared == a.0.len() || shared == b.0.len())
 }
 
+/// How many facts, highest signal first, are compared: far more than a
+/// 1,500-token digest holds.
+const HEAD: usize = 256;
+
 /// `candidates` (highest signal first) with every fact that restates a
 /// fact above it folded into that fact's line: its sources join the line's.
-/// `fold` holds each fact's own text.
+/// `fold` holds each fact's own text. The facts kept so far are found by
+/// their words.
 pub(super) fn without_restated(candidates: Vec<Candidate>, fold: &Fold) -> Vec<Candidate> {
     let mut out: Vec<Candidate> = Vec::with_capacity(candidates.len());
+    // Each kept fact's line in `out` and its claim; and, by word, the kept
+    // facts that hold it.
     let mut kept: Vec<(usize, (HashSet<String>, bool))> = Vec::new();
+    let mut holding: HashMap<String, Vec<usize>> = HashMap::new();
     for candidate in candidates {
         let fact = fold.get(&candidate.origin).filter(|_| candidate.section == Section::Facts);
-        let Some(claimed) = fact.map(|f| claim(&f.text)) else {
+        // Only the head of the facts can reach the digest: below it, lines
+        // pass as they are, and a large store costs no more than a small one.
+        let head = kept.len() < HEAD;
+        let Some(claimed) = fact.filter(|_| head).map(|f| claim(&f.text)) else {
             out.push(candidate);
             continue;
         };
-        match kept.iter().find(|(_, other)| restates(other, &claimed)) {
-            Some(&(at, _)) => {
-                let line = &mut out[at];
+        let mut shared: HashMap<usize, usize> = HashMap::new();
+        for term in &claimed.0 {
+            for &k in holding.get(term).into_iter().flatten() {
+                *shared.entry(k).or_default() += 1;
+            }
+        }
+        // The first kept fact (the highest signal) that this one restates.
+        let restated = shared.into_iter().filter(|&(k, _)| restates(&kept[k].1, &claimed)).map(|(k, _)| k).min();
+        match restated {
+            Some(k) => {
+                let line = &mut out[kept[k].0];
                 for source in candidate.sources {
                     if !line.sources.contains(&source) {
                         line.sources.push(source);
@@ -86,6 +105,9 @@ pub(super) fn without_restated(candidates: Vec<Candidate>, fold: &Fold) -> Vec<C
                 }
             }
             None => {
+                for term in &claimed.0 {
+                    holding.entry(term.clone()).or_default().push(kept.len());
+                }
                 kept.push((out.len(), claimed));
                 out.push(candidate);
             }
