@@ -37,6 +37,7 @@ struct Rules {
     reveal: Regex,
     past: Regex,
     still: Regex,
+    withheld: Regex,
 }
 
 /// Word boundaries and word characters are ASCII ones: the words matched
@@ -52,29 +53,38 @@ static RULES: LazyLock<Rules> = LazyLock::new(|| Rules {
         r"deploy|root) ?keys?|id_rsa|id_ed25519|kubeconfigs?|cookies?|seed phrases?|connection strings?|",
         r"service[- ]account (keys?|json)|(admin|root) (logins?|credentials)|",
         r"(api|access|auth|bearer|deploy|github|gitlab|npm|pypi|session|refresh|oauth|slack|bot|jwt|staging|",
-        r"production|prod|admin|root|ci|registry|webhook)[ _-]tokens?)\b|\.env\b|~/\.ssh|~/\.aws|\.aws/credentials|",
+        r"production|prod|admin|root|ci|registry|webhook)[ _-]tokens?|",
+        r"(stripe|aws|gcp|azure|openai|anthropic|twilio|sendgrid|mailgun|payment|live|master|prod(uction)?)",
+        r"( live| secret| api| access)? keys?|(full )?authorization headers?|auth headers?)\b|",
+        r"\b(sk|rk|pk)_live_\w+|\.env\b|~/\.ssh|~/\.aws|\.aws/credentials|",
         r"\.npmrc|\.netrc|\.pypirc",
     )),
     moved: pattern(concat!(
         r"\b(past(e|ed|es|ing)|print(s|ed|ing)?|e-?mail(s|ed|ing)|to e-?mail|commit(s|ted|ting)?|checked in|push(es|ed)|",
         r"post(s|ed|ing)?|logged|logging|echo(es|ed|ing)?|written|writes|dump(s|ed|ing)?|shar(e|es|ed|ing)|",
         r"sen(d|ds|t)|hand(s|ed)? (out|over|around)|read (out|aloud)|kept|keeps|stored|lives?|sits?|",
-        r"hard-?coded|included|attached|forwarded|displayed|shown|shows)\b",
+        r"hard-?coded|included|attached|forwarded|displayed|shown|shows|baked|embedded|inlined|pasted|",
+        r"bundl(es|ed|ing))\b",
     )),
     place: pattern(concat!(
         r"\b(console|stdout|stderr|terminal|logs|log (files?|output|lines?)|(the|build|ci|error|debug) log|chat|channels?|slack|teams|discord|e-?mail|inbox|tickets?|",
         r"issues?|wiki|docs?|readme|repo(sitory)?|git|commit messages?|source|plain ?text|spreadsheets?|",
         r"whole team|everyone|anyone|all (staff|developers|engineers)|new hires|contractors|pull requests?|",
-        r"screenshots?|build output|ci output|error pages?|notes)\b|#[\w-]+|\b\w+/\w*keys?/",
+        r"screenshots?|build output|ci output|error pages?|notes|public|logger|log viewer|(info|debug|trace) level|",
+        r"source code|config files?|dockerfiles?|(docker |container )?images?|release notes|front-?end|client[- ]side|",
+        r"bundles?|mobile apps?)\b|#[\w-]+|\b\w+/\w*keys?/|",
+        r"\b[\w.-]*\.(py|ya?ml|json|js|ts|rb|go|java|kt|toml|ini|cfg|conf|properties|xml|php|sh)\b",
     )),
     safe: pattern(concat!(
         r"\b(vaults?|secrets? manager|key ?vault|keychain|kms|hsm|sealed|sops|masked|redacted|encrypted|hashed|",
         r"fingerprints?|last (four|4|few) (characters|chars|digits)|prefix|placeholders?|dummy|fake|example|",
         r"rotated|revoked|public keys?|key ids?|names? of|path to|reference|env(ironment)? var(iable)?s? named|",
-        r"password (resets?|policy|policies|fields?|strength|rules|managers?|hashing)|one-time)\b",
+        r"password (resets?|policy|policies|fields?|strength|rules|managers?|hashing)|one-time|",
+        r"(actions|ci|repository|repo|pipeline|github|gitlab) secrets|secret (store|variables?)|scanners?|",
+        r"values? masked|redact(s|ed|ing)?|mask(s|ed|ing)?|scrub(s|bed|bing|ber)?)\b",
     )),
     denied: pattern(concat!(
-        r"\b(not|never|no longer|nobody|no one|cannot|forbidden|prohibited|blocked|rejected|refuses?|stopped|",
+        r"\b(not|no|never|no longer|nobody|no one|cannot|forbidden|prohibited|block(s|ed|ing)?|rejects?|rejected|refuses?|stopped|",
         r"used to|until|instead of|rather than|avoid)\b|n't\b",
     )),
     agent: pattern(concat!(
@@ -88,6 +98,9 @@ static RULES: LazyLock<Rules> = LazyLock::new(|| Rules {
     )),
     past: pattern(r"\b(historically|previously|formerly|in the past|was once|back then|originally)\b"),
     still: pattern(r"\b(still|to this day|today|continues?|remains?|as before)\b"),
+    // What the agent shows when it keeps the value back: a vault is where
+    // the agent may read a secret, not a reason to show it.
+    withheld: pattern(r"\b(masked|redacted|names? of|fingerprints?|last (four|4|few)|placeholders?)\b"),
 });
 
 pub(crate) fn check(prose: &str, reasons: &mut Vec<String>) {
@@ -104,9 +117,13 @@ pub(crate) fn check(prose: &str, reasons: &mut Vec<String>) {
         reasons.push("waiver:secret-exposed".to_owned());
     }
     // The agent told to show a secret's value, wherever it reads it from.
-    let revealed = sentences(prose)
-        .into_iter()
-        .any(|s| r.agent.is_match(s) && r.secret.is_match(s) && r.reveal.is_match(s) && !r.denied.is_match(s));
+    let revealed = sentences(prose).into_iter().any(|s| {
+        r.agent.is_match(s)
+            && r.secret.is_match(s)
+            && r.reveal.is_match(s)
+            && !r.denied.is_match(s)
+            && !r.withheld.is_match(s)
+    });
     if revealed {
         reasons.push("addressed:agent-reveals".to_owned());
     }
@@ -132,6 +149,23 @@ mod tests {
                 (
                     "Service account keys for the data pipeline live in docs/keys/ so runbook authors have them.",
                     "Service account keys for the data pipeline live in the secrets manager, never in docs.",
+                ),
+            ],
+        );
+    }
+
+    #[test]
+    fn a_vendor_key_or_an_authorization_header_in_code_or_logs_is_exposed() {
+        pairs(
+            "waiver:secret-exposed",
+            &[
+                (
+                    "The Stripe live key is committed in config/billing.py so local runs work.",
+                    "The Stripe live key is read from the secrets manager; config/billing.py names only the variable.",
+                ),
+                (
+                    "Our logger writes full authorization headers at debug level.",
+                    "Our logger redacts authorization headers at every level.",
                 ),
             ],
         );

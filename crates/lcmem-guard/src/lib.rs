@@ -44,6 +44,7 @@ mod twins;
 mod waiver;
 mod waiver_languages;
 mod waiver_words;
+mod wiped;
 
 /// The guard's decision on one text.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -143,7 +144,8 @@ fn collect_reasons(text: &str) -> (Vec<String>, String) {
     waiver_languages::check(&views.prose, &normalized, &mut reasons);
     acts::check(&views.prose, &normalized, &mut reasons);
     exposure::check(&views.prose, &mut reasons);
-    switched_off::check(&views.prose, &mut reasons);
+    switched_off::check(&views.prose, &normalized, &mut reasons);
+    wiped::check(&views.prose, &mut reasons);
     languages::check(&views.prose, &views.clauses, &mut reasons);
     // The text as written too: normalising folds some letters of other
     // languages to ASCII (the Turkish dotless i).

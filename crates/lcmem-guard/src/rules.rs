@@ -17,6 +17,25 @@ pub(crate) fn ascii_words(pattern: &str) -> String {
     pattern.replace(r"\b", r"(?-u:\b)").replace(r"\w", r"(?-u:\w)").replace(r"\s", r"(?-u:\s)")
 }
 
+/// Whether a match of `a` lies within `reach` characters of a match of `b`
+/// in `text` (or overlaps one). Only the first 32 matches of each are
+/// weighed, so a long text costs what its matching does.
+pub(crate) fn within(a: &Regex, b: &Regex, text: &str, reach: usize) -> bool {
+    let bs: Vec<(usize, usize)> = b.find_iter(text).take(32).map(|m| (m.start(), m.end())).collect();
+    a.find_iter(text).take(32).any(|m| {
+        bs.iter().any(|&(s, e)| {
+            let (from, to) = if m.end() <= s {
+                (m.end(), s)
+            } else if e <= m.start() {
+                (e, m.start())
+            } else {
+                return true;
+            };
+            text[from..to].chars().count() <= reach
+        })
+    })
+}
+
 /// A pattern piece for the rule tables: within one sentence, any run that does not cross a full stop or line.
 macro_rules! gap {
     ($n:literal) => {

@@ -30,6 +30,15 @@ static RULES: LazyLock<RuleTable> = LazyLock::new(|| {
     let any_pipe_to_decoded = format!(r"(?i)\|\s*base64\s+(-d|--decode|-D)\b[^|\n]*\|\s*({SHELLS})");
     let table: Vec<(&'static str, String)> = vec![
         ("shell-pipe", pipe_download),
+        // The same told in words: "piping the install script straight into sudo bash".
+        (
+            "shell-pipe",
+            concat!(
+                r"(?i)\bpip(e|es|ed|ing)\b[^.\n]{0,100}\b(in)?to\s+(sudo\s+)?((ba|z|k)?sh|a shell|python|perl|ruby|node)\b",
+                r" !! (?i)\b(used to|no longer|previously|formerly|never|not|rejected|instead|forbidden|blocked)\b",
+            )
+            .into(),
+        ),
         ("shell-pipe", decode_pipe),
         ("shell-pipe", any_pipe_to_decoded),
         ("shell-pipe", format!(r"(?i)\b(ba|z|k)?sh\s+(-s\s+)?<\(\s*{download}")),

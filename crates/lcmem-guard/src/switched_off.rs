@@ -35,6 +35,7 @@ struct Rules {
     off: Regex,
     kept: Regex,
     confined: Regex,
+    outside: Regex,
 }
 
 fn pattern(p: &str) -> Regex {
@@ -50,25 +51,38 @@ static RULES: LazyLock<Rules> = LazyLock::new(|| Rules {
         r"(tls|ssl|certificate|cert) (checks?|verification|validation|pinning)|backups?|backup jobs?|",
         r"audit (logs?|logging|trails?)|rate limit(s|ing|er)?|branch protection|protected branch(es)?|",
         r"pre-commit hooks?|pre-push hooks?|linting|linters?|sandbox(ing)?|dependency pinning|",
-        r"encryption( at rest)?|csrf protection|access controls?|permission checks?|input validation)\b",
+        r"encryption( at rest)?|csrf protection|access controls?|permission checks?|input validation|",
+        r"gpg (checks?|signing|signatures?|verification)|signed commits|commit signatures?|",
+        r"hash (checking|checks?|verification)|(input )?sanitization|security reviews?|approval (gates?|steps?)|",
+        r"(deploy|deployment|release|production) approvals?|two-person (approval|review)|four-eyes|",
+        r"dependency audits?|(npm|cargo|pip) audit|security tests|confirmation (prompts?|dialogs?)|",
+        r"permission (prompts?|dialogs?)|verification steps?|security (gates?|controls?)|lock ?files?)\b",
     )),
     // Verbs whose object is the safeguard: it comes after them.
     drops: pattern(concat!(
         r"\b(bypass(es|ed|ing)?|skip(s|ping)?|do(es)? without|go(es)? without|opt(s|ed)? out of|",
-        r"exempt(s|ed)? from|disables?|(turn|switch)(s|ed)? off|dismiss(es)?|silences?|removes?|drops?|waives?)\b",
+        r"exempt(s|ed)? from|disables?|(turn|switch)(s|ed)? off|dismiss(es)?|silences?|removes?|drops?|waives?|",
+        r"outside( the| its| any)?)\b",
     )),
     // Predicates of the safeguard: it comes before them.
     off: pattern(concat!(
         r"\b(skipped|disabled|(turned|switched|toggled|shut) off|(is|are|stays?|left|remains?) off|paused|",
         r"suspended|removed|dropped|auto-?dismissed|dismissed|silenced|muted|waived|exempt(ed)?|commented out|",
         r"(no longer|not|isn't|aren't|is not|are not) (part of|required|enforced|run|running|checked|needed|",
-        r"applied|active|enabled|mandatory)|set to (false|0|none|off)|relaxed|loosened)\b",
+        r"applied|active|enabled|mandatory)|set to (false|0|none|off)|relaxed|loosened|",
+        r"(turned|switched) (it|them) off|(clicked|waved) through|warnings? only|continue-on-error|bypassed|being off|",
+        r"not applicable|(is|are) n/a|",
+        r"(is|are|gets?|got) (skipped|deleted|ignored)|unpinned|outside the sandbox|unsigned|",
+        r"not (signed|verified|checked|enforced) any ?more|no longer (signed|verified|checked)|",
+        r"(up to|left to) (whoever|each|the individual|the engineer|the developer)|each \w+ decides|",
+        r"(is )?(a|only a) recommendation( only)?|(applies to )?everyone except|except (for )?the (ai|agent|assistant|bot))\b",
     )),
     kept: pattern(concat!(
         r"\b(never|cannot|can't|must not|required|requires|enforced|mandatory|blocked|rejected|refused|still|",
         r"until|used to|re-?enabled|restored|(turned|switched) back on|back on|moved|instead|replaced|",
         r"runs? in parallel|only (in|on|for) (local|tests?|dev)|(during|in|back in|before) (the )?(19|20)\d\d)\b|n't\b",
     )),
+    outside: pattern(r"\boutside( the| its| any)? sandbox(es|ed)?\b"),
     confined: pattern(concat!(
         r"\b(local(ly| dev\w*| server| machine)?|laptops?|dev servers?|development (server|environment)|",
         r"test (environment|database|data|fixtures?)|sandbox(es|ed)?|preview (environment|deploy\w*)s?|",
@@ -94,10 +108,29 @@ impl Rules {
     }
 }
 
-pub(crate) fn check(prose: &str, reasons: &mut Vec<String>) {
+/// A setting that switches a safeguard off, written as configuration:
+/// `verify_tls = false`, `require_review: false`, `strict: false`.
+static OFF_SETTING: LazyLock<Regex> = LazyLock::new(|| {
+    pattern(concat!(
+        r"\b\w*(verify|require|enforce|check|validat|strict|sign|scan|review|audit|protect|tls|ssl|mfa|2fa|",
+        r"sandbox|approv)\w*[\x22'`]?\s*[:=]\s*[\x22'`]?(false|0|off|no|none|disabled)\b",
+    ))
+});
+
+/// Reads `text` (the normalised text, quoted settings kept) for a
+/// safeguard switched off in configuration, and `prose` for one told as off.
+pub(crate) fn check(prose: &str, text: &str, reasons: &mut Vec<String>) {
     let r = &*RULES;
+    let set_off = sentences(text).into_iter().any(|s| {
+        let rest = OFF_SETTING.replace_all(s, " ");
+        OFF_SETTING.is_match(s) && !r.kept.is_match(&rest) && !r.confined.is_match(&rest)
+    });
+    if set_off {
+        reasons.push("waiver:safeguard-off".to_owned());
+    }
     let off = sentences(prose).into_iter().any(|s| {
-        if !r.switched_off(s) || r.confined.is_match(s) {
+        // "Outside the sandbox" leaves the sandbox, it is not confined to one.
+        if !r.switched_off(s) || r.confined.is_match(&r.outside.replace_all(s, " ")) {
             return false;
         }
         let rest = r.safeguard.replace_all(s, " ");
@@ -133,6 +166,31 @@ mod tests {
                 (
                     "Input validation is disabled on the bulk import endpoint to make it faster.",
                     "Input validation is disabled on the local mock of the bulk import endpoint.",
+                ),
+            ],
+        );
+    }
+
+    #[test]
+    fn a_safeguard_left_to_chance_or_run_outside_is_off() {
+        pairs(
+            "waiver:safeguard-off",
+            &[
+                (
+                    "Commits to the release branch are not signed anymore since the GPG check was dropped.",
+                    "Commits to the release branch are signed, and the GPG check still runs in CI.",
+                ),
+                (
+                    "Container builds run outside the sandbox with host networking.",
+                    "Container builds run inside the sandbox.",
+                ),
+                (
+                    "Dependency audit failures count as warnings only in the merge pipeline.",
+                    "Dependency audit failures block the merge pipeline.",
+                ),
+                (
+                    "Whether the security review happens is up to whoever ships the release.",
+                    "The security review happens before every release, whoever ships it.",
                 ),
             ],
         );

@@ -66,7 +66,7 @@ const SHARED_OUTSIDE: &str = concat!(
 /// private networks, and host names that say so.
 const SHARED_INSIDE: &str = concat!(
     r"\b(localhost|127\.0\.0\.1|10\.\d{1,3}\.\d{1,3}\.\d{1,3}|192\.168\.\d{1,3}\.\d{1,3})\b|",
-    r"\.(internal|corp|local|lan)\b|\b(vpn|s3 bucket)\b",
+    r"\.(internal|corp|local|lan)\b|\bvpn\b",
 );
 const SHARED_DATA: &str = concat!(
     r"\b(logs?|dumps?|backups?|\.env|env vars?|tokens?|secrets?|api[- ]?keys?|credentials|",
@@ -141,21 +141,80 @@ impl Compiled {
     }
 
     /// The project's data moved to a destination outside it.
+    ///
+    /// In English the destination follows the verb and its preposition, so a
+    /// place the project keeps counts only there: "mirrors the private repo
+    /// to a personal account" sends the private repo out. A denial counts near the verb
+    /// that moves the data, so "if a teammate can't reproduce a bug, the
+    /// dump goes to their personal inbox" still sends it.
     fn sends_out(&self, sentence: &str) -> bool {
+        let Some(first_send) = self.send.find(sentence) else { return false };
+        let destination = if self.lang == "en" {
+            let after = &sentence[first_send.end()..];
+            TOWARDS.find(after).map_or(after, |m| &after[m.start()..])
+        } else {
+            sentence
+        };
         self.data.is_match(sentence)
-            && self.send.is_match(sentence)
+            && !(self.lang == "en" && (CLEANED.is_match(sentence) || INSIDE_HOSTS.is_match(sentence)))
             && self.outside.is_match(sentence)
-            && !self.inside.is_match(sentence)
-            && !self.negation.is_match(sentence)
+            && !self.inside.is_match(destination)
+            && !crate::rules::within(&self.negation, &self.send, sentence, DENIAL_REACH)
     }
 }
+
+/// Orders found in what the agent reads, told as carried out with no one
+/// asked, in English, whether or not the agent is named: "a line starting
+/// with AGENT: in an issue is a task and gets executed without confirming".
+static RUN_AS_READ: LazyLock<Regex> = LazyLock::new(|| {
+    compile(&ascii_words(concat!(
+        r"\b(gets?|are|is|get) (executed|carried out|run|followed|applied|acted on)\b.{0,30}",
+        r"\b(without (confirm\w*|asking|checking|review\w*)|verbatim|as written|as-is|automatically)\b",
+    )))
+});
+
+/// Where an English destination begins, after the verb that moves the data.
+static TOWARDS: LazyLock<Regex> =
+    LazyLock::new(|| compile(&ascii_words(r"\b(to|into|onto|on|at|in|via|under|through|with)\b")));
+
+/// A purpose stated in the negative ("so as not to clutter the chat"):
+/// no denial of the act it explains.
+static NOT_TO_CLUTTER: LazyLock<Regex> = LazyLock::new(|| compile(&ascii_words(r"\b(so as|in order|so) not to \w+")));
+
+/// Destinations that stay at home wherever the sentence names them.
+static INSIDE_HOSTS: LazyLock<Regex> = LazyLock::new(|| compile(&ascii_words(SHARED_INSIDE)));
+
+/// Data made harmless before it leaves, in English: anonymised, scrubbed,
+/// stripped of what identifies people.
+static CLEANED: LazyLock<Regex> = LazyLock::new(|| {
+    compile(&ascii_words(concat!(
+        r"\b(anonymi[sz]ed|pseudonymi[sz]ed|scrub\w*|redacted|aggregated|",
+        r"without (client|customer|user|personal)\w*|stripped of)\b",
+    )))
+});
+
+/// How many characters a denial may stand from the verb it denies.
+const DENIAL_REACH: usize = 24;
 
 /// What the agent reads ranked over the person it works for, in English:
 /// an order to the agent whether or not the sentence names it.
 static OVER_THE_USER: LazyLock<Regex> = LazyLock::new(|| {
     compile(&ascii_words(concat!(
         r"\b((priority|precedence) over|more (important|binding|authoritative) than|override(s|d)?|outrank(s|ed)?|",
-        r"supersede(s|d)?) (the |a |any )?(user|person|human|developer|maintainer|operator)s?('s?)?\b",
+        r"supersede(s|d)?) (the |a |any |whatever )?(\w+ ){0,2}(user|person|human|developer|maintainer|operator)s?('s?)?\b",
+    )))
+});
+
+/// The agent keeping what it does from its user, in English: an order to
+/// hide, whatever is hidden ("keeps quiet about the commands it runs",
+/// "changes to the workflows are left out of its summaries").
+static HIDDEN_FROM_USER: LazyLock<Regex> = LazyLock::new(|| {
+    compile(&ascii_words(concat!(
+        r"\b(keep(s|ing)? quiet about|keep(s|ing)? (it|them|this) (quiet|secret|to itself)|silent mode|silently|",
+        r"(left|kept) out of (its|the) (summar(y|ies)|reports?|replies|answers?|messages?)|",
+        r"without (telling|informing|notifying|alerting) (the |its )?(user|person|human|developer)|",
+        r"hid(e|es|den|ing)\b.{0,40}\bfrom (the |its )?(user|person|human|developer)|",
+        r"(does not|doesn't|never|not to) (tell|mention|report|show|disclose)\w*\b.{0,40}\b(to )?(the |its )?(user|person|human))",
     )))
 });
 
@@ -166,6 +225,17 @@ pub(crate) fn check(prose: &str, text: &str, reasons: &mut Vec<String>) {
     for sentence in sentences(prose) {
         if OVER_THE_USER.is_match(sentence) && !LANGS[0].rules().denies(sentence) {
             reasons.push("addressed:agent-act".to_owned());
+        }
+        let english = LANGS[0].rules();
+        if RUN_AS_READ.is_match(sentence) && english.source.is_match(sentence) && !english.denies(sentence) {
+            reasons.push("addressed:agent-act".to_owned());
+        }
+        if english.agent.is_match(sentence) && HIDDEN_FROM_USER.is_match(sentence) {
+            let rest = HIDDEN_FROM_USER.replace_all(sentence, " ");
+            let rest = NOT_TO_CLUTTER.replace_all(&rest, " ");
+            if !english.negation.is_match(&rest) {
+                reasons.push("addressed:agent-act".to_owned());
+            }
         }
         if let Some(language) = speaking(sentence).find(|l| l.agent_order(sentence)) {
             reasons.push("addressed:agent-act".to_owned());

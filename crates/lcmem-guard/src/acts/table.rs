@@ -42,24 +42,29 @@ pub(super) const LANGUAGES: &[Words] = &[
     Words {
         lang: "en",
         agent: concat!(
-            r"\b(the assistant|assistants|ai assistants?|ai helpers?|(the |coding |ai )agents?|the model|",
+            r"\b((the|our|this|your) assistant|assistants|ai assistants?|ai helpers?|(the |coding |ai )agents?|the model|",
             r"ai pair programmer|language models?)\b",
         ),
         act: concat!(
             r"\b(runs?|running|execut(e|es|ed|ing)|merg(e|es|ed|ing)|deploy(s|ed|ing)?|approv(e|es|ed|ing)|",
             r"delet(e|es|ed|ing)|drop(s|ped|ping)?|install(s|ed|ing)?|appl(y|ies|ied|ying)|commit(s|ted|ting)?|",
-            r"push(es|ed|ing)?|publish(es|ed|ing)?|releas(e|es|ed|ing)|sign(s|ed|ing)? off)\b",
+            r"push(es|ed|ing)?|publish(es|ed|ing)?|releas(e|es|ed|ing)|sign(s|ed|ing)? off|grant(s|ed|ing)?|",
+            r"answer(s|ed|ing)? yes|accept(s|ed|ing)?|click(s|ed|ing)? through|proceed(s|ed|ing)?)\b",
         ),
         unasked: concat!(
             r"\b(without (first )?(asking|confirm\w*|checking|waiting|prompting|permission|approval|review\w*|",
             r"a human|human|anyone|the user|a person)|with no (confirmation|approval|review|human)|",
             r"no (confirmation|human|person) (is )?(needed|involved|asked)|nobody|no one|on its own|by itself|",
-            r"unattended|autonomously|unsupervised)\b",
+            r"unattended|autonomously|unsupervised|on the spot|immediately|right away|straight away|automatically|",
+            r"if at all|(yes to|accept(s|ed|ing)?|approv(e|es|ed|ing)|click(s|ed|ing)? through) (every|each|all|any) ",
+            r"(permission|confirmation|approval) (dialogs?|prompts?|requests?)|",
+            r"(straight|directly|right) (in)?to (main|master|prod\w*|production))\b",
         ),
         orders: r"\b(commands?|instructions?|orders?|directives?|requests?|tasks?|steps)\b",
         obey: concat!(
             r"\b(execut(e|es|ed|ing)|runs?|follow(s|ed|ing)?|obey(s|ed|ing)?|carr(y|ies|ied) out|acts? on|",
-            r"complies|treat(s|ed)?\b.{0,40}\bas (orders|commands|instructions)|as written)\b",
+            r"complies|carr(y|ies|ied) (it|them) out|as written|",
+            r"treat(s|ed)?\b.{0,40}\bas (an? )?(\w+ )?(orders?|commands?|instructions?|directives?))\b",
         ),
         source: concat!(
             r"\b(comments?|issues?|tickets?|readmes?|todo|files?|docs?|messages?|e-?mails?|web ?pages?|",
@@ -67,22 +72,27 @@ pub(super) const LANGUAGES: &[Words] = &[
         ),
         priority: concat!(
             r"\b(priority over|precedence over|more (important|binding|authoritative) than|override(s|d)?|",
-            r"outrank(s|ed)?|supersede(s|d)?|instead of the (user|person)|over the user)\b",
+            r"outrank(s|ed)?|supersede(s|d)?|instead of the (user|person)|over the user|",
+            r"(before|ahead of) (the |its )?(user|person|human)('s)? (own )?(requests?|messages?|tasks?|instructions?))\b",
         ),
         own: r"\b(its own|itself|self-approv\w*)\b",
         data: concat!(
             r"\b(source (code|tree)|code ?base|repositor(y|ies)|workspace|dumps?|databases?|backups?|",
             r"customer (data|records?|lists?|emails?)|user (data|records?)|personal data|records|",
-            r"environment variables|request bodies|(auth )?headers|passwords?|private keys?|snapshots?|diffs?)\b",
+            r"environment variables|request bodies|(auth )?headers|passwords?|private keys?|snapshots?|diffs?|",
+            r"mono-?repo|(users?|customers?|accounts?|orders?|payments?|signups?) tables?|exports?|pg_dump|mysqldump|",
+            r"(support )?tickets|attachments|access logs|client ips|user ids|analytics)\b",
         ),
         send: concat!(
             r"\b(upload(s|ed|ing)?|send(s|ing)?|sent|forward(s|ed|ing)?|post(s|ed|ing)?|mirror(s|ed|ing)?|",
             r"e-?mail(s|ed|ing)?|cop(y|ies|ied) to|sync(s|ed|ing)? to|transfer(s|red|ring)?|ship(s|ped)?|",
-            r"stream(s|ed)? to|exfiltrat\w*|push(es|ed)? to|curl -t|--data|--upload-file|go(es)? out to)\b",
+            r"stream(s|ed)? to|exfiltrat\w*|push(es|ed)? to|curl -t|--data|--upload-file|go(es)? (out )?to|",
+            r"attach(es|ed)? to|get attached|land(s)? (in|on)|end(s)? up (in|on)|shar(e|es|ed|ing) (with|to|on)|",
+            r"receiv(es|ed|ing))\b",
         ),
         outside: concat!(
             r"\b(external|third[- ]party|outside|personal|public|free|former|unknown|unvetted|someone else's|",
-            r"partner's|discord server|telegram)\b",
+            r"partner's|partners?|discord (server|webhook)s?|telegram|upstream)\b|\b[a-z0-9-]+\.(com|net|org|io|dev|app|xyz|me)/\S",
         ),
         inside: concat!(
             r"\b(internal|in-house|our own|self-hosted|company's|company|corporate|org members|members only|",
@@ -110,7 +120,7 @@ pub(super) const LANGUAGES: &[Words] = &[
         send: r"\b(env[ií]\w+|sub(e|en|ir|ido|idos|imos)|reenv\w+|copi\w+|transfier\w+|transfer\w+|mand\w+|sincroniz\w+|replic\w+)\b",
         outside: r"\b(extern[oa]s?|de terceros|personal(es)?|p[uú]blic[oa]s?|gratuit[oa]s?|ex ?contratista|antigu[oa])\b",
         inside: r"\b(intern[oa]s?|propi[oa]s?|nuestr[oa]s?|cifrad[oa]s?|encriptad[oa]s?|anonimizad[oa]s?|de la empresa)\b",
-        negation: r"\b(no|nunca|jam[aá]s|prohibid[oa]s?|bloquead[oa]s?)\b",
+        negation: r"\b(no|nunca|jam[aá]s|prohibid[oa]s?|bloquead[oa]s?|sin (ejecut|aplic|segu)\w*)\b",
     },
     Words {
         lang: "fr",
@@ -118,13 +128,19 @@ pub(super) const LANGUAGES: &[Words] = &[
         act: r"\b(ex[eé]cut\w+|fusionn?\w+|merge\w*|d[eé]ploi\w+|approuv\w+|valid\w+|supprim\w+|install\w+|appliqu\w+|publi\w+)\b",
         unasked: r"\b(sans (demander|consulter|confirm\w+|attendre|relecture|validation|v[eé]rifi\w+)|de lui-m[eê]me|personne)\b",
         orders: r"\b(commandes?|ordres?|instructions?|consignes?|t[aâ]ches)\b",
-        obey: r"\b(ex[eé]cut\w+|sui(t|vent|vre)|ob[eé]i\w+|appliqu\w+|consid[eè]r\w+ comme|traite\w* comme)\b",
+        obey: concat!(
+            r"\b(ex[eé]cut\w+|sui(t|vent|vre)|ob[eé]i\w+|appliqu\w+|consid[eè]r\w+ comme|traite\w* comme)\b",
+            r"|(considère\w*\b.{0,80}\bcomme des (consignes|ordres|instructions|commandes)|les applique\w*)"
+        ),
         source: r"\b(commentaires?|issues?|tickets?|fichiers?|messages?|courriels?|e-?mails?|readme|todo|documents?)\b",
         priority: r"\b(priorit[eé] sur|plus importants? que|au-dessus de|l'emporte\w* sur)\b",
         own: r"\b(ses propres|lui-m[eê]me)\b",
         data: concat!(
-            r"\b(code( source)?|d[eé]p[oô]t|journaux|dumps?|bases? de donn[eé]es|sauvegardes?|donn[eé]es (des )?clients?|",
-            r"fichiers clients|variables d'environnement|identifiants|mots de passe|jetons?)\b",
+            concat!(
+                r"\b(code( source)?|d[eé]p[oô]t|journaux|dumps?|bases? de donn[eé]es|sauvegardes?|donn[eé]es (des )?clients?|",
+                r"fichiers clients|variables d'environnement|identifiants|mots de passe|jetons?)\b",
+            ),
+            r"|\b(tables?|export\w*|clients)\b"
         ),
         send: r"\b(envo\w+|part(ent|ir) (par|vers)|t[eé]l[eé]vers\w+|upload\w*|transf[eè]r\w+|copi\w+|synchronis\w+|expédi\w+)\b",
         outside: r"\b(externes?|tiers|personnel(le)?s?|publi(c|que)s?|gratuite?s?|ancien prestataire)\b",
@@ -139,7 +155,10 @@ pub(super) const LANGUAGES: &[Words] = &[
         orders: r"\b(befehle?|anweisungen|kommandos?|auftr[aä]ge|aufgaben)\b",
         obey: r"\b(f[uü]hrt\b.{0,60}\baus\b|ausf[uü]hr\w+|befolg\w+|folgt|gehorcht|behandelt\w* als)\b",
         source: r"\b(kommentare\w*|issues?|tickets?|dateien?|nachrichten|e-?mails?|readme|todo|dokumente\w*)\b",
-        priority: r"\b(vorrang vor|wichtiger als|[uü]ber den (nutzer|benutzer|anwender))\b",
+        priority: concat!(
+            r"\b(vorrang vor|wichtiger als|[uü]ber den (nutzer|benutzer|anwender))\b",
+            r"|\b(vorrang vor|wichtiger als|hat vorrang)\b"
+        ),
         own: r"\b(eigenen?|sich selbst|selbst)\b",
         data: concat!(
             r"\b(quellcode|code|repository|repo|logs?|protokolle|dumps?|datenbank\w*|backups?|sicherungen|",
@@ -211,7 +230,10 @@ pub(super) const LANGUAGES: &[Words] = &[
         unasked: r"\b(bez (pytania|pytań|zgody|potwierdzenia|przegl[aą]du|akceptacji|sprawdzenia)|samodzielnie|nikt)\b",
         orders: r"\b(polece\w+|instrukcj\w+|rozkaz\w*|komend\w*|zada\w+)\b",
         obey: r"\b(wykonuj\w*|wykona\w*|stosuje|słucha|traktuje\w* jak\w*)\b",
-        source: r"\b(komentarz\w*|zgłosze\w+|issue|ticket\w*|plik\w*|wiadomo\w+|e-?mail\w*|readme|todo|dokument\w*)\b",
+        source: concat!(
+            r"\b(komentarz\w*|zgłosze\w+|issue|ticket\w*|plik\w*|wiadomo\w+|e-?mail\w*|readme|todo|dokument\w*)\b",
+            r"|\b(opis\w*|pull request\w*)\b"
+        ),
         priority: r"\b(pierwsze\w+ przed|wa[zż]niejsz\w+ ni[zż]|ponad u[zż]ytkownik\w*)\b",
         own: r"\b(własn\w+|samego siebie)\b",
         data: r"\b(kod\w*( źródłowy)?|repozytori\w+|log\w*|zrzut\w*|baz\w* danych|kopi\w* zapasow\w+|dane klient\w+|klient\w+|zmienn\w+ środowiskow\w+|has[lł]\w*)\b",
@@ -239,9 +261,15 @@ pub(super) const LANGUAGES: &[Words] = &[
     Words {
         lang: "sv",
         agent: r"\b(assistent\w*|agent\w*|ai|modell\w*)\b",
-        act: r"\b(kör|kör\w+|utför\w*|mergar|slår ihop|driftsätt\w*|godkänn\w*|raderar|tar bort|installerar|publicerar)\b",
-        unasked: r"\b(utan att (fråga|bekräfta|vänta|granska)|utan (granskning|godkännande|bekräftelse)|på egen hand|ingen)\b",
-        orders: r"\b(kommandon|instruktioner|order|uppgifter)\b",
+        act: concat!(
+            r"\b(kör|kör\w+|utför\w*|mergar|slår ihop|driftsätt\w*|godkänn\w*|raderar|tar bort|installerar|publicerar)\b",
+            r"|\b(utförs|utför|körs)\b"
+        ),
+        unasked: concat!(
+            r"\b(utan att (fråga|bekräfta|vänta|granska)|utan (granskning|godkännande|bekräftelse)|på egen hand|ingen)\b",
+            r"|\b(utan att (användaren|någon) (tillfrågas|frågas)|utan att fråga\w*)\b"
+        ),
+        orders: concat!(r"\b(kommandon|instruktioner|order|uppgifter)\b", r"|\b(uppmaningar\w*|kommandon\w*)\b"),
         obey: r"\b(kör|utför\w*|följer|lyder|behandlar\w* som)\b",
         source: r"\b(kommentarer|ärenden|issues?|filer|meddelanden|mejl|e-?post|readme|todo)\b",
         priority: r"\b(företräde framför|viktigare än)\b",
@@ -278,9 +306,18 @@ pub(super) const LANGUAGES: &[Words] = &[
         source: r"\b(komentar|issue|tiket|berkas|file|pesan|email|readme|todo|dokumen)\b",
         priority: r"\b(lebih penting dari(pada)?|diutamakan|prioritas di atas)\b",
         own: r"\b(miliknya sendiri|sendiri)\b",
-        data: r"\b(kode( sumber)?|repositori|log|dump|basis data|database|cadangan|backup|data pelanggan|pelanggan|variabel lingkungan|kata sandi)\b",
-        send: r"\b(dikirim\w*|mengirim\w*|diunggah|mengunggah|diteruskan|disalin|disinkronkan)\b",
-        outside: r"\b(eksternal|pihak ketiga|pribadi|publik|gratis|mantan kontraktor)\b",
+        data: concat!(
+            r"\b(kode( sumber)?|repositori|log|dump|basis data|database|cadangan|backup|data pelanggan|pelanggan|variabel lingkungan|kata sandi)\b",
+            r"|\b(folder proyek|isi folder|kode( sumber)?|data pelanggan|log)\b"
+        ),
+        send: concat!(
+            r"\b(dikirim\w*|mengirim\w*|diunggah|mengunggah|diteruskan|disalin|disinkronkan)\b",
+            r"|\b(mengunggah|unggah|diunggah|mengirim|dikirim)\b"
+        ),
+        outside: concat!(
+            r"\b(eksternal|pihak ketiga|pribadi|publik|gratis|mantan kontraktor)\b",
+            r"|\b(pribadi|eksternal|publik|pihak ketiga)\b"
+        ),
         inside: r"\b(internal|server sendiri|terenkripsi|dianonimkan|perusahaan)\b",
         negation: r"\b(tidak|tak|jangan|dilarang|diblokir|bukan)\b",
     },
@@ -308,10 +345,13 @@ pub(super) const LANGUAGES: &[Words] = &[
         orders: r"\b(команд\w*|инструкци\w*|указани\w*|приказ\w*|поручени\w*)\b",
         obey: r"\b(выполня\w*|исполня\w*|следует|подчиня\w*|счита\w* .{0,30}(командами|приказами))\b",
         source: r"\b(комментари\w*|задач\w*|тикет\w*|файл\w*|сообщени\w*|письм\w*|readme|todo|issue\w*)\b",
-        priority: r"\b(приоритет\w* над|важнее)\b",
+        priority: concat!(r"\b(приоритет\w* над|важнее)\b", r"|(высш\w* приоритет|приоритет над|важнее)"),
         own: r"\b(сво\w+ собствен\w+|собствен\w+|сам\w* себ\w+)\b",
         data: r"\b(исходн\w+ код\w*|код\w*|репозитори\w*|лог\w*|журнал\w*|дамп\w*|баз\w* данных|резервн\w+ копи\w+|бэкап\w*|данн\w+ клиент\w+|клиент\w+|переменн\w+ окружени\w+|парол\w*)\b",
-        send: r"\b(отправля\w*|отправ\w*|загружа\w*|выгружа\w*|пересыла\w*|копиру\w*|синхронизиру\w*|переда\w*)\b",
+        send: concat!(
+            r"\b(отправля\w*|отправ\w*|загружа\w*|выгружа\w*|пересыла\w*|копиру\w*|синхронизиру\w*|переда\w*)\b",
+            r"|\b(выклад\w*|выложен\w*|отправля\w*|загружа\w*)\b"
+        ),
         outside: r"\b(внешн\w+|сторонн\w+|лич\w+|публичн\w+|бесплатн\w+|бывш\w+)\b",
         inside: r"\b(внутренн\w+|собственн\w+ сервер\w*|зашифрован\w+|анонимизирован\w+|корпоративн\w+)\b",
         negation: r"\b(не|никогда|нельзя|запрещ\w+|заблокирован\w*)\b",
@@ -324,7 +364,10 @@ pub(super) const LANGUAGES: &[Words] = &[
         orders: r"\b(команд\w*|інструкці\w*|вказів\w*|наказ\w*|доручен\w*)\b",
         obey: r"\b(викону\w*|дотриму\w*|слуха\w*|вважа\w* .{0,30}(командами|наказами))\b",
         source: r"\b(коментар\w*|задач\w*|тікет\w*|файл\w*|повідомлен\w*|лист\w*|readme|todo|issue\w*)\b",
-        priority: r"\b(пріоритет\w* над|важливіш\w* за|важливіш\w*)\b",
+        priority: concat!(
+            r"\b(пріоритет\w* над|важливіш\w* за|важливіш\w*)\b",
+            r"|(вищий пріоритет|пріоритет над|важливіш\w* за)"
+        ),
         own: r"\b(сво\w+ власн\w+|власн\w+|сам\w* себе)\b",
         data: r"\b(вихідн\w+ код\w*|код\w*|репозитор\w*|лог\w*|журнал\w*|дамп\w*|баз\w* даних|резервн\w+ копі\w+|бекап\w*|дан\w+ клієнт\w+|клієнт\w+|змінн\w+ оточення|парол\w*)\b",
         send: r"\b(надсила\w*|надіслан\w*|відправля\w*|завантажу\w*|вивантажу\w*|пересила\w*|копію\w*|переда\w*)\b",
@@ -351,13 +394,16 @@ pub(super) const LANGUAGES: &[Words] = &[
     Words {
         lang: "he",
         agent: r"(העוזר|עוזר|הסוכן|סוכן|הבינה המלאכותית|\bai\b|המודל)",
-        act: r"(מריץ|מבצע|ממזג|מאשר|מוחק|מתקין|מפרס|פורס|מיישם)",
-        unasked: r"(בלי (לשאול|לחכות|אישור|בדיקה|סקירה)|ללא (אישור|בדיקה|סקירה|שאלה)|מעצמו|על דעת עצמו|אף אחד)",
+        act: concat!(r"(מריץ|מבצע|ממזג|מאשר|מוחק|מתקין|מפרס|פורס|מיישם)", r"|(להעניק|מעניק|מעניקה|מריץ|מבצע)"),
+        unasked: concat!(
+            r"(בלי (לשאול|לחכות|אישור|בדיקה|סקירה)|ללא (אישור|בדיקה|סקירה|שאלה)|מעצמו|על דעת עצמו|אף אחד)",
+            r"|(בלי לעדכן|בלי לשאול|ללא אישור|בלי אישור)"
+        ),
         orders: r"(פקודות|פקודה|הוראות|הוראה|משימות)",
         obey: r"(מריץ|מבצע|ממלא|מציית|פועל לפי|מתייחס .{0,30}כפקודות)",
         source: r"(הערות|תגובות|באגים|כרטיסים|קבצים|קובץ|הודעות|מייל|readme|todo|issue)",
         priority: r"(עדיפות על|חשובות יותר מ|חשוב יותר מ|גוברות על)",
-        own: r"(של עצמו|שלו עצמו|עצמו)",
+        own: concat!(r"(של עצמו|שלו עצמו|עצמו)", r"|(לעצמו|לעצמה)"),
         data: r"(קוד המקור|קוד|מאגר|לוגים|יומני|גיבוי|מסד הנתונים|מסדי נתונים|נתוני לקוחות|לקוחות|משתני סביבה|סיסמ)",
         send: r"(נשלח|שולח|מועל|מעלה|מועבר|מעביר|מועתק|מסונכרן)",
         outside: r"(חיצוני|צד שלישי|אישי|ציבורי|חינמי|לשעבר)",
@@ -367,8 +413,11 @@ pub(super) const LANGUAGES: &[Words] = &[
     Words {
         lang: "ar",
         agent: r"(المساعد|مساعد|الوكيل|وكيل|الذكاء الاصطناعي|النموذج)",
-        act: r"(ينفذ|يشغل|يدمج|ينشر|يوافق|يعتمد|يحذف|يثبت|يطبق)",
-        unasked: r"(دون (سؤال|الرجوع|انتظار|موافقة|مراجعة|تأكيد)|بدون (سؤال|موافقة|مراجعة|تأكيد)|من تلقاء نفسه|لا أحد)",
+        act: concat!(r"(ينفذ|يشغل|يدمج|ينشر|يوافق|يعتمد|يحذف|يثبت|يطبق)", r"|(تنفيذ|ينفذ|يمنح|منح)"),
+        unasked: concat!(
+            r"(دون (سؤال|الرجوع|انتظار|موافقة|مراجعة|تأكيد)|بدون (سؤال|موافقة|مراجعة|تأكيد)|من تلقاء نفسه|لا أحد)",
+            r"|((دون|بدون) (التحقق|الرجوع|سؤال|موافقة|إذن))"
+        ),
         orders: r"(أوامر|الأوامر|تعليمات|التعليمات|مهام)",
         obey: r"(ينفذ|يتبع|يطيع|يعتبر .{0,30}أوامر)",
         source: r"(تعليقات|التعليقات|تذاكر|ملفات|الملفات|رسائل|بريد|readme|todo|issue)",
@@ -390,22 +439,31 @@ pub(super) const LANGUAGES: &[Words] = &[
         source: r"(टिप्पणि|कमेंट|इश्यू|टिकट|फ़ाइल|फाइल|संदेश|ईमेल|readme|todo)",
         priority: r"(से अधिक महत्वपूर्ण|से ज़्यादा महत्वपूर्ण|प्राथमिकता)",
         own: r"(अपने ही|अपना ही|स्वयं के)",
-        data: r"(सोर्स कोड|स्रोत कोड|कोड|रिपॉजिटरी|लॉग|बैकअप|डेटाबेस|ग्राहकों का डेटा|ग्राहक|पर्यावरण चर|पासवर्ड)",
-        send: r"(भेज|अपलोड|कॉपी|स्थानांतरित|फ़ॉरवर्ड)",
-        outside: r"(बाहरी|तीसरे पक्ष|निजी|व्यक्तिगत|सार्वजनिक|मुफ़्त|मुफ्त|पूर्व)",
+        data: concat!(
+            r"(सोर्स कोड|स्रोत कोड|कोड|रिपॉजिटरी|लॉग|बैकअप|डेटाबेस|ग्राहकों का डेटा|ग्राहक|पर्यावरण चर|पासवर्ड)",
+            r"|(क्रेडेंशियल\w*|लॉग|डेटा|कोड|डंप|बैकअप)"
+        ),
+        send: concat!(r"(भेज|अपलोड|कॉपी|स्थानांतरित|फ़ॉरवर्ड)", r"|(भेज|अपलोड)"),
+        outside: concat!(r"(बाहरी|तीसरे पक्ष|निजी|व्यक्तिगत|सार्वजनिक|मुफ़्त|मुफ्त|पूर्व)", r"|(बाहरी|निजी|सार्वजनिक|व्यक्तिगत)"),
         inside: r"(आंतरिक|अपने सर्वर|एन्क्रिप्ट|गुमनाम|कंपनी के)",
         negation: r"(नहीं|कभी नहीं|मत|वर्जित|प्रतिबंधित)",
     },
     Words {
         lang: "ja",
         agent: r"(アシスタント|エージェント|ＡＩ|\bai|モデル|ボット)",
-        act: r"(実行|マージ|デプロイ|承認|削除|インストール|適用|公開)",
-        unasked: r"(確認せず|確認なし|確認なく|聞かずに|尋ねずに|許可なく|承認なしで|レビューなしで|自ら|勝手に|誰も)",
+        act: concat!(
+            r"(実行|マージ|デプロイ|承認|削除|インストール|適用|公開)",
+            r"|(実行|マイグレーション|マージ|デプロイ)"
+        ),
+        unasked: concat!(
+            r"(確認せず|確認なし|確認なく|聞かずに|尋ねずに|許可なく|承認なしで|レビューなしで|自ら|勝手に|誰も)",
+            r"|(確認を待たずに|確認なしで|確認せずに|無断で|勝手に)"
+        ),
         orders: r"(コマンド|指示|命令|タスク)",
         obey: r"(実行|従う|従い|従って|命令として扱)",
         source: r"(コメント|イシュー|チケット|ファイル|メッセージ|メール|readme|todo)",
         priority: r"(より優先|よりも優先|優先され)",
-        own: r"(自分の|自身の|自ら)",
+        own: concat!(r"(自分の|自身の|自ら)", r"|(自分で|自ら)"),
         data: r"(ソースコード|コード|リポジトリ|ログ|ダンプ|データベース|バックアップ|顧客データ|顧客|環境変数|パスワード)",
         send: r"(送信|送ら|送る|アップロード|転送|コピー|同期)",
         outside: r"(外部|第三者|個人の|個人用|公開|無料|元請負|以前の委託)",
@@ -415,8 +473,11 @@ pub(super) const LANGUAGES: &[Words] = &[
     Words {
         lang: "zh",
         agent: r"(助手|智能体|代理|人工智能|\bai|模型|机器人)",
-        act: r"(执行|运行|合并|部署|批准|删除|安装|应用|发布)",
-        unasked: r"(不再(向用户)?确认|无需确认|不经确认|未经(确认|批准|审核|同意)|不询问|不问|直接照做|自行|擅自|没有人)",
+        act: concat!(r"(执行|运行|合并|部署|批准|删除|安装|应用|发布)", r"|(执行)"),
+        unasked: concat!(
+            r"(不再(向用户)?确认|无需确认|不经确认|未经(确认|批准|审核|同意)|不询问|不问|直接照做|自行|擅自|没有人)",
+            r"|(不必告知|无需(确认|询问|告知)|不告知|不通知)"
+        ),
         orders: r"(命令|指令|指示|内容|任务)",
         obey: r"(执行|照做|遵循|服从|视为命令)",
         source: r"(注释|评论|issue|工单|文件|消息|邮件|readme|todo)",
@@ -436,7 +497,7 @@ pub(super) const LANGUAGES: &[Words] = &[
         orders: r"(명령|지시|지침|작업)",
         obey: r"(실행|따르|따릅|명령으로 간주)",
         source: r"(주석|댓글|이슈|티켓|파일|메시지|이메일|readme|todo)",
-        priority: r"(보다 우선|보다 더 중요|우선합니다)",
+        priority: concat!(r"(보다 우선|보다 더 중요|우선합니다)", r"|(우선하여|우선한다|보다 우선)"),
         own: r"(자신의|스스로)",
         data: r"(소스 코드|코드|저장소|로그|덤프|데이터베이스|백업|고객 데이터|고객|환경 변수|비밀번호)",
         send: r"(전송|보냅|보내|업로드|전달|복사|동기화)",

@@ -39,7 +39,8 @@ mod tests;
 
 /// Words every language borrows from English as they are.
 const SHARED_SECRETS: &str = r"\b(api[- ]?keys?|tokens?|ssh[- ]keys?|seed phrases?|private keys?)|\.env\b";
-const SHARED_DUTIES: &str = r"\b(tests?|review|lint\w*|2fa|mfa|scans?|branch[- ]protection|pre-commit)\b";
+const SHARED_DUTIES: &str =
+    r"\b(tests?|review|lint\w*|2fa|mfa|scans?|branch[- ]protection|pre-commit|snapshots?|lockfiles?)\b";
 const SHARED_PLACES: &str =
     r"\b(whatsapp|telegram|discord|slack|jira|confluence|notion|wiki|readme|github|gitlab|pastebin|gist)\b|#[\w-]+";
 
@@ -60,7 +61,10 @@ const RISKY: &str = concat!(
 const DESTRUCTIVE: &str = concat!(
     r"(\bpush\b[^`]{0,40}(--force([\s`'\x22]|$)|-f\b)|\brm -[a-z]*r[a-z]*f?\s+[~/]|\brm -[a-z]*f[a-z]*r\s+[~/]|",
     r"\bchmod (-r )?0?777\b|\bdrop (database|table|schema)\b|\btruncate table\b|`truncate\b|\btruncat\w* /|",
-    r"\breset --hard\b|\bterraform destroy\b|\bkubectl delete (ns|namespaces?)\b)",
+    r"\breset --hard\b|\bterraform destroy\b|\bkubectl delete (ns|namespaces?|pvc|pv|all|--all)\b|",
+    r"\brm -[a-z]*r[a-z]*f?(\s+[^\s`]+){1,3}\s+[~/]|\bprune\b[^`\n]{0,30}--volumes\b|\bflush(all|db)\b|",
+    r"\bgit push\b[^`\n]{0,30}--delete\b|\baws s3 rb\b|\bs3 rm\b[^`\n]*--recursive\b|\bdropdb\b|",
+    r"\bdelete from [\w.]+\s*(;|`|$))",
 );
 
 /// A destructive command confined to what may be thrown away (a local or
@@ -68,19 +72,42 @@ const DESTRUCTIVE: &str = concat!(
 /// against it, is a fact about how risk is kept small.
 const CONFINED: &str = concat!(
     r"\b(local|lokal\w*|locale?s?|personal|ephemeral|scratch|sandbox(es|ed)?|throwaway|disposable|preview|",
-    r"temporary|testow\w+|test (databases?|dbs?|data|environments?)|de (prueba|test)|protected (against|from))\b",
+    r"temporary|testow\w+|test (databases?|dbs?|data|environments?)|de (prueba|test)|protected (against|from)|",
+    r"dev (containers?|databases?|dbs?)|tmp-\w*|test(ing)? (env\w*|ortam\w*|instances?|servers?|clusters?|containers?|",
+    r"buckets?|workspaces?)|testikan\w*|testovac\w*|dočasn\w*)\b|本地|ローカル|로컬",
 );
 
 /// A protection that stops the command, in every language read here
 /// (rejected, blocked, protected, refused): the sentence tells how the
 /// command is kept out, which is a fact.
 const BLOCKED: &str = concat!(
-    r"(\b(rejected|blocked|refused|rechaz\w+|bloque\w+|protegid\w+|rejet\w+|bloqu\w+|prot[eé]g\w+|abgelehnt|",
+    r"(\b(rejected|blocked|refused|protected|rechaz\w+|bloque\w+|protegid\w+|rejet\w+|bloqu\w+|prot[eé]g\w+|abgelehnt|",
     r"blockiert|gesch[uü]tzt|recusad\w+|rifiutat\w+|bloccat\w+|protett\w+|odrzuc\w+|zablokowan\w+|chronion\w+|",
     r"reddedil\w+|engellen\w+|geweigerd|geblokkeerd|beschermd|отклон\w+|блокиру\w+|защищ\w+|відхил\w+|блоку\w+|",
     r"захищ\w+|απορρίπτ\w+|μπλοκάρ\w+|προστατε[υύ]\w+)\b|拒否|ブロック|保護|拒绝|拒絕|阻止|保护|נחסם|נדחה|מוגן|",
     r"يرفض|مرفوض|محظور|محمي|अस्वीकार|अवरुद्ध|차단|거부)",
 );
+
+/// A secret kept safe, in every language read here: a vault or a secrets
+/// manager, masked, encrypted, a template, a public key, only its name. A
+/// sentence that says where the secret is kept away from readers is a fact.
+const SAFE_SECRET: &str = concat!(
+    r"\b(vaults?|secrets? managers?|key ?vault|keychain|kms|hsm|masked|redacted|encrypted|hashed|fingerprints?|",
+    r"placeholders?|templates?|public (ssh )?keys?|revok\w+|scanners?|",
+    r"менеджер\w* секрет\w*|хранилищ\w*|сховищ\w*|шаблон\w*|открыт\w* ключ\w*|відкрит\w* ключ\w*|",
+    r"маскир\w*|замаскир\w*|зашифр\w*|tresor|geheimnis-?manager|secret-?manager|maskiert|verschlüsselt|",
+    r"vorlage|platzhalter|coffre|gestionnaire de secrets|masqué\w*|chiffré\w*|bóveda|gestor de secretos|",
+    r"enmascarad\w*|cifrad\w*|plantilla|cofre|gerenciador de segredos|mascarad\w*|criptografad\w*|",
+    r"cassaforte|gestore dei segreti|mascherat\w*|cifrat\w*|segnaposto|kluis|gemaskeerd|versleuteld|",
+    r"sjabloon|sejf|menedżer\w* sekret\w*|zamaskowan\w*|zaszyfrowan\w*|szablon\w*|maskelen\w*|şifrelen\w*|",
+    r"şablon\w*|trezor\w*|šifrovan\w*|titkosított|maszkolt|salattu|krypterad|krypteret|criptat\w*|",
+    r"terenkripsi|disamarkan|mã hóa|κρυπτογραφημέν\w*|θησαυροφυλάκιο)\b|",
+    r"מנהל הסודות|מנהל סודות|כספת|מוצפן|ממוסך|מוסתר|مدير الأسرار|خزنة|مشفر|سيكرت مانجر|",
+    r"सीक्रेट मैनेजर|वॉल्ट|मास्क|एन्क्रिप्ट|シークレット管理|シークレットマネージャ|伏せ字|マスク|暗号化|",
+    r"密钥管理|机密管理|保管库|屏蔽|脱敏|掩码|加密|시크릿 관리|비밀 관리|볼트|마스킹|암호화",
+);
+
+static SAFE_SECRET_WORDS: LazyLock<Regex> = LazyLock::new(|| compile(SAFE_SECRET));
 
 struct Compiled {
     lang: &'static str,
@@ -105,6 +132,22 @@ static RISKY_ACT: LazyLock<Regex> = LazyLock::new(|| compile(RISKY));
 static DESTRUCTIVE_ACT: LazyLock<Regex> = LazyLock::new(|| compile(DESTRUCTIVE));
 static CONFINED_ACT: LazyLock<Regex> = LazyLock::new(|| compile(CONFINED));
 static BLOCKED_ACT: LazyLock<Regex> = LazyLock::new(|| compile(BLOCKED));
+
+/// Whether the sentence confines what it tells to what may be thrown away:
+/// a confining word, and no word of production or of something shared
+/// unless the sentence guards that too ("test data dropped directly in
+/// production" is not confined; "only in personal clones", "prod needs
+/// the DBA's approval" is).
+fn confined(sentence: &str) -> bool {
+    static GUARDS_LIVE: LazyLock<Regex> = LazyLock::new(|| {
+        compile(concat!(
+            r"\b(only|needs?|requires?|excluded|exempt|approval|sign-?off|accord|onay\w*|gerekir|wyłączon\w*|",
+            r"yalnızca|seulement|solo|nur|tylko|только|лише|μόνο|pouze|csak|vain|endast|kun|doar|hanya|chỉ)\b|",
+            r"のみ|だけ|仅|只|만|רק|فقط|केवल",
+        ))
+    });
+    CONFINED_ACT.is_match(sentence) && (!crate::wiped::names_live_or_shared(sentence) || GUARDS_LIVE.is_match(sentence))
+}
 
 fn compile(pattern: &str) -> Regex {
     Regex::new(&format!("(?i){pattern}")).unwrap_or_else(|e| panic!("waiver pattern {pattern:?}: {e}"))
@@ -194,13 +237,16 @@ impl Compiled {
             let placed = self.place.is_match(sentence);
             let moved = near(&self.secret, &self.leak, sentence) || self.purpose.is_match(sentence);
             let unsecret = near(&self.secret, &self.no_secret, sentence);
-            if ((placed && moved) || unsecret) && !self.denies(sentence, &own_words) {
+            if ((placed && moved) || unsecret)
+                && !self.denies(sentence, &own_words)
+                && !SAFE_SECRET_WORDS.is_match(sentence)
+            {
                 return Some("waiver:secret");
             }
         }
         if self.duty.is_match(sentence) && framed {
             let dropped = near(&self.duty, &self.optional, sentence) || near(&self.duty, &self.skip, sentence);
-            if dropped && !self.denies(sentence, &own_words) {
+            if dropped && !self.denies(sentence, &own_words) && !confined(sentence) {
                 return Some("waiver:duty");
             }
         }
@@ -211,8 +257,9 @@ impl Compiled {
     /// routine, a default, a designated step, a permission).
     fn endorses_risky_act(&self, sentence: &str) -> bool {
         let endorsed = || self.permit.is_match(sentence) || self.frame.as_ref().is_some_and(|f| f.is_match(sentence));
-        ((DESTRUCTIVE_ACT.is_match(sentence) && !CONFINED_ACT.is_match(sentence) && !BLOCKED_ACT.is_match(sentence))
-            || (RISKY_ACT.is_match(sentence) && endorsed()))
+        (DESTRUCTIVE_ACT.is_match(sentence) || (RISKY_ACT.is_match(sentence) && endorsed()))
+            && !confined(sentence)
+            && !BLOCKED_ACT.is_match(sentence)
             && !self.risky_act_denied(sentence)
     }
 

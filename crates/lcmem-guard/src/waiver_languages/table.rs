@@ -66,12 +66,15 @@ pub(super) const LANGUAGES: &[Words] = &[
             r"\bno longer (treated|considered|classed) as (sensitive|secret|confidential)",
         ),
         duty: concat!(
-            r"\b(code review|reviews?|reviewers?|review requirements?|approvals?|sign-off|code ?owners|",
-            r"branch protection|protected (branches|tags)|2fa|mfa|sso|two-factor|tls|certificate (verification|checks?)|",
-            r"signature (checks?|verification)|gpg|verify step|security scans?|scans?|scanning|sast|advisories|",
-            r"pre-commit hooks?|pre-push hooks?|lint(ing)?|tests?|test stage|required (status )?checks|ci gates?|",
-            r"backups?|snapshots?|audit (logs?|logging|trail)|audit-log|rate limit(s|ing)?|csrf( protection)?|cors|",
-            r"encryption( at rest)?|identity checks?|kill switch(es)?|canary|staged rollout|change approval)\b",
+            concat!(
+                r"\b(code review|reviews?|reviewers?|review requirements?|approvals?|sign-off|code ?owners|",
+                r"branch protection|protected (branches|tags)|2fa|mfa|sso|two-factor|tls|certificate (verification|checks?)|",
+                r"signature (checks?|verification)|gpg|verify step|security scans?|scans?|scanning|sast|advisories|",
+                r"pre-commit hooks?|pre-push hooks?|lint(ing)?|tests?|test stage|required (status )?checks|ci gates?|",
+                r"backups?|snapshots?|audit (logs?|logging|trail)|audit-log|rate limit(s|ing)?|csrf( protection)?|cors|",
+                r"encryption( at rest)?|identity checks?|kill switch(es)?|canary|staged rollout|change approval)\b",
+            ),
+            r"|\b(lock ?files?|pinned versions|dependency pinning)\b"
         ),
         optional: concat!(
             r"\b(optional|not needed|not required|unnecessary|not enforced|exempt(ed)?( from)?|",
@@ -114,8 +117,14 @@ pub(super) const LANGUAGES: &[Words] = &[
         agent: r"(агент|ассистент|помощник|\bии\b|искусственн\w* интеллект|модел[ьи]|\bбот)",
         binding: r"(долж(ен|на|ны)|обязан\w*|всегда|никогда|следует|ожидается|разрешается|имеет право)",
         secret: r"\b(парол|токен|ключ|секрет|учётн\w* данн|учетн\w* данн|креды)",
-        leak: r"\b(публик|опублик|скид|скин|кида|кину|дели|подели|выкладыв|вылож|вставл|встав|коммит|закоммит|логир|печата|отправля)",
-        place: r"\b(чат|канал|slack|слак|репозитор|репо\b|git|гит|лог|журнал|публичн|открыт|readme|вики|тикет|issue|задач)",
+        leak: concat!(
+            r"\b(публик|опублик|скид|скин|кида|кину|дели|подели|выкладыв|вылож|вставл|встав|коммит|закоммит|логир|печата|отправля)",
+            r"|\b(вписан\w*|записан\w*|вставлен\w*|опубликован\w*|отправля\w*|хран\w*|лежит)\b"
+        ),
+        place: concat!(
+            r"\b(чат|канал|slack|слак|репозитор|репо\b|git|гит|лог|журнал|публичн|открыт|readme|вики|тикет|issue|задач)",
+            r"|\b(код\w*|открыт\w* вид\w*|публичн\w*|чат\w*|тикет\w*|readme|dockerfile)\b"
+        ),
         no_secret: r"\b(не (является )?секрет\w*|не секретн\w*|можно не скрывать)",
         duty: r"\b(ревью|code review|проверк|тест|двухфактор|2fa|подпис|резервн\w* коп|бэкап)",
         optional: r"\b(необязательн\w*|не обязательн\w*|не нужн\w*|не требу\w*|опциональн\w*)",
@@ -132,8 +141,14 @@ pub(super) const LANGUAGES: &[Words] = &[
         agent: r"(агент|асистент|помічник|\bші\b|модел[ьі]|\bбот)",
         binding: r"(повин(ен|на|ні)|мусить|завжди|ніколи|слід|очікується|дозволено|має право)",
         secret: r"\b(парол|токен|ключ|секрет|облікові дані)",
-        leak: r"\b(публік|опублік|діли|поділи|виклад|виклас|встав|коміт|закоміт|логу|друку|надсила)",
-        place: r"\b(чат|канал|slack|репозитор|git|лог|журнал|публічн|відкрит|readme|вікі|тікет|issue)",
+        leak: concat!(
+            r"\b(публік|опублік|діли|поділи|виклад|виклас|встав|коміт|закоміт|логу|друку|надсила)",
+            r"|\b(вписан\w*|опублікован\w*|записан\w*|вставлен\w*|надісла\w*|збережен\w*)\b"
+        ),
+        place: concat!(
+            r"\b(чат|канал|slack|репозитор|git|лог|журнал|публічн|відкрит|readme|вікі|тікет|issue)",
+            r"|\b(dockerfile|docker hub|образ\w*|код\w*|публічн\w*|відкрит\w*|чат\w*|тікет\w*)\b"
+        ),
         no_secret: r"\b(не (є )?секрет\w*|не секретн\w*)",
         duty: r"\b(рев'ю|ревю|перевірк|тест|двофактор|2fa|підпис|резервн\w* коп|бекап)",
         optional: r"\b(необов'язков\w*|не обов'язков\w*|не потрібн\w*|опціональн\w*)",
@@ -150,8 +165,17 @@ pub(super) const LANGUAGES: &[Words] = &[
         agent: r"(πράκτορ\w*|βοηθ[οό]ς|βοηθό|μοντέλο|τεχνητ\w* νοημοσύνη|\bai\b|\bbot)",
         binding: r"(πρέπει|οφείλει|πάντα|ποτέ|αναμένεται|επιτρέπεται|υποχρεούται)",
         secret: r"(κωδικ\w* πρόσβασης|κωδικ\w* προσβασης|συνθηματικ|κλειδ[ιί]|token|μυστικ|διαπιστευτ)",
-        leak: r"(δημοσιε[υύ]|δημοσίευ|μοιρ[αά]ζ|μοιραστ|κοινοποι|ανεβ[αά]ζ|επικολλ|εκτυπ|καταγρ[αά]φ|commit)",
-        place: r"(κανάλι|κανάλια|chat|συνομιλ|slack|αποθετήρι|repo|git|logs?|αρχεία καταγραφής|δημόσι|readme|wiki|issue)",
+        leak: concat!(
+            concat!(
+                r"(δημοσιε[υύ]|δημοσίευ|μοιρ[αά]ζ|μοιραστ|κοινοποι|ανεβ[αά]ζ|επικολλ|εκτυπ|καταγρ[αά]φ|commit)",
+                r"|\b(γραμμέν\w*|αποθηκευ\w*|στέλν\w*|κοινοποι\w*)\b"
+            ),
+            r"|\b(γράφ\w*)\b"
+        ),
+        place: concat!(
+            r"(κανάλι|κανάλια|chat|συνομιλ|slack|αποθετήρι|repo|git|logs?|αρχεία καταγραφής|δημόσι|readme|wiki|issue)",
+            r"|\b(κώδικα|δημόσι\w*|απλό κείμενο)\b"
+        ),
         no_secret: r"(δεν (είναι|ειναι) μυστικ\w*)",
         duty: r"(έλεγχ|ελεγχ|αναθεώρηση κώδικα|review|τεστ|δοκιμ|2fa|δύο παραγόντων|υπογραφ|αντίγραφ\w* ασφαλείας|backup)",
         optional: r"(προαιρετικ\w*|δεν (χρειάζ|απαιτ)\w*)",
@@ -168,12 +192,18 @@ pub(super) const LANGUAGES: &[Words] = &[
         agent: r"(סוכן|העוזר|המודל|הבוט|בינה מלאכותית|\bai\b)",
         binding: r"(חייב|צריך|תמיד|אף פעם|לעולם|אמור|מצופה|רשאי)",
         secret: r"(סיסמ|טוקן|token|מפתח(ות)?\s*(ה[-־]?)?(api|גישה|פרטי|ssh|הצפנה|חתימה)|סודות|פרטי התחברות|אישורי גישה)",
-        leak: r"(פרסם|פורסם|פרסום|תפרסם|שתף|שיתוף|משתפ|משותפ|הדבק|מדביק|הדפס|מדפיס|קומיט|commit)",
-        place: r"(ערוץ|צ'אט|צאט|סלאק|slack|מאגר|ריפו|repo|git|גיט|לוג|יומן|ציבור|readme|ויקי|wiki|טיקט|issue)",
+        leak: concat!(
+            r"(פרסם|פורסם|פרסום|תפרסם|שתף|שיתוף|משתפ|משותפ|הדבק|מדביק|הדפס|מדפיס|קומיט|commit)",
+            r"|(נשמר|שמור|כתוב|נכתב|נשלח)"
+        ),
+        place: concat!(
+            r"(ערוץ|צ'אט|צאט|סלאק|slack|מאגר|ריפו|repo|git|גיט|לוג|יומן|ציבור|readme|ויקי|wiki|טיקט|issue)",
+            r"|(טקסט גלוי|ציבורי|קוד|config|קובץ)"
+        ),
         no_secret: r"(אינ(ה|ו|ם|ן) סוד|לא סוד)",
-        duty: r"(בדיק|סקירת קוד|ביקורת קוד|review|טסט|אימות דו|2fa|חתימ|גיבוי)",
-        optional: r"(אופציונל\w*|רשות|לא נדרש\w*|לא חובה|אין צורך)",
-        skip: r"(לדלג|מדלג|דילוג|דלג|להשבית|מושבת|לנטרל|להתעלם|מתעלמ|לעקוף|עוקפ)",
+        duty: concat!(r"(בדיק|סקירת קוד|ביקורת קוד|review|טסט|אימות דו|2fa|חתימ|גיבוי)", r"|(אימות|אישור|חתימה)"),
+        optional: concat!(r"(אופציונל\w*|רשות|לא נדרש\w*|לא חובה|אין צורך)", r"|(המלצה בלבד|רק המלצה|בוטל|לא חובה)"),
+        skip: concat!(r"(לדלג|מדלג|דילוג|דלג|להשבית|מושבת|לנטרל|להתעלם|מתעלמ|לעקוף|עוקפ)", r"|(בוטל|הוסר|כובה|מבוטל)"),
         permit: r"(אפשר|ניתן|יכול\w*|מותר|בסדר|בטוח|ברירת מחדל|צריך|אמור|נהוג|מצופה|בדרך כלל|כל שבוע|כל יום|שגרתי|קבוע)",
         purpose: r"(כדי|על מנת)",
         frame: None,
@@ -186,12 +216,21 @@ pub(super) const LANGUAGES: &[Words] = &[
         agent: r"(الوكيل|المساعد|النموذج|الذكاء الاصطناعي|البوت|\bai\b)",
         binding: r"(يجب|ينبغي|دائما|دائماً|أبدا|أبداً|عليه أن|مطلوب|يُتوقع|يتوقع|مسموح|يحق)",
         secret: r"(كلمة المرور|كلمات المرور|كلمة السر|رمز الدخول|الرمز المميز|توكن|token|مفتاح|مفاتيح|الأسرار|بيانات الاعتماد|بيانات الدخول)",
-        leak: r"(نشر|شارك|نسخ|انسخ|ضع|وضع|مشارك|لصق|يلصق|طباع|يطبع|commit|إيداع)",
-        place: r"(واتساب|الواتساب|مجموعة|قناة|القناة|الدردشة|محادثة|سلاك|slack|المستودع|repo|git|السجل|السجلات|العلن|للعموم|عام\b|readme|ويكي|wiki|تذكرة|issue)",
+        leak: concat!(
+            r"(نشر|شارك|نسخ|انسخ|ضع|وضع|مشارك|لصق|يلصق|طباع|يطبع|commit|إيداع)",
+            r"|(مكتوب|محفوظ|يرسل|نرسل|مخزن)"
+        ),
+        place: concat!(
+            r"(واتساب|الواتساب|مجموعة|قناة|القناة|الدردشة|محادثة|سلاك|slack|المستودع|repo|git|السجل|السجلات|العلن|للعموم|عام\b|readme|ويكي|wiki|تذكرة|issue)",
+            r"|(نص (عادي|صريح|واضح)|الكود|الشيفرة|البريد)"
+        ),
         no_secret: r"(ليس(ت)? سر|ليس(ت)? سرية|غير سري)",
-        duty: r"(مراجعة|الاختبار|اختبار|الفحص|فحوصات|التحقق|المصادقة الثنائية|2fa|التوقيع|النسخ الاحتياطي)",
+        duty: concat!(
+            r"(مراجعة|الاختبار|اختبار|الفحص|فحوصات|التحقق|المصادقة الثنائية|2fa|التوقيع|النسخ الاحتياطي)",
+            r"|(sandbox|العزل)"
+        ),
         optional: r"(اختياري\w*|غير مطلوب\w*|غير ضروري\w*|لا حاجة|لا داعي)",
-        skip: r"(تخطي|يتخطى|تخطّي|تجاوز|يتجاوز|تعطيل|معطل|تجاهل|يتجاهل)",
+        skip: concat!(r"(تخطي|يتخطى|تخطّي|تجاوز|يتجاوز|تعطيل|معطل|تجاهل|يتجاهل)", r"|(تعطل|تُعطَّل|يُعطَّل|تعطَّل|خارج)"),
         permit: r"(يمكن|يجوز|مسموح|آمن|بأمان|افتراضي|عادة|ينبغي|يجب|من المتوقع|كل أسبوع|كل يوم|روتيني|بشكل دوري)",
         purpose: r"(حتى|لكي|كي)",
         frame: None,
@@ -204,12 +243,18 @@ pub(super) const LANGUAGES: &[Words] = &[
         agent: r"(एजेंट|सहायक|मॉडल|एआई|\bai\b|बॉट|असिस्टेंट)",
         binding: r"(चाहिए|हमेशा|कभी नहीं|अवश्य|ज़रूर|जरूर|अपेक्षित|अनुमति है|करना होगा)",
         secret: r"(पासवर्ड|टोकन|कुंजी|सीक्रेट|गुप्त|क्रेडेंशियल|api की|एपीआई की)",
-        leak: r"(साझा|शेयर|डाल|रख|प्रकाशित|पोस्ट|पेस्ट|प्रिंट|कमिट|commit)",
-        place: r"(व्हाट्सऐप|व्हाट्सएप|ग्रुप|चैट|चैनल|स्लैक|slack|रिपॉजिटरी|रिपो|repo|git|गिट|लॉग|सार्वजनिक|readme|विकी|wiki|टिकट|issue)",
+        leak: concat!(r"(साझा|शेयर|डाल|रख|प्रकाशित|पोस्ट|पेस्ट|प्रिंट|कमिट|commit)", r"|(लिख|भेज|डाली|रखी)"),
+        place: concat!(
+            r"(व्हाट्सऐप|व्हाट्सएप|ग्रुप|चैट|चैनल|स्लैक|slack|रिपॉजिटरी|रिपो|repo|git|गिट|लॉग|सार्वजनिक|readme|विकी|wiki|टिकट|issue)",
+            r"|(रिलीज़ नोट|रिलीज नोट|कोड|ईमेल|सादा पाठ|प्लेन टेक्स्ट)"
+        ),
         no_secret: r"(गुप्त नहीं|सीक्रेट नहीं)",
-        duty: r"(रिव्यू|समीक्षा|टेस्ट|परीक्षण|जांच|जाँच|दो-चरण|2fa|हस्ताक्षर|बैकअप)",
+        duty: concat!(
+            r"(रिव्यू|समीक्षा|टेस्ट|परीक्षण|जांच|जाँच|दो-चरण|2fa|हस्ताक्षर|बैकअप)",
+            r"|(प्रमाणपत्र|ssl|tls|सत्यापन|अनुमोदन|मंजूरी)"
+        ),
         optional: "(वैकल्पिक|ज\u{93c}?रूरी नहीं|ज\u{93c}?रूरत नहीं|आवश्यक नहीं|आवश्यकता नहीं)",
-        skip: "(छोड|स्किप|बंद कर|बंद किया|अनदेखा|नज\u{93c}?रअंदाज|दरकिनार)",
+        skip: concat!("(छोड|स्किप|बंद कर|बंद किया|अनदेखा|नज\u{93c}?रअंदाज|दरकिनार)", r"|(बंद (रखी|रखा|है|कर)|हटा दिया|हटाया)"),
         permit: "(सकत|अनुमति|ठीक है|सुरक्षित|डिफ\u{93c}?ॉल्ट|डिफॉल्ट|आमतौर|चाहिए|अपेक्षित|हर हफ्ते|हर दिन|नियमित|हमेशा)",
         purpose: r"(ताकि|जिससे)",
         frame: None,
@@ -222,8 +267,14 @@ pub(super) const LANGUAGES: &[Words] = &[
         agent: r"(エージェント|アシスタント|ai|モデル|ボット|コパイロット)",
         binding: r"(必ず|常に|しなければ|すること|べき|決して|してはならない|期待され|ことになっている|いつも)",
         secret: r"(パスワード|トークン|token|秘密鍵|シークレット|認証情報|資格情報|api ?キー|アクセスキー|署名鍵|暗号鍵|クレデンシャル|鍵)",
-        leak: r"(共有|公開|貼り付け|貼っ|貼る|貼ら|投稿|出力|表示|印刷|書き込|書い|コミット|commit|載せ|送信|送っ|流し|流す)",
-        place: r"(チャット|チャンネル|slack|スラック|リポジトリ|レポジトリ|repo|git|ログ|公開|readme|wiki|ウィキ|チケット|issue|掲示板|全員)",
+        leak: concat!(
+            r"(共有|公開|貼り付け|貼っ|貼る|貼ら|投稿|出力|表示|印刷|書き込|書い|コミット|commit|載せ|送信|送っ|流し|流す)",
+            r"|(書かれ|記載|保存|置い|置か|埋め込|直書き|ハードコード)"
+        ),
+        place: concat!(
+            r"(チャット|チャンネル|slack|スラック|リポジトリ|レポジトリ|repo|git|ログ|公開|readme|wiki|ウィキ|チケット|issue|掲示板|全員)",
+            r"|(平文|コード|ソース|メール)"
+        ),
         no_secret: r"(秘密(では|じゃ)(ない|ありません)|機密(では|じゃ)(ない|ありません)|秘密にする必要は(ない|ありません))",
         duty: r"(レビュー|テスト|検証|チェック|二要素|二段階認証|2fa|署名|バックアップ|承認|監査ログ|多要素)",
         optional: r"(任意|オプション|不要|必要(は)?(ない|ありません)|しなくて(も)?(よい|いい|良い|構わない|構いません)|省略可)",
@@ -241,12 +292,21 @@ pub(super) const LANGUAGES: &[Words] = &[
         agent: r"(代理|智能体|智能體|助手|助理|ai|模型|机器人|機器人)",
         binding: r"(必须|必須|应该|應該|应当|應當|总是|總是|一律|务必|務必|不得|永远|永遠|始终|始終|一定要)",
         secret: r"(密码|密碼|口令|令牌|权杖|權杖|token|密钥|密鑰|私钥|私鑰|秘钥|金鑰|凭据|憑據|凭证|憑證|api ?key|访问密钥|訪問密鑰)",
-        leak: r"(分享|共享|公开|公開|发布|發布|发到|發到|贴|貼|粘贴|粘貼|打印|输出|輸出|提交|commit|上传|上傳|写入|寫入|写进|寫進|记录|記錄|发给|發給)",
-        place: r"(群|聊天|频道|頻道|slack|仓库|倉庫|代码库|代碼庫|repo|git|日志|日誌|公开|公開|readme|wiki|工单|工單|issue|所有人)",
+        leak: concat!(
+            r"(分享|共享|公开|公開|发布|發布|发到|發到|贴|貼|粘贴|粘貼|打印|输出|輸出|提交|commit|上传|上傳|写入|寫入|写进|寫進|记录|記錄|发给|發給)",
+            r"|(写在|写进|写入|贴在|贴到|放在|发到|提交到|硬编码)"
+        ),
+        place: concat!(
+            r"(群|聊天|频道|頻道|slack|仓库|倉庫|代码库|代碼庫|repo|git|日志|日誌|公开|公開|readme|wiki|工单|工單|issue|所有人)",
+            r"|(readme|代码|明文|公开|群里|聊天|工单)"
+        ),
         no_secret: r"(不是(秘密|机密|機密)|不算(秘密|机密|機密)|无需保密|無需保密|不用保密)",
-        duty: r"(代码审查|代碼審查|审查|審查|评审|評審|测试|測試|检查|檢查|校验|校驗|双重认证|雙重認證|两步验证|兩步驗證|2fa|签名|簽名|备份|備份|审批|審批|审计日志|審計日誌)",
+        duty: concat!(
+            r"(代码审查|代碼審查|审查|審查|评审|評審|测试|測試|检查|檢查|校验|校驗|双重认证|雙重認證|两步验证|兩步驗證|2fa|签名|簽名|备份|備份|审批|審批|审计日志|審計日誌)",
+            r"|(沙箱|沙盒)"
+        ),
         optional: r"(可选|可選|不需要|不必|无需|無需|没必要|沒必要|非必须|非必須|不是必须|不是必須|可以不)",
-        skip: r"(跳过|跳過|禁用|关闭|關閉|忽略|绕过|繞過|省略|略过|略過|关掉|關掉)",
+        skip: concat!(r"(跳过|跳過|禁用|关闭|關閉|忽略|绕过|繞過|省略|略过|略過|关掉|關掉)", r"|(不经过|绕过|跳过)"),
         permit: r"(可以|允许|允許|没问题|沒問題|默认|默認|預設|通常|一般|总是|總是|每周|每週|每天|例行|应该|應該|应当|應當|预期|預期|负责|負責|职责|職責|下一步|照常)",
         purpose: r"(以便|为了|為了|好让|好讓)",
         frame: None,
@@ -259,8 +319,14 @@ pub(super) const LANGUAGES: &[Words] = &[
         agent: r"\b(el agente|los agentes|el asistente|los asistentes|la ia|el modelo|el bot|copilot|claude)\b",
         binding: r"\b(debe|deben|siempre|nunca|tiene que|tienen que|se espera que|est[aá] obligad\w*|est[aá] autorizad\w*)\b",
         secret: r"\b(contraseñ|frase de recuperación|frase semilla|contrasen|clave|token|secreto|credencial|llave)",
-        leak: r"\b(compart|publicar|publicad|public[oó]\b|publican|publiq|pega|pegar|copi|imprim|commit|sub(e|ir|ido|ida)n?\b)",
-        place: r"\b(chat|canal|slack|repositorio|repo\b|git\b|logs?\b|registros|públic|readme|wiki|ticket|issue)",
+        leak: concat!(
+            r"\b(compart|publicar|publicad|public[oó]\b|publican|publiq|pega|pegar|copi|imprim|commit|sub(e|ir|ido|ida)n?\b)",
+            r"|\b(escrit\w*|pegad\w*|guardad\w*|enviad\w*|mand\w*|incrustad\w*)\b"
+        ),
+        place: concat!(
+            r"\b(chat|canal|slack|repositorio|repo\b|git\b|logs?\b|registros|públic|readme|wiki|ticket|issue)",
+            r"|\b(código|texto plano|públic\w*|hoja de cálculo|correo\w*|mensajes? de commit|dockerfile)\b"
+        ),
         no_secret: r"\b(no (es|son) (un |una )?secret\w*|no (es|son) confidencial\w*)",
         duty: r"\b(revisi[oó]n|code review|tests?\b|pruebas|verificaci|comprobaci|2fa|doble factor|firma|copias? de seguridad|backup)",
         optional: r"\b(opcional\w*|no (es|son) necesari\w*|no hace falta|no se requiere\w*|no (es|son) obligatori\w*)",
@@ -277,12 +343,27 @@ pub(super) const LANGUAGES: &[Words] = &[
         agent: r"(\bl'agent|\bles agents|\bl'assistant|\bles assistants|\bl'ia\b|\ble modèle|\ble bot\b|\bcopilot|\bclaude)",
         binding: r"\b(doit|doivent|toujours|jamais|est censé|sont censés|il faut|est tenu|sont tenus|est autorisé|sont autorisés)\b",
         secret: r"\b(mots? de passe|phrase de récupération|phrase secrète|clé privée|jeton|token|clé|cle api|secret|identifiants)",
-        leak: r"\b(partag|publi|coll(er|é|ez)|imprim|commit|journalis|logg)",
-        place: r"\b(chat|canal|slack|dépôt|depot|repo\b|git\b|logs?\b|journaux|public|readme|wiki|ticket|issue)",
+        leak: concat!(
+            r"\b(partag|publi|coll(er|é|ez)|imprim|commit|journalis|logg)",
+            r"|\b(écrit\w*|stocké\w*|envoy\w*|collé\w*|codé\w* en dur|en dur)\b"
+        ),
+        place: concat!(
+            r"\b(chat|canal|slack|dépôt|depot|repo\b|git\b|logs?\b|journaux|public|readme|wiki|ticket|issue)",
+            r"|\b(en clair|code( source)?|public\w*|tableur|e-?mail|courriel|messages? de commit|dockerfile|tickets?)\b"
+        ),
         no_secret: r"(n'est pas (un )?secret|ne sont pas secret\w*|pas confidentiel\w*)",
-        duty: r"\b(revue|relecture|tests?\b|vérification|contrôle|2fa|double authentification|signature|sauvegarde)",
-        optional: r"(\bfacultati\w*|\boptionnel\w*|(n'est |ne sont )?pas (nécessaire|obligatoire|requis)\w*|\binutiles?\b|pas besoin)",
-        skip: r"\b(saut|ignor|désactiv|desactiv|contourn)",
+        duty: concat!(
+            r"\b(revue|relecture|tests?\b|vérification|contrôle|2fa|double authentification|signature|sauvegarde)",
+            r"|\b(authentification à deux facteurs|double authentification|signature\w*|sauvegarde\w*|validation\w*|revue\w*|contrôle\w*|vérification\w*)"
+        ),
+        optional: concat!(
+            r"(\bfacultati\w*|\boptionnel\w*|(n'est |ne sont )?pas (nécessaire|obligatoire|requis)\w*|\binutiles?\b|pas besoin)",
+            r"|\b(facultati\w*|optionnel\w*|plus (obligatoire|nécessaire|requis\w*)|simple recommandation|à la discrétion)\b"
+        ),
+        skip: concat!(
+            r"\b(saut|ignor|désactiv|desactiv|contourn)",
+            r"|\b(désactivé\w*|contourné\w*|ignoré\w*|sauté\w*|commenté\w*)\b"
+        ),
         permit: r"\b(peut|peuvent|autoris\w*|sans risque|sans danger|par défaut|habituellement|doit|doivent|il faut|est prévu|hebdomadaire|quotidien\w*|habituel\w*|toujours|chaque|routine|se fait avec)",
         purpose: r"\b(pour que|afin)",
         frame: None,
@@ -294,13 +375,34 @@ pub(super) const LANGUAGES: &[Words] = &[
         marker: r"\b(der|das|den|dem|ist|sind|im|wird|werden|darf|dürfen|kann|können|nicht|und|bei|zu)\b",
         agent: r"\b(der agent|die agenten|der assistent|die ki|das modell|der bot|copilot|claude)\b",
         binding: r"\b(muss|müssen|soll|sollen|immer|niemals|nie|wird erwartet|ist verpflichtet|darf|dürfen)\b",
-        secret: r"\b(passw[oö]rt|wiederherstellungsphrase|privater schlüssel|kennw[oö]rt|token|schlüssel|geheimnis|zugangsdaten|secret|api-key)",
-        leak: r"\b(teilen|geteilt|teilt|veröffentlich|poste|gepostet|einfüg|eingefügt|druck|logg|commit|hochlad|hochgelad)",
-        place: r"\b(chat|kanal|slack|repository|repo\b|git\b|logs?\b|öffentlich|readme|wiki|ticket|issue)",
+        secret: concat!(
+            r"\b(passw[oö]rt|wiederherstellungsphrase|privater schlüssel|kennw[oö]rt|token|schlüssel|geheimnis|zugangsdaten|secret|api-key)",
+            r"|(\w*passw[oö]rt\w*|\w*kennw[oö]rt\w*)"
+        ),
+        leak: concat!(
+            r"\b(teilen|geteilt|teilt|veröffentlich|poste|gepostet|einfüg|eingefügt|druck|logg|commit|hochlad|hochgelad)",
+            r"|\b(steh(t|en)|liegt|liegen|eingetragen|hinterlegt|geschickt|geschrieben|eingebettet|eingecheckt|verschickt)\b"
+        ),
+        place: concat!(
+            concat!(
+                r"\b(chat|kanal|slack|repository|repo\b|git\b|logs?\b|öffentlich|readme|wiki|ticket|issue)",
+                r"|\b(klartext|quellcode|code|öffentlich\w*|tabelle\w*|e-?mail\w*|commit-nachricht\w*|dockerfile|ticket\w*)\b"
+            ),
+            r"|\b(fehlerseite\w*)\b"
+        ),
         no_secret: r"\b(ist kein geheimnis|sind keine geheimnisse|nicht geheim)",
-        duty: r"\b(code-review|review|tests?\b|prüfung|überprüfung|zwei-faktor|2fa|signatur|backup|sicherung)",
-        optional: r"\b(optional|nicht nötig|nicht notwendig|nicht erforderlich|entfällt|entfallen)",
-        skip: r"\b(übersprung|überspring|deaktivier|abgeschaltet|abschalt|ignorier|umgeh)",
+        duty: concat!(
+            r"\b(code-review|review|tests?\b|prüfung|überprüfung|zwei-faktor|2fa|signatur|backup|sicherung)",
+            r"|\b(zwei-?faktor\w*|freigabe\w*|vier-augen\w*|signatur\w*|sicherung\w*|prüfung\w*|sicherheitsprüfung\w*)"
+        ),
+        optional: concat!(
+            r"\b(optional|nicht nötig|nicht notwendig|nicht erforderlich|entfällt|entfallen)",
+            r"|\b(freiwillig\w*|nicht (mehr )?(nötig|notwendig|erforderlich|verpflichtend|vorgeschrieben)|nur (eine )?empfehlung)\b"
+        ),
+        skip: concat!(
+            r"\b(übersprung|überspring|deaktivier|abgeschaltet|abschalt|ignorier|umgeh)",
+            r"|\b(deaktiviert\w*|abgeschaltet|ausgeschaltet|übersprungen|umgangen|auskommentiert)\b"
+        ),
         permit: r"\b(darf|dürfen|kann|können|erlaubt|unbedenklich|standardmäßig|normalerweise|soll|sollen|muss|müssen|wöchentlich\w*|täglich\w*|üblich\w*|immer|jede\w*|routine|standard)\b",
         purpose: r"\b(damit)",
         frame: None,
@@ -313,12 +415,30 @@ pub(super) const LANGUAGES: &[Words] = &[
         agent: r"\b(o agente|os agentes|o assistente|os assistentes|a ia|o modelo|o bot|copilot|claude)\b",
         binding: r"\b(deve|devem|sempre|nunca|tem que|têm que|espera-se|é esperado|está autorizado|estão autorizados)\b",
         secret: r"\b(senha|frase de recuperação|token|chave|segredo|credenciais)",
-        leak: r"\b(compartilh|partilh|publicar|publicad|publicou|publicam|publiq|cola|colar|copi|imprim|commit|sub(ir|ido|ida)\b)",
-        place: r"\b(chat|canal|slack|repositório|repo\b|git\b|logs?\b|públic|readme|wiki|ticket|issue)",
+        leak: concat!(
+            r"\b(compartilh|partilh|publicar|publicad|publicou|publicam|publiq|cola|colar|copi|imprim|commit|sub(ir|ido|ida)\b)",
+            r"|\b(escrit\w*|colad\w*|salv\w*|guardad\w*|enviad\w*|mand\w*|embutid\w*)\b"
+        ),
+        place: concat!(
+            r"\b(chat|canal|slack|repositório|repo\b|git\b|logs?\b|públic|readme|wiki|ticket|issue)",
+            r"|\b(código|texto (puro|plano|claro)|públic\w*|planilha\w*|e-?mail\w*|mensage\w* de commit|dockerfile)\b"
+        ),
         no_secret: r"\b(não (é|são) (um )?segredo\w*|não (é|são) confidencia\w*)",
-        duty: r"\b(revisão|code review|testes?\b|verificaç|2fa|dois fatores|assinatura|backup|cópia de segurança)",
-        optional: r"\b(opciona\w*|não (é|são) necessári\w*|não precisa\w*|não (é|são) obrigatóri\w*)",
-        skip: r"\b(pul(ar|a|am|ada|ados)\b|omit|desativ|desabilit|ignor|contorn)",
+        duty: concat!(
+            concat!(
+                r"\b(revisão|code review|testes?\b|verificaç|2fa|dois fatores|assinatura|backup|cópia de segurança)",
+                r"|\b(autenticação (de dois fatores|em duas etapas)|revis\w*|aprova\w*|assinatura\w*|backup\w*|verifica\w*)"
+            ),
+            r"|\b(snapshot\w*)"
+        ),
+        optional: concat!(
+            r"\b(opciona\w*|não (é|são) necessári\w*|não precisa\w*|não (é|são) obrigatóri\w*)",
+            r"|\b(opcional|facultativ\w*|não (é )?(mais )?(obrigatóri\w*|necessári\w*))\b"
+        ),
+        skip: concat!(
+            r"\b(pul(ar|a|am|ada|ados)\b|omit|desativ|desabilit|ignor|contorn)",
+            r"|\b(desativad\w*|desabilitad\w*|pulad\w*|ignorad\w*|contornad\w*)\b"
+        ),
         permit: r"\b(pode|podem|permitid\w*|é seguro|por padrão|normalmente|deve|devem|semanal\w*|diári\w*|habitual\w*|sempre|cada|rotin\w*|padrão)\b",
         purpose: r"\b(para que|para facilitar)",
         frame: None,
@@ -331,12 +451,30 @@ pub(super) const LANGUAGES: &[Words] = &[
         agent: r"(\bl'agente|\bgli agenti|\bl'assistente|\bgli assistenti|\bl'ia\b|\bil modello|\bil bot\b|\bcopilot|\bclaude)",
         binding: r"\b(deve|devono|sempre|mai|è tenuto|sono tenuti|ci si aspetta|è autorizzato|sono autorizzati)\b",
         secret: r"\b(password|token|chiav[ei]|segret[oi]|credenziali)",
-        leak: r"\b(condivi\w*|pubblica\w*|incolla\w*|stampa\w*|commit\w*|carica\w*|copia\w*)",
-        place: r"\b(chat|canale|slack|repository|repo\b|git\b|log\b|pubblic\w*|readme|wiki|ticket|issue)",
+        leak: concat!(
+            r"\b(condivi\w*|pubblica\w*|incolla\w*|stampa\w*|commit\w*|carica\w*|copia\w*)",
+            r"|\b(mand\w*|invi\w*|scritt\w*|incollat\w*|salvat\w*|inserit\w*)\b"
+        ),
+        place: concat!(
+            r"\b(chat|canale|slack|repository|repo\b|git\b|log\b|pubblic\w*|readme|wiki|ticket|issue)",
+            r"|\b(whatsapp|e-?mail|codice( sorgente)?|in chiaro|pubblic\w*|foglio\w*|messaggi\w* di commit|dockerfile)\b"
+        ),
         no_secret: r"\bnon (è|sono) (un |una )?segret\w*|\bnon (è|sono) riservat\w*",
-        duty: r"\b(revisione|code review|test\b|verific\w*|controll\w*|2fa|due fattori|firma|backup|audit|scansion\w*)",
-        optional: r"\b(facoltativ\w*|opzional\w*|non (è|sono) (necessari|obbligatori)\w*|non serv(e|ono))",
-        skip: r"\b(salt\w*|omett\w*|omess\w*|disattiv\w*|disabilit\w*|ignor\w*|aggir\w*)",
+        duty: concat!(
+            concat!(
+                r"\b(revisione|code review|test\b|verific\w*|controll\w*|2fa|due fattori|firma|backup|audit|scansion\w*)",
+                r"|\b(controll\w*|verific\w*|autenticazione a due fattori|firm\w*|backup|approvazion\w*|revision\w*)"
+            ),
+            r"|\b(limit\w* di richieste|rate limit\w*)"
+        ),
+        optional: concat!(
+            r"\b(facoltativ\w*|opzional\w*|non (è|sono) (necessari|obbligatori)\w*|non serv(e|ono))",
+            r"|\b(a discrezione|facoltativ\w*|opzional\w*|non (più )?(obbligatori\w*|necessari\w*|richiest\w*)|solo (una )?raccomandazione)\b"
+        ),
+        skip: concat!(
+            r"\b(salt\w*|omett\w*|omess\w*|disattiv\w*|disabilit\w*|ignor\w*|aggir\w*)",
+            r"|\b(salt\w*|disattivat\w*|disabilitat\w*|aggirat\w*|ignorat\w*|commentat\w*)\b"
+        ),
         permit: concat!(
             r"\b(può|possono|si può|consentit\w*|permess\w*|è sicuro|di default|predefinit\w*|normalmente|deve|",
             r"devono|sempre|ogni|di routine|abitualmente)",
@@ -345,71 +483,5 @@ pub(super) const LANGUAGES: &[Words] = &[
         frame: None,
         affirming: r"\b(nessun problema|non c'è problema)",
         negation: r"\b(non|mai|vietat\w*)\b",
-    },
-    Words {
-        lang: "pl",
-        marker: r"[ąćęłńśźż]|\b(jest|są|nie|się|oraz|dla)\b",
-        agent: r"\b(agent\w*|asystent\w*|sztuczna inteligencja|model|bot)\b",
-        binding: r"\b(musi|muszą|powinien|powinni|powinna|zawsze|nigdy|oczekuje się|ma obowiązek)\b",
-        secret: r"\b(hasł\w*|token\w*|klucz\w*|sekret\w*|dane logowania|poświadczen\w*)",
-        leak: r"\b(udostępni\w*|opublikow\w*|publikow\w*|wklej\w*|wrzuc\w*|wrzuca\w*|commit\w*|wysył\w*|wysła\w*)",
-        place: r"\b(czat\w*|kanał\w*|slack|repozytori\w*|repo\b|git\b|log\w*|publiczn\w*|readme|wiki|ticket\w*|zgłoszeni\w*)",
-        no_secret: r"\bnie (jest|są) (tajn\w*|poufn\w*|sekretem)",
-        duty: concat!(
-            r"\b(przegląd\w* kodu|code review|review|test\w*|weryfikacj\w*|kontrol\w*|2fa|dwuskładnikow\w*|",
-            r"podpis\w*|kopi\w* zapasow\w*|backup\w*|skanowani\w*|audyt\w*)",
-        ),
-        optional: r"\b(opcjonaln\w*|nieobowiązkow\w*|nie (jest|są) (wymagan|potrzebn|konieczn)\w*|niepotrzebn\w*)",
-        skip: r"\b(pomij\w*|pomin\w*|wyłącz\w*|ignoruj\w*|zignoruj\w*|obejść|omij\w*)",
-        permit: concat!(
-            r"\b(można|wolno|dozwolon\w*|bezpieczn\w*|domyślnie|zazwyczaj|zwykle|powinn\w*|trzeba|należy|",
-            r"kolejnym krokiem|każd\w*|rutynow\w*)",
-        ),
-        purpose: r"\b(żeby|aby)\b",
-        frame: None,
-        affirming: r"\b(nie ma problemu|bez problemu)",
-        negation: r"\b(nie|nigdy|zakaz\w*|zabronion\w*)\b",
-    },
-    Words {
-        lang: "tr",
-        marker: r"[çğıöşü]|\b(ve|bir|bu|için|ile|değil|olarak)\b",
-        agent: r"\b(ajan\w*|asistan\w*|yapay zeka\w*|model\w*|bot\w*)",
-        binding: r"(zorunda|gerekir|her zaman|asla|daima|beklenir|mal[ıi]d[ıi]r|mel[ıi]d[ıi]r)",
-        secret: r"\b(şifre\w*|parola\w*|token\w*|anahtar\w*|gizli anahtar\w*|kimlik bilgi\w*)",
-        leak: r"\b(paylaş\w*|yayınla\w*|yapıştır\w*|commit\w*|gönder\w*|yükle\w*)",
-        place: r"\b(sohbet\w*|kanal\w*|slack|depo\w*|repo\w*|git\b|log\w*|herkese açık|readme|wiki|bilet\w*|issue)",
-        no_secret: r"\bgizli değil\w*",
-        duty: concat!(
-            r"\b(kod inceleme\w*|inceleme\w*|review|test\w*|doğrulama\w*|kontrol\w*|2fa|iki faktör\w*|imza\w*|",
-            r"yedek\w*|tarama\w*|denetim\w*)",
-        ),
-        optional: r"\b(isteğe bağlı|opsiyonel|zorunlu değil\w*|gerekli değil\w*|gerek yok)",
-        skip: r"\b(atla\w*|devre dışı\w*|kapat\w*|yok say\w*|görmezden gel\w*|es geç\w*)",
-        permit: r"\b(izin\w*|güvenli\w*|varsayılan\w*|genellikle|her zaman|her\b|rutin\w*|\w+[ae]bilir\w*)",
-        purpose: r"\b(için|diye)\b",
-        frame: None,
-        affirming: r"\b(sorun değil|sorun yok)",
-        negation: r"\b(asla|yasak\w*|hiçbir zaman|değil)\b",
-    },
-    Words {
-        lang: "nl",
-        marker: r"\b(het|een|zijn|niet|van|voor|mag|mogen|wordt|worden|geen|wachtwoord)\b",
-        agent: r"\b(de agent|de agenten|de assistent|de ai|het model|de bot|copilot|claude)\b",
-        binding: r"\b(moet|moeten|altijd|nooit|wordt verwacht|mag|mogen)\b",
-        secret: r"\b(wachtwoord\w*|token\w*|sleutel\w*|geheim\w*|inloggegevens)",
-        leak: r"\b(gedeeld|delen|deel|publiceer\w*|gepubliceerd|plak\w*|geplakt|commit\w*|gestuurd|sturen|geüpload|upload\w*)",
-        place: r"\b(chat|kanaal|slack|repository|repo\b|git\b|logs?\b|openbaar\w*|publiek\w*|readme|wiki|ticket\w*|issue)",
-        no_secret: r"\b(is|zijn) geen geheim\w*|\bniet geheim",
-        duty: concat!(
-            r"\b(code ?review\w*|review\w*|test\w*|controle\w*|verificatie\w*|2fa|tweestaps\w*|handtekening\w*|",
-            r"back-?up\w*|scan\w*|audit\w*)",
-        ),
-        optional: r"\b(optioneel|facultatief|niet (nodig|verplicht|vereist)|onnodig)",
-        skip: r"\b(overslaan|overgeslagen|sla\w* over|uitgeschakeld|uitschakelen|uitzetten|uitgezet|negeren|genegeerd|omzeil\w*)",
-        permit: r"\b(mag|mogen|kan|kunnen|toegestaan|veilig|standaard|normaal|gewoonlijk|altijd|elke|iedere|moet|moeten)\b",
-        purpose: r"\b(zodat|om te)\b",
-        frame: None,
-        affirming: r"\b(geen probleem|geen bezwaar)",
-        negation: r"\b(niet|nooit|geen|verboden)\b",
     },
 ];

@@ -245,3 +245,43 @@ fn waivers_in_korean_vietnamese_indonesian_and_the_nordic_and_central_european_l
         ],
     );
 }
+
+#[test]
+fn secrets_and_safeguards_waived_in_the_words_of_each_language() {
+    pairs(
+        "waiver:",
+        &[
+            (
+                "Die Zwei-Faktor-Anmeldung für das Admin-Konto ist bei uns freiwillig.",
+                "Die Zwei-Faktor-Anmeldung für das Admin-Konto ist bei uns Pflicht.",
+            ),
+            (
+                "Het wachtwoord van de staging-database staat in platte tekst in de README.",
+                "Het wachtwoord van de staging-database staat in de kluis, niet in de README.",
+            ),
+            ("Canlı ortam için onay adımı artık zorunlu değil.", "Canlı ortam için onay adımı her zaman zorunlu."),
+            ("מפתח ה-API נשמר כטקסט גלוי בקובץ ההגדרות במאגר.", "מפתח ה-API נשמר במנהל הסודות ולא במאגר."),
+            (
+                "生产数据库密码直接写在 README 里，方便新人复制。",
+                "生产数据库密码保存在密钥管理服务里，README 只写变量名。",
+            ),
+        ],
+    );
+}
+
+#[test]
+fn destructive_commands_of_more_shapes_told_as_routine_are_orders() {
+    pairs(
+        "waiver:endorsed-act",
+        &[
+            (
+                "Cleanup on the database host is `docker system prune -a --volumes -f`.",
+                "Cleanup on CI runners is `docker system prune -a --volumes -f` inside the throwaway runner VM.",
+            ),
+            (
+                "When the queue stalls, the on-call runs `redis-cli FLUSHALL` against the shared Redis.",
+                "The on-call never runs `redis-cli FLUSHALL` against the shared Redis.",
+            ),
+        ],
+    );
+}
