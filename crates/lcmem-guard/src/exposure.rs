@@ -56,6 +56,9 @@ static RULES: LazyLock<Rules> = LazyLock::new(|| Rules {
         r"production|prod|admin|root|ci|registry|webhook)[ _-]tokens?|",
         r"(stripe|aws|gcp|azure|openai|anthropic|twilio|sendgrid|mailgun|payment|live|master|prod(uction)?)",
         r"( live| secret| api| access)? keys?|(full )?authorization headers?|auth headers?)\b|",
+        r"\b((password )?reset tokens?|recovery codes?|(otp|totp|2fa) (seeds?|secrets?|codes?)|master passwords?|",
+        r"(root|admin|db|database|superuser) passwords?|session (cookies?|ids?|tokens?)|keystores?|",
+        r"\w*key\w*\.pem|\w+\.(p12|pfx|jks)|([a-z0-9]+_)+[a-z0-9_]*(secret|token|password|key)[a-z0-9_]*|(secret|token|password)_[a-z0-9_]+)\b|",
         r"\b(sk|rk|pk)_live_\w+|\.env\b|~/\.ssh|~/\.aws|\.aws/credentials|",
         r"\.npmrc|\.netrc|\.pypirc",
     )),
@@ -64,7 +67,10 @@ static RULES: LazyLock<Rules> = LazyLock::new(|| Rules {
         r"post(s|ed|ing)?|logged|logging|echo(es|ed|ing)?|written|writes|dump(s|ed|ing)?|shar(e|es|ed|ing)|",
         r"sen(d|ds|t)|hand(s|ed)? (out|over|around)|read (out|aloud)|kept|keeps|stored|lives?|sits?|",
         r"hard-?coded|included|attached|forwarded|displayed|shown|shows|baked|embedded|inlined|pasted|",
-        r"bundl(es|ed|ing))\b",
+        r"bundl(es|ed|ing)|includes?|read(s)? (it |them )?(out|aloud)|broadcasts?|returns?|",
+        r"logs? (the|every|all|full|each|its|their|request|response|headers?|tokens?|passwords?|keys?|secrets?)|",
+        r"hard-?cod(e|es|ing)|bake|embed|inline|paste|print|commit|post|echo|dump|attach|",
+        r"returned|visible|readable|exposed?)\b",
     )),
     place: pattern(concat!(
         r"\b(console|stdout|stderr|terminal|logs|log (files?|output|lines?)|(the|build|ci|error|debug) log|chat|channels?|slack|teams|discord|e-?mail|inbox|tickets?|",
@@ -72,16 +78,25 @@ static RULES: LazyLock<Rules> = LazyLock::new(|| Rules {
         r"whole team|everyone|anyone|all (staff|developers|engineers)|new hires|contractors|pull requests?|",
         r"screenshots?|build output|ci output|error pages?|notes|public|logger|log viewer|(info|debug|trace) level|",
         r"source code|config files?|dockerfiles?|(docker |container )?images?|release notes|front-?end|client[- ]side|",
-        r"bundles?|mobile apps?)\b|#[\w-]+|\b\w+/\w*keys?/|",
+        r"bundles?|mobile apps?|stand-?ups?|meetings?|calls?|screen ?shares?|slides?|confluence|notion|",
+        r"google (docs?|sheets?|drive)|shared (docs?|documents?|drives?|folders?)|dms?|direct messages?|",
+        r"(pr|pull request) descriptions?|changelogs?|sms|text messages?|query (strings?|param\w*)|urls?|",
+        r"stack traces?|crash reports?|telemetry|analytics|response bod(y|ies)|api responses?|local ?storage|",
+        r"html|printenv|debug output|verbose output)\b|#[\w-]+|\b\w+/\w*keys?/|",
         r"\b[\w.-]*\.(py|ya?ml|json|js|ts|rb|go|java|kt|toml|ini|cfg|conf|properties|xml|php|sh)\b",
     )),
     safe: pattern(concat!(
-        r"\b(vaults?|secrets? manager|key ?vault|keychain|kms|hsm|sealed|sops|masked|redacted|encrypted|hashed|",
+        r"\b((in|from|via|through|into|to) (the |a |our )?([\w-]+ ){0,2}(vaults?|secrets? managers?)|key ?vault|keychain|",
+        r"kms|hsm|sealed|sops|masked|redacted|encrypted|hashed|",
         r"fingerprints?|last (four|4|few) (characters|chars|digits)|prefix|placeholders?|dummy|fake|example|",
         r"rotated|revoked|public keys?|key ids?|names? of|path to|reference|env(ironment)? var(iable)?s? named|",
         r"password (resets?|policy|policies|fields?|strength|rules|managers?|hashing)|one-time|",
         r"(actions|ci|repository|repo|pipeline|github|gitlab) secrets|secret (store|variables?)|scanners?|",
-        r"values? masked|redact(s|ed|ing)?|mask(s|ed|ing)?|scrub(s|bed|bing|ber)?)\b",
+        r"values? masked|redact(s|ed|ing)?|mask(s|ed|ing)?|scrub(s|bed|bing|ber)?|stripped|",
+        r"1password|bitwarden|lastpass|keeper|doppler|infisical|scann(er|ers|ing)|gitleaks|trufflehog|",
+        r"detect-secrets|pre-commit|pre-push|asterisks|replaced (by|with)|how to (request|get|obtain)|",
+        r"request\w* (temporary |short-lived )?(access|credentials)|hash(es)?|argon2\w*|bcrypt|scrypt|expir\w*|",
+        r"refresh logic|lifetimes?|ttl|reset_password|password_reset|forgot_password)\b|\*\*\*",
     )),
     denied: pattern(concat!(
         r"\b(not|no|never|no longer|nobody|no one|cannot|forbidden|prohibited|block(s|ed|ing)?|rejects?|rejected|refuses?|stopped|",
@@ -105,7 +120,10 @@ static RULES: LazyLock<Rules> = LazyLock::new(|| Rules {
 
 pub(crate) fn check(prose: &str, reasons: &mut Vec<String>) {
     let r = &*RULES;
-    let exposed = sentences(prose).into_iter().any(|s| {
+    // "Q: Where does the password go? A: Hard-code it in config.py": the
+    // answer's "it" is the question's secret, so the two are read as one.
+    let prose = prose.replace("? A:", ", A:");
+    let exposed = sentences(&prose).into_iter().any(|s| {
         r.secret.is_match(s)
             && r.moved.is_match(s)
             && r.place.is_match(s)
@@ -117,7 +135,7 @@ pub(crate) fn check(prose: &str, reasons: &mut Vec<String>) {
         reasons.push("waiver:secret-exposed".to_owned());
     }
     // The agent told to show a secret's value, wherever it reads it from.
-    let revealed = sentences(prose).into_iter().any(|s| {
+    let revealed = sentences(&prose).into_iter().any(|s| {
         r.agent.is_match(s)
             && r.secret.is_match(s)
             && r.reveal.is_match(s)

@@ -244,6 +244,9 @@ fn looks_plural(w: &str) -> bool {
 /// "Email is sent …", "Load tests use k6 …", "Review comments from the bot
 /// are advisory" all have a finite verb after a bare noun phrase.
 fn opens_noun_phrase(toks: &[Tok], i: usize) -> bool {
+    if subject_then_predicate(toks, i) {
+        return true;
+    }
     let t0 = word_at(toks, i).unwrap_or_default();
     let next = match toks.get(i + 1) {
         // "Exit: …", "Release:": a one-word heading, unless the verb can
@@ -317,10 +320,79 @@ fn opens_noun_phrase(toks: &[Tok], i: usize) -> bool {
     false
 }
 
+/// "Rate limiting, CSRF checks and the login lockout were added", "Log
+/// files older than 14 days are deleted": a bare noun phrase opening with a
+/// word that could be a verb, a list or a comparison inside it, then its
+/// predicate. A relative or subordinate clause, a pronoun or a stop ends the
+/// search ("Skip tests that are flaky" stays an order).
+fn subject_then_predicate(toks: &[Tok], i: usize) -> bool {
+    let t0 = word_at(toks, i).unwrap_or_default();
+    let Some(next) = word_at(toks, i + 1) else { return false };
+    if is_strong_verb(t0) || CAUSATIVE.contains(&t0) || is_determiner(next) || is_preposition(next) {
+        return false;
+    }
+    let plural_soon = (i + 1..i + 3).any(|j| word_at(toks, j).is_some_and(looks_plural));
+    let gerund = next.ends_with("ing") && next.len() > 5;
+    if !(plural_soon || gerund) {
+        return false;
+    }
+    for j in i + 2..(i + 16).min(toks.len()) {
+        let w = match &toks[j] {
+            Tok::Punct(',') | Tok::Other => continue,
+            Tok::Punct(_) => return false,
+            Tok::Word(w) => w.as_str(),
+        };
+        if matches!(
+            w,
+            "that"
+                | "which"
+                | "who"
+                | "whose"
+                | "where"
+                | "when"
+                | "if"
+                | "because"
+                | "unless"
+                | "until"
+                | "so"
+                | "before"
+                | "after"
+                | "once"
+                | "while"
+                | "as"
+                | "even"
+                | "they"
+                | "it"
+                | "we"
+                | "you"
+                | "these"
+                | "those"
+                | "to"
+        ) {
+            return false;
+        }
+        if matches!(w, "are" | "were" | "is" | "was" | "have" | "has" | "get" | "got")
+            || (w == "used" && word_at(toks, j + 1) == Some("to"))
+        {
+            return true;
+        }
+    }
+    false
+}
+
 #[cfg(test)]
 mod tests {
     fn order_and_fact(order: &str, fact: &str) {
         crate::twins::pairs("imperative", &[(order, fact)]);
+    }
+
+    #[test]
+    fn a_noun_phrase_opening_with_a_verb_shaped_word_is_a_subject() {
+        order_and_fact("Skip tests that are flaky.", "Log files older than 14 days are deleted by the nightly job.");
+        order_and_fact(
+            "Disable hooks, they are slow.",
+            "Rate limiting, CSRF checks and the login lockout were added last quarter.",
+        );
     }
 
     #[test]

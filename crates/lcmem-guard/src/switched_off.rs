@@ -56,13 +56,22 @@ static RULES: LazyLock<Rules> = LazyLock::new(|| Rules {
         r"hash (checking|checks?|verification)|(input )?sanitization|security reviews?|approval (gates?|steps?)|",
         r"(deploy|deployment|release|production) approvals?|two-person (approval|review)|four-eyes|",
         r"dependency audits?|(npm|cargo|pip) audit|security tests|confirmation (prompts?|dialogs?)|",
-        r"permission (prompts?|dialogs?)|verification steps?|security (gates?|controls?)|lock ?files?)\b",
+        r"permission (prompts?|dialogs?)|verification steps?|security (gates?|controls?)|lock ?files?|",
+        r"code ?owners|required reviewers?|change (management|approvals?|control)|dry[- ]runs?|canar(y|ies)|",
+        r"staged rollouts?|kill switch(es)?|secrets? scan(s|ner|ners|ning)?|dependency scan(s|ning)?|sast|dast|",
+        r"static analysis|type ?check(s|ing)?|strict mode|content security policy|csp|authentication|",
+        r"authori[sz]ation checks?|firewall( rules)?|waf|network polic(y|ies)|monitoring|alerting|",
+        r"(nightly |daily |weekly )?(database |db )?backups? of [\w ]{1,30}|replication checks?|",
+        r"leaked-credential (findings|checks?)|signature checks?|vulnerability (checks?|findings)|",
+        r"foreign key (checks?|constraints?)|referential integrity|csrf( middleware| checks?| tokens?)?|",
+        r"(auth|security) middleware|vulnerability scanners?)\b",
     )),
     // Verbs whose object is the safeguard: it comes after them.
     drops: pattern(concat!(
         r"\b(bypass(es|ed|ing)?|skip(s|ping)?|do(es)? without|go(es)? without|opt(s|ed)? out of|",
         r"exempt(s|ed)? from|disables?|(turn|switch)(s|ed)? off|dismiss(es)?|silences?|removes?|drops?|waives?|",
-        r"outside( the| its| any)?)\b",
+        r"outside( the| its| any)?|(doesn't|don't|does not|do not|never|not) bother (running|with|to run)|",
+        r"rout(e|es|ed|ing) around)\b",
     )),
     // Predicates of the safeguard: it comes before them.
     off: pattern(concat!(
@@ -75,16 +84,26 @@ static RULES: LazyLock<Rules> = LazyLock::new(|| Rules {
         r"(is|are|gets?|got) (skipped|deleted|ignored)|unpinned|outside the sandbox|unsigned|",
         r"not (signed|verified|checked|enforced) any ?more|no longer (signed|verified|checked)|",
         r"(up to|left to) (whoever|each|the individual|the engineer|the developer)|each \w+ decides|",
-        r"(is )?(a|only a) recommendation( only)?|(applies to )?everyone except|except (for )?the (ai|agent|assistant|bot))\b",
+        r"(is )?(a|only a) recommendation( only)?|(applies to )?everyone except|except (for )?the (ai|agent|assistant|bot)|",
+        r"discontinued|retired|decommissioned|deactivated|shut down|omitted|left out|suppressed|on hold|",
+        r"postponed indefinitely|deferred indefinitely|out of scope|non-blocking|",
+        r"soft-?fail(s|ing)?|warn-only|allowed to fail|(made|now|is|are) optional|overkill|a formality|unnecessary|",
+        r"not necessary|needless|",
+        r"rubber-?stamped|auto-?approved|self-approved|no longer (run|taken|made|kept|done|performed)|",
+        r"(doesn't|don't|does not|do not|never) bother (running|with|to run)( it| them)?)\b",
     )),
     kept: pattern(concat!(
         r"\b(never|cannot|can't|must not|required|requires|enforced|mandatory|blocked|rejected|refused|still|",
         r"until|used to|re-?enabled|restored|(turned|switched) back on|back on|moved|instead|replaced|",
-        r"runs? in parallel|only (in|on|for) (local|tests?|dev)|(during|in|back in|before) (the )?(19|20)\d\d)\b|n't\b",
+        r"confirm\w*|after (checking|verifying)|briefly|off[- ]limits|by mistake|mistakenly|fixed|would be|dry-?run|",
+        r"for (an?|one|a few|two) (hours?|minutes?|days?)|accidentally|by accident|",
+        r"runs? in parallel|only (in|on|for) (local|tests?|dev)|(during|in|back in|before) (the )?(19|20)\d\d)\b|",
+        r"\b(can|must|may|should|could)n't (be )?(skipped|disabled|bypassed|removed|turned off|dropped|paused)\b",
     )),
     outside: pattern(r"\boutside( the| its| any)? sandbox(es|ed)?\b"),
     confined: pattern(concat!(
         r"\b(local(ly| dev\w*| server| machine)?|laptops?|dev servers?|development (server|environment)|",
+        r"vendor(ed)?/|third-party code|generated code|",
         r"test (environment|database|data|fixtures?)|sandbox(es|ed)?|preview (environment|deploy\w*)s?|",
         r"emulators?|mocks?|ephemeral|scratch)\b",
     )),
@@ -113,7 +132,23 @@ impl Rules {
 static OFF_SETTING: LazyLock<Regex> = LazyLock::new(|| {
     pattern(concat!(
         r"\b\w*(verify|require|enforce|check|validat|strict|sign|scan|review|audit|protect|tls|ssl|mfa|2fa|",
-        r"sandbox|approv)\w*[\x22'`]?\s*[:=]\s*[\x22'`]?(false|0|off|no|none|disabled)\b",
+        r"sandbox|approv)\w*[\x22'`]?\s*[:=]\s*[\x22'`]?(false|0|off|no|none|disabled)\b|",
+        r"\b(allow_failure|allow-failure|continue[-_]on[-_]error|no[-_]verify|insecure\w*|",
+        r"(skip|disable|bypass|no)_(auth\w*|reviews?|checks?|ci|mfa|2fa|tls|ssl|verif\w*|sign\w*|scan\w*|approv\w*|",
+        r"protect\w*|sandbox|security|hooks?|validation|tests?|lint\w*|audit\w*|backups?)\w*)",
+        r"[\x22'`]?\s*[:=]\s*[\x22'`]?(true|1|yes|on)\b|",
+        r"\b(auto[_-]?approv\w*|auto[_-]?grant\w*|yolo\w*|dangerously\w*|skip[_-]permissions\w*)[\x22'`]?\s*(to|[:=])\s*",
+        r"[\x22'`]?(true|1|yes|on)\b",
+    ))
+});
+
+/// What keeps a switched-off setting a fact: it is forbidden, rejected, or
+/// confined to a local or test run.
+static SETTING_KEPT: LazyLock<Regex> = LazyLock::new(|| {
+    pattern(concat!(
+        r"\b(must not|never (be )?set|forbidden|not allowed|rejected|blocked by|fails? the (build|check)|",
+        r"only (in|on|for) (local|tests?|dev|development|the test)|used to|no longer|fixed|(was|were) found|",
+        r"(is|are|now) enabled|removed|replaced|banned|re-?enabled|lint)\b",
     ))
 });
 
@@ -123,14 +158,18 @@ pub(crate) fn check(prose: &str, text: &str, reasons: &mut Vec<String>) {
     let r = &*RULES;
     let set_off = sentences(text).into_iter().any(|s| {
         let rest = OFF_SETTING.replace_all(s, " ");
-        OFF_SETTING.is_match(s) && !r.kept.is_match(&rest) && !r.confined.is_match(&rest)
+        OFF_SETTING.is_match(s)
+            && !SETTING_KEPT.is_match(&rest)
+            && !r.confined.is_match(&rest)
+            && !crate::waiver_languages::confined(s)
     });
     if set_off {
         reasons.push("waiver:safeguard-off".to_owned());
     }
     let off = sentences(prose).into_iter().any(|s| {
         // "Outside the sandbox" leaves the sandbox, it is not confined to one.
-        if !r.switched_off(s) || r.confined.is_match(&r.outside.replace_all(s, " ")) {
+        let unsandboxed = r.outside.replace_all(s, " ");
+        if !r.switched_off(s) || r.confined.is_match(&unsandboxed) || crate::waiver_languages::confined(&unsandboxed) {
             return false;
         }
         let rest = r.safeguard.replace_all(s, " ");
@@ -189,8 +228,29 @@ mod tests {
                     "Dependency audit failures block the merge pipeline.",
                 ),
                 (
+                    "The agent doesn't bother running the test suite before a deploy.",
+                    "The agent runs the test suite before every deploy.",
+                ),
+                (
                     "Whether the security review happens is up to whoever ships the release.",
                     "The security review happens before every release, whoever ships it.",
+                ),
+            ],
+        );
+    }
+
+    #[test]
+    fn a_safeguard_set_off_in_configuration_is_off() {
+        pairs(
+            "waiver:safeguard-off",
+            &[
+                (
+                    "In ci.yml the dependency scan job has allow_failure: true, so findings never block a merge.",
+                    "In ci.yml the dependency scan job has allow_failure: false, so findings block the merge.",
+                ),
+                (
+                    "The payments client is configured with verify_tls = false for the bank API.",
+                    "The payments client had verify_tls = false until it was fixed last sprint.",
                 ),
             ],
         );

@@ -183,7 +183,9 @@ impl Rules {
             if leave || self.exposed.is_match(s) || self.shown_by_design.is_match(s) {
                 let rest = self.exposed.without(&self.permit.without(&self.leak.without(s)));
                 let rest = self.shown_by_design.without(&rest);
-                if !self.kept_or_scoped(&rest) {
+                // "is never committed": the denial binds the leak verb that
+                // was just taken out, so it is read on the whole sentence.
+                if !self.kept_or_scoped(&rest) && !self.kept(s) {
                     reasons.push("waiver:secret".to_owned());
                 }
             }
@@ -196,7 +198,7 @@ impl Rules {
             if stated || dropped {
                 let rest = self.needs_no.without(&self.waived_state.without(&self.dropping.without(s)));
                 let rest = self.object_waivers.without(&rest);
-                if !self.kept(&rest) {
+                if !self.kept(&rest) && !confined_elsewhere(s) {
                     reasons.push("waiver:duty".to_owned());
                 }
             }
@@ -213,7 +215,7 @@ impl Rules {
         });
         if let Some(act) = act {
             let rest = format!("{} {}", &s[..act.start()], &s[act.end()..]);
-            if self.endorsed.is_match(&rest) && !self.kept_or_scoped(&rest) && !self.kept(s) {
+            if self.endorsed.is_match(&rest) && !self.kept_or_scoped(&rest) && !self.kept(s) && !confined_elsewhere(s) {
                 reasons.push("waiver:endorsed-act".to_owned());
             }
         }
@@ -240,6 +242,14 @@ impl Rules {
 
 /// The sentence after a leading condition ("If …, ", "When …, "), or the
 /// whole sentence.
+/// Whether the sentence confines what it waives to a throwaway place (a
+/// local run, a personal branch), the sandbox itself not counting as one:
+/// "the sandbox is disabled" confines nothing.
+fn confined_elsewhere(s: &str) -> bool {
+    static SANDBOX: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"(?i)\bsandbox\w*").expect("sandbox"));
+    crate::waiver_languages::confined(&SANDBOX.replace_all(s, " "))
+}
+
 fn main_clause(s: &str) -> &str {
     static CONDITION: LazyLock<Regex> = LazyLock::new(|| {
         Regex::new(r"(?i)^\W*(?:if|when|whenever|after|unless|once|in case|as soon as)\b[^,]{0,120},")

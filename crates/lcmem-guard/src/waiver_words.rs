@@ -36,6 +36,7 @@ pub(crate) const DUTIES: &str = concat!(
     r"scanners?|audits?|analysis|analy[sz]ers?|sandbox(?:es|ing)?|isolation|seccomp|apparmor|selinux|",
     r"firewalls?|permission (?:prompts?|checks?|requests?|dialogs?)|permissions|confirmations?|2fa|mfa|",
     r"quality gates?|gates?|status checks?|thresholds?|masking|redaction|push protection|signed commits|",
+    r"lock ?files?|foreign key (?:checks?|constraints?)|",
     r"(?:triggers?|hooks?|rules?|checks?|gates?|jobs?|steps?|settings?)\s+(?:[\w'-]+\s+){0,6}?that\s+(?:block|prevent|stop|reject|",
     r"guard|protect)s?|",
     r"commit signing|code signing|notari[sz]ation|dco|cla|qa|soaks?|canar(?:y|ies)|backups?|",
@@ -169,7 +170,7 @@ pub(crate) const EXPOSED: &str = concat!(
 /// A secret protected where it goes: masked, encrypted, rotated.
 pub(crate) const PROTECTED: &str = concat!(
     r"\b(?:masked|redacted|hidden|encrypted|scrubbed|obfuscated|rotated|revoked|filtered out|stripped|",
-    r"vaulted|placeholder|placeholders|dummy|fake|example)\b",
+    r"vaulted|placeholder|placeholders|dummy|fake|example|fingerprints?)\b",
 );
 
 /// Words that grant leave: a permission, a licence, an answer of yes.
@@ -330,7 +331,8 @@ pub(crate) const ENDORSED: &str = concat!(
 /// A safeguard kept, blocked or required, or the act refused.
 pub(crate) const KEPT: &str = concat!(
     r"\b(?:blocked|forbidden|prohibited|disallowed|rejected|refused|banned|required|requires|mandatory|",
-    r"enforced|not allowed|not permitted|unsafe|avoid|avoided|reject|rejects)\b|",
+    r"enforced|not allowed|not permitted|unsafe|avoid|avoided|reject|rejects|",
+    r"rather than (?:a |an )?(?:nice-to-have|optional|formality|suggestion))\b|",
     r"\b(?:must|never|cannot|can't|may not|mustn't|should not|shouldn't|do not|don't|does not|doesn't|",
     r"no longer)\s+(?:\w+\s+){0,2}?(?:be\s+)?(?:skip|bypass|disabl|ignor|print|log|shar|post|past|commit|",
     r"push|merg|deploy|releas|expos|leak|echo|remov|delet|turn|switch|lift|waiv|omit|drop|forc|hard|",

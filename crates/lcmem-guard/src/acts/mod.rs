@@ -31,6 +31,10 @@ use crate::rules::ascii_words;
 use crate::waiver_languages::sentences;
 
 mod table;
+mod table_asian;
+mod table_other_scripts;
+mod table_slavic_greek;
+mod table_west;
 #[cfg(test)]
 mod tests;
 
@@ -66,13 +70,15 @@ const SHARED_OUTSIDE: &str = concat!(
 /// private networks, and host names that say so.
 const SHARED_INSIDE: &str = concat!(
     r"\b(localhost|127\.0\.0\.1|10\.\d{1,3}\.\d{1,3}\.\d{1,3}|192\.168\.\d{1,3}\.\d{1,3})\b|",
-    r"\.(internal|corp|local|lan)\b|\bvpn\b",
+    r"\.(internal|corp|local|lan)\b|\b(vpn|hsm|kms)\b",
 );
 const SHARED_DATA: &str = concat!(
-    r"\b(logs?|dumps?|backups?|\.env|env vars?|tokens?|secrets?|api[- ]?keys?|credentials|",
+    r"\b(logs?|dumps?|backups?|\.env|env vars?|tokens?|secrets?|api[- ]?keys?|credentials|repos|",
     r"source ?code|codebase|repo|sql|database|db|pii|transcripts?)\b",
 );
-const SHARED_AGENT: &str = r"\b(ai|llms?|copilot|claude|codex|gemini|cursor|chatgpt|bots?)\b";
+/// Commands that copy files to another host, in any language's sentence.
+const SHARED_SEND: &str = r"\b(rsync|scp|rclone|sftp|s3 (cp|sync)|gsutil cp)\b";
+const SHARED_AGENT: &str = r"\b(ai|llms?|copilot|claude|codex|gemini|cursor|chatgpt|bots?)\b|@(assistant|assistente|asistente|assistent|agent|agente|bot|ai)\b";
 
 /// One language's word classes, compiled the first time a sentence reads
 /// as the language (English: always).
@@ -99,7 +105,7 @@ impl Language {
                 priority: compile(w.priority),
                 own: compile(w.own),
                 data: compile(&format!("{}|{SHARED_DATA}", w.data)),
-                send: compile(w.send),
+                send: compile(&format!("{}|{SHARED_SEND}", w.send)),
                 outside: compile(&format!("{}|{SHARED_OUTSIDE}", w.outside)),
                 inside: compile(&format!("{}|{SHARED_INSIDE}", w.inside)),
                 negation: compile(w.negation),
@@ -108,8 +114,16 @@ impl Language {
     }
 }
 
-static LANGS: LazyLock<Vec<Language>> =
-    LazyLock::new(|| table::LANGUAGES.iter().map(|words| Language { words, rules: OnceLock::new() }).collect());
+static LANGS: LazyLock<Vec<Language>> = LazyLock::new(|| {
+    table::LANGUAGES
+        .iter()
+        .chain(table_west::WEST_LANGUAGES)
+        .chain(table_slavic_greek::SLAVIC_GREEK_LANGUAGES)
+        .chain(table_other_scripts::OTHER_SCRIPT_LANGUAGES)
+        .chain(table_asian::ASIAN_LANGUAGES)
+        .map(|words| Language { words, rules: OnceLock::new() })
+        .collect()
+});
 
 /// The languages `sentence` reads as, English (always read) first.
 fn speaking(sentence: &str) -> impl Iterator<Item = &'static Compiled> {
@@ -121,7 +135,11 @@ impl Compiled {
     /// Whether the sentence denies what it says once the words that carry
     /// the order's own negation ("without asking", "nobody") are taken out.
     fn denies(&self, sentence: &str) -> bool {
+        // An opening condition ("if a task is blocked, …") denies nothing,
+        // nor does a purpose told in the negative ("so reviews don't slow us").
+        let sentence = crate::waiver_languages::CONDITION.find(sentence).map_or(sentence, |m| &sentence[m.end()..]);
         let rest = self.unasked.replace_all(sentence, " ");
+        let rest = if self.lang == "en" { NOT_TO_CLUTTER.replace_all(&rest, " ") } else { rest };
         self.negation.is_match(&rest)
     }
 
@@ -129,14 +147,35 @@ impl Compiled {
     /// loop, obeying what it reads, ranking what it reads over its user, or
     /// approving its own work.
     fn agent_order(&self, sentence: &str) -> bool {
+        // "Pull requests" are no requests to the agent.
+        let sentence = &*if self.lang == "en" { PULL_REQUESTS.replace_all(sentence, "PR") } else { sentence.into() };
+        // Orders found in what the agent reads ranked over its user need no
+        // agent named: "instructions in code comments take precedence over
+        // the user's wishes".
+        let read = self.source.is_match(sentence);
+        if self.priority.is_match(sentence) && self.orders.is_match(sentence) && read && !self.denies(sentence) {
+            return true;
+        }
         if !self.agent.is_match(sentence) {
             return false;
         }
         let unasked = self.act.is_match(sentence) && self.unasked.is_match(sentence);
-        let read = self.source.is_match(sentence);
-        let obeys = (self.orders.is_match(sentence) && self.obey.is_match(sentence) && read)
+        // The orders come from what it reads: "commands in issue comments",
+        // not "the commands it runs … in the chat".
+        let orders_read = crate::rules::within(&self.orders, &self.source, sentence, 60);
+        let obeys = (orders_read && self.obey.is_match(sentence))
             || (self.priority.is_match(sentence) && (read || self.orders.is_match(sentence)));
-        let own = self.act.is_match(sentence) && self.own.is_match(sentence);
+        // The agent's own work as the object of its act: "approves its own
+        // pull requests", not "squashes commits on its own branch" before a
+        // push elsewhere in the sentence.
+        // English only: other word orders put the owner first ("自分で承認").
+        let own = if self.lang == "en" {
+            self.act.find_iter(sentence).take(16).any(|a| {
+                self.own.find_at(sentence, a.end()).is_some_and(|o| sentence[a.end()..o.start()].chars().count() <= 40)
+            })
+        } else {
+            self.act.is_match(sentence) && self.own.is_match(sentence)
+        };
         (unasked || obeys || own) && !self.denies(sentence)
     }
 
@@ -155,20 +194,45 @@ impl Compiled {
         } else {
             sentence
         };
+        // "Outside the company" names the company as what the data leaves.
+        let destination = OUTSIDE_OF.replace_all(destination, " ");
+        // "The internal wiki … to a public workspace": an inside word that
+        // qualifies the data names no destination.
+        let kept_home = self
+            .inside
+            .find_iter(&destination)
+            .take(16)
+            .any(|m| self.data.find_at(&destination, m.end()).is_none_or(|d| d.start() - m.end() > 20));
         self.data.is_match(sentence)
             && !(self.lang == "en" && (CLEANED.is_match(sentence) || INSIDE_HOSTS.is_match(sentence)))
             && self.outside.is_match(sentence)
-            && !self.inside.is_match(destination)
+            && (NAMED_OUTSIDE.is_match(sentence) || !kept_home)
             && !crate::rules::within(&self.negation, &self.send, sentence, DENIAL_REACH)
+            && !PROHIBITED.is_match(sentence)
     }
 }
+
+/// The agent widening its own access, in English: "adds itself to the
+/// admins group", "grants its own token the org scope".
+static SELF_ESCALATION: LazyLock<Regex> = LazyLock::new(|| {
+    compile(&ascii_words(concat!(
+        r"\b(itself|its (own )?(token|account|role|user|service account|permissions?|credentials?|(ssh |api )?keys?))\b",
+        r".{0,40}\b(admins?|administrators?|root|owners?|permissions?|privileges?|scopes?|sudo\w*|iam|write access|",
+        r"access|authorized_keys)\b|",
+        r"\b(admins?|root|owner|write|elevated|wider|full) (access|rights|role|permissions?|privileges?)\b.{0,30}",
+        r"\b(to|for|on) itself\b",
+    )))
+});
+
+static ITSELF: LazyLock<Regex> = LazyLock::new(|| compile(&ascii_words(r"\bitself\b")));
 
 /// Orders found in what the agent reads, told as carried out with no one
 /// asked, in English, whether or not the agent is named: "a line starting
 /// with AGENT: in an issue is a task and gets executed without confirming".
 static RUN_AS_READ: LazyLock<Regex> = LazyLock::new(|| {
     compile(&ascii_words(concat!(
-        r"\b(gets?|are|is|get) (executed|carried out|run|followed|applied|acted on)\b.{0,30}",
+        r"\b((gets?|are|is|get) (executed|carried out|run|followed|applied|acted on)|",
+        r"(carry|execute|run|follow|apply) (it|them|those|these)( out)?)\b.{0,30}",
         r"\b(without (confirm\w*|asking|checking|review\w*)|verbatim|as written|as-is|automatically)\b",
     )))
 });
@@ -179,7 +243,12 @@ static TOWARDS: LazyLock<Regex> =
 
 /// A purpose stated in the negative ("so as not to clutter the chat"):
 /// no denial of the act it explains.
-static NOT_TO_CLUTTER: LazyLock<Regex> = LazyLock::new(|| compile(&ascii_words(r"\b(so as|in order|so) not to \w+")));
+static NOT_TO_CLUTTER: LazyLock<Regex> = LazyLock::new(|| {
+    compile(&ascii_words(concat!(
+        r"\b((so as|in order|so) not to \w+|not to (draw|attract|bother|disturb|clutter|distract|alarm|annoy|worry)\w*|",
+        r"so (that )?[\w\s'-]{0,60}?(doesn't|don't|won't|isn't|aren't|can't)\b)",
+    )))
+});
 
 /// Destinations that stay at home wherever the sentence names them.
 static INSIDE_HOSTS: LazyLock<Regex> = LazyLock::new(|| compile(&ascii_words(SHARED_INSIDE)));
@@ -189,8 +258,41 @@ static INSIDE_HOSTS: LazyLock<Regex> = LazyLock::new(|| compile(&ascii_words(SHA
 static CLEANED: LazyLock<Regex> = LazyLock::new(|| {
     compile(&ascii_words(concat!(
         r"\b(anonymi[sz]ed|pseudonymi[sz]ed|scrub\w*|redacted|aggregated|",
-        r"without (client|customer|user|personal)\w*|stripped of)\b",
+        r"without (client|customer|user|personal)\w*|stripped( of)?|masked|only|how to (request|get|obtain))\b",
     )))
+});
+
+static PULL_REQUESTS: LazyLock<Regex> =
+    LazyLock::new(|| compile(&ascii_words(r"\b(pull|merge|feature|change) requests?\b")));
+
+/// "Outside the company": the company named as what the data leaves.
+static OUTSIDE_OF: LazyLock<Regex> = LazyLock::new(|| {
+    compile(concat!(
+        r"\b(outside|beyond) (of )?(the|our|its) (company|organi[sz]ation|network|firm)\b|",
+        r"\b(hors de l'entreprise|außerhalb (des|der) (unternehmens|firma)|fuera de la empresa|fora da empresa|",
+        r"al di fuori dell'azienda|buiten het bedrijf|poza firm\w*|вне компании|за межами компанії|εκτός εταιρείας|",
+        r"şirket dış\w*|sirket dis\w*|mimo firmu|utanför företaget|uden for virksomheden|di luar perusahaan|ngoài công ty)\b|",
+        r"公司外|社外|회사 외부|خارج الشركة|מחוץ לחברה|कंपनी के बाहर",
+    ))
+});
+
+/// Services that are someone else's by name: "our private Gmail account"
+/// is still outside.
+static NAMED_OUTSIDE: LazyLock<Regex> = LazyLock::new(|| {
+    compile(
+        r"\b(gmail|dropbox|pastebin|transfer\.sh|webhook\.site|ngrok|requestbin|mega(\.nz)?|wetransfer|trello|gists?)\b",
+    )
+});
+
+/// A prohibition, in the languages read here: wherever it stands, the
+/// sentence forbids what it tells ("sending code archives to a personal
+/// address is forbidden").
+static PROHIBITED: LazyLock<Regex> = LazyLock::new(|| {
+    compile(concat!(
+        r"\b(forbidden|prohibited|not allowed|banned|verboten|untersagt|interdit\w*|prohibid\w*|proibid\w*|",
+        r"vietat\w*|verboden|zabronion\w*|запрещ\w*|заборонен\w*|απαγορεύ\w*|yasak\w*|zakázan\w*|",
+        r"förbjud\w*|forbudt|kielletty|tilos|interzis\w*|dilarang|bị cấm)\b|禁止|금지|ممنوع|אסור|वर्जित|निषिद्ध",
+    ))
 });
 
 /// How many characters a denial may stand from the verb it denies.
@@ -211,7 +313,8 @@ static OVER_THE_USER: LazyLock<Regex> = LazyLock::new(|| {
 static HIDDEN_FROM_USER: LazyLock<Regex> = LazyLock::new(|| {
     compile(&ascii_words(concat!(
         r"\b(keep(s|ing)? quiet about|keep(s|ing)? (it|them|this) (quiet|secret|to itself)|silent mode|silently|",
-        r"(left|kept) out of (its|the) (summar(y|ies)|reports?|replies|answers?|messages?)|",
+        r"(leaves?|left|keeps?|kept)\b.{0,40}\bout of (its|the|their) ([\w-]+ )?(summar(y|ies)|reports?|replies|answers?|",
+        r"messages?|transcripts?|logs?|history|records?|chat)|",
         r"without (telling|informing|notifying|alerting) (the |its )?(user|person|human|developer)|",
         r"hid(e|es|den|ing)\b.{0,40}\bfrom (the |its )?(user|person|human|developer)|",
         r"(does not|doesn't|never|not to) (tell|mention|report|show|disclose)\w*\b.{0,40}\b(to )?(the |its )?(user|person|human))",
@@ -227,7 +330,14 @@ pub(crate) fn check(prose: &str, text: &str, reasons: &mut Vec<String>) {
             reasons.push("addressed:agent-act".to_owned());
         }
         let english = LANGS[0].rules();
-        if RUN_AS_READ.is_match(sentence) && english.source.is_match(sentence) && !english.denies(sentence) {
+        // "Adds itself to the admins group": only a program says itself.
+        let escalates =
+            SELF_ESCALATION.is_match(sentence) && (english.agent.is_match(sentence) || ITSELF.is_match(sentence));
+        if escalates && !english.denies(sentence) {
+            reasons.push("addressed:agent-act".to_owned());
+        }
+        let read_or_ordered = english.source.is_match(sentence) || english.orders.is_match(sentence);
+        if RUN_AS_READ.is_match(sentence) && read_or_ordered && !english.denies(sentence) {
             reasons.push("addressed:agent-act".to_owned());
         }
         if english.agent.is_match(sentence) && HIDDEN_FROM_USER.is_match(sentence) {

@@ -30,17 +30,33 @@ use std::sync::{LazyLock, OnceLock};
 use regex::{Regex, RegexSet};
 
 use table::{LANGUAGES, Words};
-use table_more::MORE_LANGUAGES;
 
 mod table;
 mod table_more;
+mod table_nordic;
+mod table_other_scripts;
+mod table_slavic_greek;
+mod table_west;
+
+/// Every language's word classes, English first.
+fn all_languages() -> impl Iterator<Item = &'static Words> {
+    LANGUAGES
+        .iter()
+        .chain(table_slavic_greek::SLAVIC_GREEK_LANGUAGES)
+        .chain(table_other_scripts::OTHER_SCRIPT_LANGUAGES)
+        .chain(table_more::MORE_LANGUAGES)
+        .chain(table_west::WEST_LANGUAGES)
+        .chain(table_nordic::NORDIC_LANGUAGES)
+}
 #[cfg(test)]
 mod tests;
 
 /// Words every language borrows from English as they are.
-const SHARED_SECRETS: &str = r"\b(api[- ]?keys?|tokens?|ssh[- ]keys?|seed phrases?|private keys?)|\.env\b";
-const SHARED_DUTIES: &str =
-    r"\b(tests?|review|lint\w*|2fa|mfa|scans?|branch[- ]protection|pre-commit|snapshots?|lockfiles?)\b";
+const SHARED_SECRETS: &str = concat!(
+    r"\b(api[- ]?keys?|tokens?|ssh[- ]keys?|seed phrases?|private keys?|session ?cookies?|connection strings?|",
+    r"credentials\.json|service-account\.json|id_rsa|id_ed25519|client[_ ]secrets?)|\.env\b",
+);
+const SHARED_DUTIES: &str = r"\b(tests?|review|lint\w*|2fa|mfa|scans?|branch[- ]protection|pre-commit|snapshots?|lockfiles?|audit\w*|rate ?limit\w*)\b";
 const SHARED_PLACES: &str =
     r"\b(whatsapp|telegram|discord|slack|jira|confluence|notion|wiki|readme|github|gitlab|pastebin|gist)\b|#[\w-]+";
 
@@ -60,21 +76,27 @@ const RISKY: &str = concat!(
 /// sentence that endorses it.
 const DESTRUCTIVE: &str = concat!(
     r"(\bpush\b[^`]{0,40}(--force([\s`'\x22]|$)|-f\b)|\brm -[a-z]*r[a-z]*f?\s+[~/]|\brm -[a-z]*f[a-z]*r\s+[~/]|",
-    r"\bchmod (-r )?0?777\b|\bdrop (database|table|schema)\b|\btruncate table\b|`truncate\b|\btruncat\w* /|",
+    r"\bchmod (-r )?0?777\b|\bdrop (database|table|schema)\b|\btruncate table\b|`truncate(`|\s+\w)|\btruncat\w* /|",
     r"\breset --hard\b|\bterraform destroy\b|\bkubectl delete (ns|namespaces?|pvc|pv|all|--all)\b|",
     r"\brm -[a-z]*r[a-z]*f?(\s+[^\s`]+){1,3}\s+[~/]|\bprune\b[^`\n]{0,30}--volumes\b|\bflush(all|db)\b|",
     r"\bgit push\b[^`\n]{0,30}--delete\b|\baws s3 rb\b|\bs3 rm\b[^`\n]*--recursive\b|\bdropdb\b|",
-    r"\bdelete from [\w.]+\s*(;|`|$))",
+    r"\bdelete from [\w.]+\s*(;|`|$)|\bforce-push(es|ed|ing)?\b[^`\n]{0,40}\b(main|master|origin|release|shared|prod\w*)\b|",
+    r"\btruncate\b[^`\n]{0,30}\b(tables?|tablo\w*|tabel\w*|tabell\w*|таблиц\w*|πίνακ\w*))",
 );
 
 /// A destructive command confined to what may be thrown away (a local or
 /// personal copy, a test database, a preview, a sandbox), or a protection
 /// against it, is a fact about how risk is kept small.
 const CONFINED: &str = concat!(
-    r"\b(local|lokal\w*|locale?s?|personal|ephemeral|scratch|sandbox(es|ed)?|throwaway|disposable|preview|",
+    r"\b(local|locally|lokal\w*|locale?s?|personal|ephemeral|scratch|sandbox(es|ed)?|throwaway|disposable|preview|",
     r"temporary|testow\w+|test (databases?|dbs?|data|environments?)|de (prueba|test)|protected (against|from)|",
-    r"dev (containers?|databases?|dbs?)|tmp-\w*|test(ing)? (env\w*|ortam\w*|instances?|servers?|clusters?|containers?|",
-    r"buckets?|workspaces?)|testikan\w*|testovac\w*|dočasn\w*)\b|本地|ローカル|로컬",
+    r"dev (containers?|databases?|dbs?)|tmp-\w*|(your|their|my|our) own (feature )?branch(es)?|personal branch(es)?|",
+    r"локальн\w*|тестов\w*|τοπικ\w*|δοκιμαστικ\w*|persoonlijk\w*|persönlich\w*|personlig\w*|experiment\w*|",
+    r"temporane\w*|temporári\w*|temporal\w*|temporär\w*|\w*_tmp|laptops?|workstations?|dev machines?|",
+    r"yerel|lokáln\w*|fixtures?|in-memory|(folder|directory|file|module|package)s? only|only in (the )?[\w./-]+/|",
+    r"(ambiente|entorno|environment) de (testes?|pruebas?)|",
+    r"vendor(ed)?/|third-party code|generated code|cục bộ|test(ing)? (env\w*|ortam\w*|instances?|servers?|clusters?|containers?|",
+    r"buckets?|workspaces?)|testikan\w*|testovac\w*|dočasn\w*)\b|本地|ローカル|로컬|テスト環境|测试环境|테스트 환경|מקומי|בדיקות|محلي|लोकल",
 );
 
 /// A protection that stops the command, in every language read here
@@ -101,9 +123,21 @@ const SAFE_SECRET: &str = concat!(
     r"cassaforte|gestore dei segreti|mascherat\w*|cifrat\w*|segnaposto|kluis|gemaskeerd|versleuteld|",
     r"sjabloon|sejf|menedżer\w* sekret\w*|zamaskowan\w*|zaszyfrowan\w*|szablon\w*|maskelen\w*|şifrelen\w*|",
     r"şablon\w*|trezor\w*|šifrovan\w*|titkosított|maszkolt|salattu|krypterad|krypteret|criptat\w*|",
-    r"terenkripsi|disamarkan|mã hóa|κρυπτογραφημέν\w*|θησαυροφυλάκιο)\b|",
+    r"terenkripsi|disamarkan|mã hóa|κρυπτογραφημέν\w*|θησαυροφυλάκιο|masks?|masking|",
+    r"(chaves?|claves?|clés?|chiavi)( \w+)? (públicas?|publiques?|pubbliche)|öffentliche[nr]? schlüssel|",
+    r"so (they|it) can be rotated|security team|últimos \d+ caracteres|last \d+ (characters|chars)|",
+    r"letzten \d+ zeichen|derniers \d+ caractères|ultimi \d+ caratteri|",
+    r"publieke sleutels?|klucze? publiczn\w*|redefinição de senha|recuperação de senha|",
+    r"restablecimiento de contraseña|réinitialisation du mot de passe|reimpostazione della password|",
+    r"passwort zurücksetzen|сброс\w* парол\w*|mened[żz]er\w* has\w*|spr[áa]vc\w* hesel|",
+    r"менеджер\w* парол\w*|",
+    r"gestionnaire de mots de passe|gestor de contraseñas|gerenciador de senhas|passwort-?manager|",
+    r"wachtwoordbeheerder|lösenordshanterare|password managers?|valv\w*|kassaskåp|hvězdičk\w*|asterisks?|",
+    r"звёздочк\w*|звездочк\w*|зірочк\w*|gwiazdk\w*|sternchen|astérisques?|asteriscos?|asterischi|nahrazen\w*)\b|",
+    r"\*\*\*|\.env\.(example|sample|template|dist)\b|\b(historically|formerly|previously|used to|no longer|",
+    r"καλυμμέν\w*)\b|",
     r"מנהל הסודות|מנהל סודות|כספת|מוצפן|ממוסך|מוסתר|مدير الأسرار|خزنة|مشفر|سيكرت مانجر|",
-    r"सीक्रेट मैनेजर|वॉल्ट|मास्क|एन्क्रिप्ट|シークレット管理|シークレットマネージャ|伏せ字|マスク|暗号化|",
+    r"सीक्रेट मैनेजर|वॉल्ट|मास्क|एन्क्रिप्ट|पब्लिक की|फिंगरप्रिंट|सार्वजनिक कुंजी|シークレット管理|シークレットマネージャ|伏せ字|マスク|暗号化|",
     r"密钥管理|机密管理|保管库|屏蔽|脱敏|掩码|加密|시크릿 관리|비밀 관리|볼트|마스킹|암호화",
 );
 
@@ -138,16 +172,23 @@ static BLOCKED_ACT: LazyLock<Regex> = LazyLock::new(|| compile(BLOCKED));
 /// unless the sentence guards that too ("test data dropped directly in
 /// production" is not confined; "only in personal clones", "prod needs
 /// the DBA's approval" is).
-fn confined(sentence: &str) -> bool {
-    static GUARDS_LIVE: LazyLock<Regex> = LazyLock::new(|| {
-        compile(concat!(
-            r"\b(only|needs?|requires?|excluded|exempt|approval|sign-?off|accord|onay\w*|gerekir|wyłączon\w*|",
-            r"yalnızca|seulement|solo|nur|tylko|только|лише|μόνο|pouze|csak|vain|endast|kun|doar|hanya|chỉ)\b|",
-            r"のみ|だけ|仅|只|만|רק|فقط|केवल",
-        ))
-    });
+pub(crate) fn confined(sentence: &str) -> bool {
     CONFINED_ACT.is_match(sentence) && (!crate::wiped::names_live_or_shared(sentence) || GUARDS_LIVE.is_match(sentence))
 }
+
+/// Words that guard production or a shared place in a sentence that also
+/// names a throwaway one ("only", "excluded", "requires approval"), or
+/// contrast the two ("but on production …").
+pub(crate) static GUARDS_LIVE: LazyLock<Regex> = LazyLock::new(|| {
+    compile(concat!(
+        r"\b(only|needs?|requires?|excluded|exempt|approval|sign-?off|accord|onay\w*|gerekir|wyłączon\w*|",
+        r"yalnızca|yalnizca|seulement|solo|nur|tylko|только|лише|μόνο|pouze|csak|vain|endast|kun|doar|hanya|chỉ|alleen|",
+        r"enkel|apenas|somente|soltanto|solamente|uniquement|esclus\w*|exclu\w*|ausgeschlossen|uitgesloten|",
+        r"sadece|yaln[ıi]z|but|whereas|however|natomiast|jedoch|aber|mais|pero|però|maar|ενώ|ama|fakat|však|",
+        r"mutta|tetapi|sedangkan|nhưng|однако|але|zatímco|medan|mens)\b|但是|但|而|しかし|하지만|반면|لكن|بينما|אבל|ואילו|",
+        r"लेकिन|जबकि|のみ|だけ|仅|只|만|רק|فقط|केवल",
+    ))
+});
 
 fn compile(pattern: &str) -> Regex {
     Regex::new(&format!("(?i){pattern}")).unwrap_or_else(|e| panic!("waiver pattern {pattern:?}: {e}"))
@@ -186,13 +227,12 @@ impl Language {
     }
 }
 
-static LANGS: LazyLock<Vec<Language>> = LazyLock::new(|| {
-    LANGUAGES.iter().chain(MORE_LANGUAGES).map(|words| Language { words, rules: OnceLock::new() }).collect()
-});
+static LANGS: LazyLock<Vec<Language>> =
+    LazyLock::new(|| all_languages().map(|words| Language { words, rules: OnceLock::new() }).collect());
 
 /// Every language's marker, matched in one pass.
 static MARKERS: LazyLock<RegexSet> = LazyLock::new(|| {
-    let markers = LANGUAGES.iter().chain(MORE_LANGUAGES).map(|w| format!("(?i){}", w.marker));
+    let markers = all_languages().map(|w| format!("(?i){}", w.marker));
     RegexSet::new(markers).expect("language markers")
 });
 
@@ -220,6 +260,12 @@ impl Compiled {
     /// Whether the sentence denies what it says, once the words of its own
     /// predicate (which may carry a negation: "не нужны") are taken out.
     fn denies(&self, sentence: &str, predicate_words: &[&Regex]) -> bool {
+        if BY_MISTAKE.is_match(sentence) {
+            return true;
+        }
+        // A condition before the main clause ("when a customer cannot log
+        // in, …") denies nothing the clause tells.
+        let sentence = CONDITION.find(sentence).map_or(sentence, |m| &sentence[m.end()..]);
         let mut rest = self.affirming.replace_all(sentence, " ").into_owned();
         for words in predicate_words {
             rest = words.replace_all(&rest, " ").into_owned();
@@ -245,7 +291,11 @@ impl Compiled {
             }
         }
         if self.duty.is_match(sentence) && framed {
-            let dropped = near(&self.duty, &self.optional, sentence) || near(&self.duty, &self.skip, sentence);
+            let without = WITHOUT.find_iter(sentence).take(16).any(|w| {
+                self.duty.find_at(sentence, w.end()).is_some_and(|d| sentence[w.end()..d.start()].chars().count() <= 16)
+            });
+            let dropped =
+                without || near(&self.duty, &self.optional, sentence) || near(&self.duty, &self.skip, sentence);
             if dropped && !self.denies(sentence, &own_words) && !confined(sentence) {
                 return Some("waiver:duty");
             }
@@ -268,6 +318,37 @@ impl Compiled {
         self.denies(sentence, &[&RISKY_ACT, &DESTRUCTIVE_ACT])
     }
 }
+
+/// "Without" in every language read here: a safeguard named right after it
+/// ("deploys go out without review", "ohne Review", "sin revisión") is
+/// dropped.
+static WITHOUT: LazyLock<Regex> = LazyLock::new(|| {
+    compile(concat!(
+        r"\b(without|ohne|sans|sin|sem|senza|zonder|bez|без|χωρίς|olmadan|utan|uden|ilman|fără|tanpa|không có|",
+        r"không cần)\b|なしで|なしに|无需|不用|없이|بدون|دون|ללא|בלי|बिना",
+    ))
+});
+
+/// A lapse told as a mistake, in the languages read here: an episode that
+/// was put right, not the way things are.
+static BY_MISTAKE: LazyLock<Regex> = LazyLock::new(|| {
+    compile(concat!(
+        r"\b(by mistake|accidentally|by accident|по ошибке|помилково|przez pomyłkę|omylem|por error|por engano|",
+        r"per errore|par erreur|versehentlich|per ongeluk|yanlışlıkla|yanlislikla|av misstag|ved en fejl|vahingossa|",
+        r"tévedésből|din greșeală|secara tidak sengaja|do nhầm lẫn|κατά λάθος)\b|誤って|误|실수로|بالخطأ|בטעות|गलती से",
+    ))
+});
+
+/// A condition that opens a sentence, up to its comma, in the languages
+/// read here.
+pub(crate) static CONDITION: LazyLock<Regex> = LazyLock::new(|| {
+    compile(concat!(
+        r"^\W*([^,]{0,30}\b(says?|said|meint|sagt|dit|dice|diz|zegt|mówi|говорит|каже|λέει|der|dass|que|che|dat|że|что|що|ότι)",
+        r"\W+)?(\b(if|when|whenever|wenn|falls|quand|lorsque|si|cuando|quando|se|als|wanneer|jeśli|gdy|kiedy|если|",
+        r"когда|коли|якщо|όταν|αν|eğer|když|pokud|ha|jos|kun|när|om|når|hvis|când|dacă|ketika|jika|khi|nếu)\b|",
+        r"如果|もし|만약|إذا|عندما|כאשר|אם|अगर|जब)[^,，、]{0,100}[,，、]",
+    ))
+});
 
 /// How many characters may stand between a secret or a safeguard and the
 /// words that waive it: a long sentence that skips rows and, much later,

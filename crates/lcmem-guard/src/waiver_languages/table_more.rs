@@ -1,368 +1,254 @@
-//! Word classes of more languages, in the shape of `table`: Polish, Turkish,
-//! Dutch, Korean, Vietnamese, Indonesian, Swedish, Danish, Czech, Romanian,
-//! Hungarian and Finnish.
+//! Word classes of Turkish, Vietnamese and Indonesian, in the shape of `table`.
 
 use super::table::Words;
 
 pub(super) const MORE_LANGUAGES: &[Words] = &[
     Words {
-        lang: "pl",
-        marker: r"[ąćęłńśźż]|\b(jest|są|nie|się|oraz|dla)\b",
-        agent: r"\b(agent\w*|asystent\w*|sztuczna inteligencja|model|bot)\b",
-        binding: r"\b(musi|muszą|powinien|powinni|powinna|zawsze|nigdy|oczekuje się|ma obowiązek)\b",
-        secret: r"\b(hasł\w*|token\w*|klucz\w*|sekret\w*|dane logowania|poświadczen\w*)",
-        leak: concat!(
-            r"\b(udostępni\w*|opublikow\w*|publikow\w*|wklej\w*|wrzuc\w*|wrzuca\w*|commit\w*|wysył\w*|wysła\w*)",
-            r"|\b(wpisuj\w*|wpisan\w*|wklej\w*|zapisan\w*|wysyła\w*|wysłan\w*|udostępni\w*)\b"
-        ),
-        place: concat!(
-            r"\b(czat\w*|kanał\w*|slack|repozytori\w*|repo\b|git\b|log\w*|publiczn\w*|readme|wiki|ticket\w*|zgłoszeni\w*)",
-            r"|\b(zgłosze\w*|jir\w*|ticket\w*|kod\w*|publiczn\w*|jawn\w*|e-?mail\w*)\b"
-        ),
-        no_secret: r"\bnie (jest|są) (tajn\w*|poufn\w*|sekretem)",
-        duty: concat!(
-            r"\b(przegląd\w* kodu|code review|review|test\w*|weryfikacj\w*|kontrol\w*|2fa|dwuskładnikow\w*|",
-            r"podpis\w*|kopi\w* zapasow\w*|backup\w*|skanowani\w*|audyt\w*)",
-        ),
-        optional: r"\b(opcjonaln\w*|nieobowiązkow\w*|nie (jest|są) (wymagan|potrzebn|konieczn)\w*|niepotrzebn\w*)",
-        skip: r"\b(pomij\w*|pomin\w*|wyłącz\w*|ignoruj\w*|zignoruj\w*|obejść|omij\w*)",
-        permit: concat!(
-            r"\b(można|wolno|dozwolon\w*|bezpieczn\w*|domyślnie|zazwyczaj|zwykle|powinn\w*|trzeba|należy|",
-            r"kolejnym krokiem|każd\w*|rutynow\w*)",
-        ),
-        purpose: r"\b(żeby|aby)\b",
-        frame: None,
-        affirming: r"\b(nie ma problemu|bez problemu)",
-        negation: r"\b(nie|nigdy|zakaz\w*|zabronion\w*)\b",
-    },
-    Words {
         lang: "tr",
         marker: r"[çğıöşü]|\b(ve|bir|bu|için|ile|değil|olarak)\b",
-        agent: r"\b(ajan\w*|asistan\w*|yapay zeka\w*|model\w*|bot\w*)",
-        binding: r"(zorunda|gerekir|her zaman|asla|daima|beklenir|mal[ıi]d[ıi]r|mel[ıi]d[ıi]r)",
-        secret: r"\b(şifre\w*|parola\w*|token\w*|anahtar\w*|gizli anahtar\w*|kimlik bilgi\w*)",
+        agent: concat!(
+            r"\b(ajan\w*|asistan\w*|yapay zeka\w*|model\w*|bot\w*)|\b(yz\b|llm\w*|copilot\w*|chatbot\w*|",
+            r"sohbet bot\w*|kodlama asistan\w*|dil model\w*|yapay zekâ\w*|claude\w*)",
+        ),
+        binding: concat!(
+            r"(zorunda|gerekir|her zaman|asla|daima|beklenir|mal[ıi]d[ıi]r|mel[ıi]d[ıi]r)|\b(gerekmektedir|",
+            r"zorundad[ıi]r|yükümlü\w*|mecbur\w*|istisnas[ıi]z|her koşulda|her durumda|her seferinde|şartt[ıi]r)",
+        ),
+        secret: concat!(
+            r"\b(şifre\w*|parola\w*|token\w*|anahtar\w*|gizli anahtar\w*|kimlik bilgi\w*)|\b(gizli bilgi\w*|",
+            r"gizli değer\w*|secret\w*|credential\w*|giriş bilgi\w*|oturum açma bilgi\w*|oturum çerez\w*|",
+            r"bağlant[ıi] dizesi\w*|connection string\w*|erişim kod\w*|kurtarma ifade\w*)",
+        ),
         leak: concat!(
-            r"\b(paylaş\w*|yayınla\w*|yapıştır\w*|commit\w*|gönder\w*|yükle\w*)",
-            r"|\b(yazıl\w*|yapıştır\w*|paylaş\w*|gönder\w*)\b"
+            r"\b(paylaş\w*|yay[ıi]nla\w*|yap[ıi]şt[ıi]r\w*|commit\w*|gönder\w*|yükle\w*)|\b(yaz[ıi]l\w*|",
+            r"yap[ıi]şt[ıi]r\w*|paylaş\w*|gönder\w*)\b|\b(yazd[ıi]\w*|yazm[ıi]ş\w*|yaz[ıi]yor\w*|yazd[ıi]r\w*|",
+            r"ekle\w*|eklen\w*|koydu\w*|koymuş\w*|koyul\w*|konul\w*|konmuş\w*|kaydet\w*|kaydedil\w*|sakla\w*|",
+            r"saklan\w*|göm\w*|hardcode\w*|sabit kodla\w*|sabit yaz\w*|push\w*|aktar\w*|iletil\w*|iletti\w*|",
+            r"kopyala\w*|göster\w*|görüntülen\w*|ifşa\w*|aç[ıi]ğa ç[ıi]k\w*|s[ıi]zd[ıi]r\w*|yay[ıi]l\w*|duyur\w*|",
+            r"postala\w*|att[ıi]\w*|at[ıi]l\w*|atm[ıi]ş\w*|logla\w*|loglan\w*|kayda geçir\w*)",
         ),
         place: concat!(
-            r"\b(sohbet\w*|kanal\w*|slack|depo\w*|repo\w*|git\b|log\w*|herkese açık|readme|wiki|bilet\w*|issue)",
-            r"|\b(düz metin|kaynak kod\w*|herkese açık|e-?posta\w*|commit mesaj\w*)\b"
+            r"\b(sohbet\w*|kanal\w*|slack|depo\w*|repo\w*|git\b|log\w*|herkese aç[ıi]k|readme|wiki|bilet\w*|",
+            r"issue)|\b(düz metin|kaynak kod\w*|herkese aç[ıi]k|e-?posta\w*|commit mesaj\w*)\b|\b(grup\w*|",
+            r"whatsapp\w*|teams|discord\w*|mesaj\w*|doküman\w*|döküman\w*|belge\w*|google doc\w*|tablo\w*|",
+            r"excel\w*|toplant[ıi] not\w*|yorum\w*|aç[ıi]klama\w*|pull request\w*|pr\b|merge request\w*|",
+            r"ekran görüntü\w*|ekran al[ıi]nt[ıi]\w*|konsol\w*|hata mesaj\w*|url\w*|link\w*|blog\w*|forum\w*|",
+            r"sosyal medya\w*|github\w*|gitlab\w*|herkes\w*|tüm ekip\w*|bütün ekip\w*|tüm çal[ıi]şan\w*|",
+            r"kamuya aç[ıi]k\w*|halka aç[ıi]k\w*|aç[ıi]k kaynak\w*|frontend\w*|ön yüz\w*|istemci taraf\w*|",
+            r"javascript\w*|kod\w*|betik\w*|script\w*|şifresiz|aç[ıi]k metin\w*|mail\w*|eposta\w*)",
         ),
         no_secret: r"\bgizli değil\w*",
         duty: concat!(
-            concat!(
-                r"\b(kod inceleme\w*|inceleme\w*|review|test\w*|doğrulama\w*|kontrol\w*|2fa|iki faktör\w*|imza\w*|",
-                r"yedek\w*|tarama\w*|denetim\w*)",
-            ),
-            r"|\b(onay\w*|inceleme\w*|doğrulama\w*|imza\w*|yedek\w*|iki faktör\w*)"
+            r"\b(kod inceleme\w*|inceleme\w*|review|test\w*|doğrulama\w*|kontrol\w*|2fa|iki faktör\w*|",
+            r"imza doğrula\w*|yedek\w*|tarama\w*|denetim\w*)|\b(onay\w*|inceleme\w*|doğrulama\w*|commit imza\w*|",
+            r"imza doğrula\w*|yedek\w*|iki faktör\w*)|\b(gözden geçir\w*|code review\w*|s[ıi]nama\w*|qa\b|",
+            r"çok faktör\w*|iki aşamal[ıi]\w*|iki ad[ıi]ml[ıi]\w*|mfa\b|otp\b|tek kullan[ıi]ml[ıi]k\w*|",
+            r"kimlik doğrula\w*|yetkilendirme\w*|yetki kontrol\w*|anl[ıi]k görüntü\w*|snapshot\w*|ci\b|",
+            r"sürekli entegrasyon\w*|pipeline\w*|lint\w*|statik analiz\w*|zafiyet tarama\w*|aç[ıi]k tarama\w*|",
+            r"audit\w*|h[ıi]z s[ıi]n[ıi]r\w*|istek s[ıi]n[ıi]r\w*|rate limit\w*|dal koruma\w*|branch koruma\w*|",
+            r"branch protection|korumal[ıi] dal\w*|korumal[ıi] branch\w*|sandbox\w*|kum havuzu\w*|",
+            r"yal[ıi]t[ıi]m\w*|izolasyon\w*|şifreleme\w*|tls\b|ssl\b|https\b|sertifika doğrula\w*|",
+            r"sertifika kontrol\w*|sürüm sabitle\w*|versiyon sabitle\w*|sürüm kilid\w*|kilit dosya\w*|lockfile\w*|",
+            r"pinle\w*|güvenlik duvar\w*|firewall\w*|erişim kontrol\w*|izin kontrol\w*|çift onay\w*|dört göz\w*)|",
+            r"(geri alma plan\w*|rollback)|(h[ıi]z s[ıi]n[ıi]r\w*|rate limit\w*)|(kod imzala\w*|",
+            r"imzalama ad[ıi]m\w*)|\b(sandbox)",
         ),
         optional: concat!(
-            r"\b(isteğe bağlı|opsiyonel|zorunlu değil\w*|gerekli değil\w*|gerek yok)",
-            r"|\b(zorunlu değil|isteğe bağlı|gerek(li)? (yok|değil)|tavsiye\w*)\b"
+            r"\b(isteğe bağl[ıi]|opsiyonel|zorunlu değil\w*|gerekli değil\w*|gerek yok)|\b(zorunlu değil|",
+            r"isteğe bağl[ıi]|gerek(li)? (yok|değil)|tavsiye\w*)\b|\b(ihtiyari|tercihe bağl[ıi]|keyfe bağl[ıi]|",
+            r"keyfi|gönüllü\w*|seçmeli|isteğe göre|şart değil\w*|mecburi değil\w*|mecbur değil\w*|zorunluluk yok|",
+            r"zorunluluğu yok|zorunluluğu kalmad[ıi]|zorunlu tutulm\w*|zorunlu olmayan|gerekmez\w*|gerekmiyor\w*|",
+            r"gerekmeyecek\w*|gerekmemekte\w*|gerek duyulm\w*|gerek görülm\w*|gerek kalmad[ıi]|gerekli görülm\w*|",
+            r"ihtiyaç yok|ihtiyaç duyulm\w*|aranm[ıi]yor\w*|aranmaz|beklenm[ıi]yor\w*|beklenmez|şart koşulm\w*|",
+            r"yap[ıi]lmasa da olur|yapmasan[ıi]z da olur|yapmasan da olur|atlansa da olur|olmasa da olur|",
+            r"zorunda değil\w*|zorunda kalm[ıi]yor\w*|öneri niteliğinde\w*|sadece (bir )?öneri\w*|",
+            r"yaln[ıi]zca (bir )?öneri\w*|vakit olursa|zaman olursa|f[ıi]rsat olursa|mümkünse|istersen|isterseniz|",
+            r"takdire bağl[ıi]|takdirine bağl[ıi]|takdirinize bağl[ıi])|\b(art[ıi]k gerekmiyor|gerekmiyor)\b|",
+            r"\b(gerek görülmüyor)\b|\b(gereksiz\w*|lüzumsuz\w*)\b",
         ),
         skip: concat!(
-            r"\b(atla\w*|devre dışı\w*|kapat\w*|yok say\w*|görmezden gel\w*|es geç\w*)",
-            r"|\b(kaldırıl\w*|atlan\w*|atla\w*|devre dışı|kapatıl\w*)\b"
+            r"\b(atla\w*|devre d[ıi]ş[ıi]\w*|kapat\w*|yok say\w*|görmezden gel\w*|es geç\w*)|\b(kald[ıi]r[ıi]l\w*|",
+            r"atlan\w*|atla\w*|devre d[ıi]ş[ıi]|kapat[ıi]l\w*)\b|\b(pas geç\w*|devreden ç[ıi]kar\w*|",
+            r"devre d[ıi]ş[ıi]nda|kapal[ıi]\w*|kald[ıi]rd[ıi]\w*|kald[ıi]rm[ıi]ş\w*|bypass\w*|baypas\w*|",
+            r"by-pass\w*|etkisizleştir\w*|etkisiz hale\w*|pasifleştir\w*|pasif\w*|deaktive\w*|disable\w*|skip\w*|",
+            r"ask[ıi]ya al\w*|ask[ıi]da\w*|yoruma al\w*|yorum sat[ıi]r[ıi]\w*|gevşetil\w*|gevşet\w*|esnetil\w*|",
+            r"muaf\w*|feragat\w*|rafa kald[ıi]r\w*|terk edil\w*|vazgeç\w*|hariç tut\w*|d[ıi]şar[ıi]da b[ıi]rak\w*|",
+            r"off\b)|\b(kapal[ıi]\w*)\b",
         ),
-        permit: r"\b(izin\w*|güvenli\w*|varsayılan\w*|genellikle|her zaman|her\b|rutin\w*|\w+[ae]bilir\w*)",
+        permit: r"\b(izin\w*|güvenli\w*|varsay[ıi]lan\w*|genellikle|her zaman|her\b|rutin\w*|\w+[ae]bilir\w*)",
         purpose: r"\b(için|diye)\b",
         frame: None,
-        affirming: r"\b(sorun değil|sorun yok)",
-        negation: r"\b(asla|yasak\w*|hiçbir zaman|değil)\b",
-    },
-    Words {
-        lang: "nl",
-        marker: r"\b(het|een|zijn|niet|van|voor|mag|mogen|wordt|worden|geen|wachtwoord)\b",
-        agent: r"\b(de agent|de agenten|de assistent|de ai|het model|de bot|copilot|claude)\b",
-        binding: r"\b(moet|moeten|altijd|nooit|wordt verwacht|mag|mogen)\b",
-        secret: concat!(r"\b(wachtwoord\w*|token\w*|sleutel\w*|geheim\w*|inloggegevens)", r"|(\w*wachtwoord\w*)"),
-        leak: concat!(
-            concat!(
-                r"\b(gedeeld|delen|deel|publiceer\w*|gepubliceerd|plak\w*|geplakt|commit\w*|gestuurd|sturen|geüpload|upload\w*)",
-                r"|\b(staa?t|staan|gezet|geplakt|gestuurd|verstuurd|geschreven|opgeslagen|gedeeld)\b"
-            ),
-            r"|\b(plakt|plakken|geplakt)\b"
+        affirming: concat!(
+            r"\b(sorun değil|sorun yok)|\b(bilgilendirmeye gerek yok|sormaya gerek yok|onaya gerek yok)\b|",
+            r"\b(sorun olmaz|sorun teşkil etmez|problem yok|problem değil|problem olmaz|sak[ıi]ncas[ıi] yok|",
+            r"sak[ıi]ncas[ıi] olmaz|sak[ıi]nca yok|mahzuru yok|mahzuru olmaz|fark etmez|farketmez|önemli değil|",
+            r"dert değil|endişelenmeyin|endişelenme|merak etmeyin|çekinmeyin|çekinmeden|tereddüt etmeyin|",
+            r"unutmay[ıi]n|unutmay[ıi]n[ıi]z|unutma|unutmamak\w*|olmazsa olmaz\w*|sorman[ıi]za gerek yok|",
+            r"sormana gerek yok|beklemeye gerek yok|onaylamas[ıi]na gerek yok|haber vermeye gerek yok|",
+            r"vazgeçilmez\w*)|\b(önemli değil)\b",
         ),
-        place: concat!(
-            concat!(
-                r"\b(chat|kanaal|slack|repository|repo\b|git\b|logs?\b|openbaar\w*|publiek\w*|readme|wiki|ticket\w*|issue)",
-                r"|\b(platte tekst|commitbericht\w*|spreadsheet\w*|iedereen|openbaar|publiek\w*|broncode|code|e-?mail\w*|dockerfile)\b"
-            ),
-            r"|\b(pr-beschrijving\w*|beschrijving\w*)\b"
+        negation: concat!(
+            r"\b(asla|yasak\w*|hiçbir zaman|değil)\b|\b(hiçbir şekilde|hiç bir zaman|katiyen|yasaklan\w*|",
+            r"men edil\w*|izin yok|engelle\w*|önle\w*|kaç[ıi]n\w*|sak[ıi]n)\b|\b\w+(m[ae]y[ıi]n|m[ae]y[ıi]n[ıi]z|",
+            r"mamal[ıi]\w*|memeli\w*|m[[ıi]iuü]yor\w*|m[ae]z(l[ae]r)?|m[ae]d[ıi](k|n|ğ\w*|l[ae]r)?|",
+            r"m[ae]y[ae]c[ae]k\w*|m[ae]m[ae]k\w*)\b",
         ),
-        no_secret: r"\b(is|zijn) geen geheim\w*|\bniet geheim",
-        duty: concat!(
-            concat!(
-                r"\b(code ?review\w*|review\w*|test\w*|controle\w*|verificatie\w*|2fa|tweestaps\w*|handtekening\w*|",
-                r"back-?up\w*|scan\w*|audit\w*)",
-            ),
-            r"|\b(tweestapsverificatie|review\w*|goedkeuring\w*|handtekening\w*|back-?up\w*|controle\w*)"
-        ),
-        optional: concat!(
-            r"\b(optioneel|facultatief|niet (nodig|verplicht|vereist)|onnodig)",
-            r"|\b(optioneel|vrijwillig|niet (meer )?(verplicht|nodig|vereist))\b"
-        ),
-        skip: concat!(
-            concat!(
-                r"\b(overslaan|overgeslagen|sla\w* over|uitgeschakeld|uitschakelen|uitzetten|uitgezet|negeren|genegeerd|omzeil\w*)",
-                r"|\b(uitgeschakeld|staa?n uit|staat uit|overgeslagen|omzeild|genegeerd)\b"
-            ),
-            r"|\b(zet\w*\b.{0,40}\buit)\b"
-        ),
-        permit: r"\b(mag|mogen|kan|kunnen|toegestaan|veilig|standaard|normaal|gewoonlijk|altijd|elke|iedere|moet|moeten)\b",
-        purpose: r"\b(zodat|om te)\b",
-        frame: None,
-        affirming: r"\b(geen probleem|geen bezwaar)",
-        negation: r"\b(niet|nooit|geen|verboden)\b",
-    },
-    Words {
-        lang: "ko",
-        marker: r"[\u{AC00}-\u{D7A3}]",
-        agent: r"(에이전트|어시스턴트|인공지능|\bai|모델|봇)",
-        binding: r"(해야 합니다|해야 한다|해야 함|항상|반드시|절대|기대됩니다)",
-        secret: r"(비밀번호|암호|토큰|키|자격 증명|시크릿|인증 정보)",
-        leak: concat!(
-            r"(공유|게시|붙여|커밋|보내|전송|업로드|출력|올려)",
-            r"|(적혀|적어|붙여|올리|올려|보내|넣어|커밋)"
-        ),
-        place: concat!(
-            r"(채팅|채널|슬랙|저장소|레포|깃|로그|공개|리드미|위키|티켓|이슈|커밋 메시지)",
-            r"|(평문|공개|코드|이메일|슬랙|채팅|readme|위키)"
-        ),
-        no_secret: r"(비밀이 아닙니다|민감하지 않)",
-        duty: concat!(
-            concat!(
-                r"(코드 리뷰|리뷰|검토|테스트|검사|점검|2단계 인증|2fa|서명|백업|스캔|감사|보안 검사)",
-                r"|(테스트|리뷰|검토|승인|서명|백업|2단계 인증|이중 인증)"
-            ),
-            r"|(보호 규칙|브랜치 보호)"
-        ),
-        optional: r"(선택 사항|필수가 아닙|필요 없|생략 가능)",
-        skip: concat!(
-            concat!(r"(건너뛰|생략|비활성화|꺼져|끄는|끕니다|무시|우회)", r"|(주석 처리|비활성화|건너뛰|생략|우회)"),
-            r"|(해제)"
-        ),
-        permit: r"(해도 됩니다|허용|괜찮|기본적으로|기본값|관례|일상적|보통|매번|항상)",
-        purpose: r"(위해|하도록)",
-        frame: None,
-        affirming: r"(문제없|문제 없)",
-        negation: r"(하지 않|하면 안|금지|절대|안 됩니다)",
     },
     Words {
         lang: "vi",
         marker: r"[ăâđêôơưạảấầẩẫậắằẳẵặẹẻẽếềểễệỉịọỏốồổỗộớờởỡợụủứừửữựỳỵỷỹ]",
-        agent: r"(trợ lý|tác tử|\bagent|\bai\b|mô hình|\bbot)",
-        binding: r"(phải|luôn luôn|luôn|không bao giờ|được kỳ vọng)",
-        secret: r"(mật khẩu|\btoken|khóa|khoá|bí mật|thông tin đăng nhập)",
+        agent: concat!(
+            r"(trợ lý|tác tử|\bagent|\bai\b|mô hình|\bbot)|\b(trợ lý ai|llm|copilot|chatbot|mô hình ngôn ngữ|",
+            r"trí tuệ nhân tạo|công cụ ai|claude)\b",
+        ),
+        binding: concat!(
+            r"(phải|luôn luôn|luôn|không bao giờ|được kỳ vọng)|\b(bắt buộc phải|cần phải|nhất định phải|luôn phải|",
+            r"buộc phải|có nhiệm vụ|được yêu cầu|lúc nào cũng)\b",
+        ),
+        secret: concat!(
+            r"(mật khẩu|\btoken|khóa|khoá|bí mật|thông tin đăng nhập)|\b(mật mã|password|passwd|mã truy cập|",
+            r"mã xác thực|thông tin xác thực|thông tin truy cập|thông tin tài khoản|chuỗi kết nối|cookie phiên|",
+            r"mã pin|cụm từ khôi phục|secret|credentials?|access key|secret key)\b|(chuỗi đăng nhập|chuỗi kết nối|",
+            r"mật khẩu)",
+        ),
         leak: concat!(
-            concat!(r"(chia sẻ|đăng|dán|commit|gửi|tải lên|in ra)", r"|(ghi vào|lưu|gửi|dán|chia sẻ)"),
-            r"|(hiển thị)"
+            r"(chia sẻ|đăng|dán|commit|gửi|tải lên|in ra)|(ghi vào|lưu|gửi|dán|chia sẻ)|(hiển thị)|\b(đưa lên|",
+            r"đẩy lên|push|up lên|úp lên|post|đăng tải|công bố|để lộ|làm lộ|tiết lộ|phát tán|nhắn|nhắn tin|",
+            r"gửi kèm|đính kèm|chuyển tiếp|forward|viết vào|viết trong|viết thẳng|ghi thẳng|ghi trong|ghi lên|",
+            r"ghi ra|ghi lại|nhúng|hardcode|hard-code|hard code|gắn cứng|fix cứng|để trong|để ở|để vào|cất trong|",
+            r"lưu trong|lưu vào|lưu ở|bỏ vào|nhét vào|copy|sao chép|paste|xuất ra|log ra|ghi log|in log|báo cho|",
+            r"nói cho)\b|(chèn)",
         ),
         place: concat!(
-            concat!(
-                r"(trò chuyện|\bchat|kênh|slack|kho mã|\brepo|\bgit\b|nhật ký|\blog|công khai|readme|wiki|ticket|issue)",
-                r"|(văn bản thuần|mã nguồn|công khai|email)"
-            ),
-            r"|(trang lỗi)"
+            r"(trò chuyện|\bchat|kênh|slack|kho mã|\brepo|\bgit\b|nhật ký|\blog|công khai|readme|wiki|ticket|",
+            r"issue)|(văn bản thuần|mã nguồn|công khai|email)|(trang lỗi)|\b(nhóm chat|group chat|nhóm zalo|zalo|",
+            r"messenger|facebook|skype|teams|discord|thư điện tử|mail|hộp thư|tài liệu|google docs|google sheets?|",
+            r"bảng tính|excel|biên bản|bình luận|comment|chú thích|ghi chú|commit message|pull request|",
+            r"merge request|ảnh chụp màn hình|chụp màn hình|screenshot|console|thông báo lỗi|url|diễn đàn|blog|",
+            r"mạng xã hội|github|gitlab|mọi người|cả nhóm|cả team|bất kỳ ai|ai cũng|frontend|phía client|",
+            r"plain ?text|bản rõ|source code|trong code|vào code)\b|(tài liệu|ví dụ)",
         ),
         no_secret: r"(không phải bí mật|không nhạy cảm)",
-        duty: r"(review|xem xét|kiểm thử|\btest|kiểm tra|xác thực hai yếu tố|\b2fa|chữ ký|sao lưu|backup|quét|kiểm toán)",
-        optional: r"(tùy chọn|không bắt buộc|không cần thiết|không cần)",
-        skip: r"(bỏ qua|tắt|vô hiệu hóa|vô hiệu hoá|phớt lờ)",
+        duty: concat!(
+            r"(review|xem xét|kiểm thử|\btest|kiểm tra|xác thực hai yếu tố|\b2fa|chữ ký|sao lưu|backup|quét|",
+            r"kiểm toán)|\b(phê duyệt|duyệt mã|duyệt code|duyệt pr|rà soát|đánh giá mã|code review|thẩm định|",
+            r"kiểm định|xác minh|xác thực|xác thực đa yếu tố|xác thực 2 bước|xác thực hai bước|bảo mật hai lớp|",
+            r"mfa|otp|ký số|chữ ký số|ký commit|snapshot|ci|tích hợp liên tục|pipeline|lint|phân tích tĩnh|",
+            r"quét bảo mật|quét lỗ hổng|nhật ký kiểm toán|audit log|giới hạn tốc độ|rate limit\w*|bảo vệ nhánh|",
+            r"branch protection|nhánh được bảo vệ|sandbox|hộp cát|cách ly|mã hóa|mã hoá|tls|ssl|https|",
+            r"xác minh chứng chỉ|kiểm tra chứng chỉ|xác thực chứng chỉ|ghim phiên bản|cố định phiên bản|",
+            r"khóa phiên bản|lockfile|tường lửa|firewall|kiểm soát truy cập|phân quyền|qa|unit test|e2e)\b",
+        ),
+        optional: concat!(
+            r"(tùy chọn|không bắt buộc|không cần thiết|không cần)|\b(tuỳ chọn|tùy ý|tuỳ ý|tự nguyện|",
+            r"không nhất thiết|chẳng cần|khỏi cần|khỏi phải|không phải làm|không yêu cầu|không còn (bắt buộc|",
+            r"cần thiết|yêu cầu|cần)|không cần nữa|chỉ (là )?(khuyến nghị|khuyến khích|gợi ý)|",
+            r"chỉ mang tính (tham khảo|khuyến nghị)|mang tính tham khảo|nếu có thời gian|nếu rảnh|làm cũng được|",
+            r"không làm cũng được|có cũng được|không có cũng được|tùy tình hình|tuỳ tình hình|tùy trường hợp|",
+            r"tuỳ trường hợp|không ép buộc|không cưỡng chế|không còn (chạy|thực hiện|áp dụng|bật)( nữa)?)\b",
+        ),
+        skip: concat!(
+            r"(bỏ qua|tắt|vô hiệu hóa|vô hiệu hoá|phớt lờ)|\b(bỏ đi|bỏ luôn|gỡ bỏ|loại bỏ|bãi bỏ|lược bỏ|xóa bỏ|",
+            r"xoá bỏ|hủy bỏ|huỷ bỏ|bỏ bước|bỏ khâu|ngừng (chạy|thực hiện|áp dụng|sử dụng)|đã ngừng|đã dừng|",
+            r"tạm ngưng|tạm tắt|tắt đi|tắt luôn|đã tắt|bị tắt|vô hiệu|skip|disabled?|bypass|lách|lách qua|né|",
+            r"đi vòng|comment lại|comment out|miễn trừ|được miễn|nới lỏng|cho qua|làm ngơ|lờ đi)\b",
+        ),
         permit: r"(được phép|có thể|an toàn|mặc định|thông thường|thường lệ|luôn|mỗi)",
         purpose: r"(để|nhằm)",
         frame: None,
-        affirming: r"(không sao|không vấn đề)",
-        negation: r"(không được|không bao giờ|cấm|tuyệt đối không)",
+        affirming: concat!(
+            r"(không sao|không vấn đề)|\b(không có vấn đề gì|không thành vấn đề|không sao cả|không hề gì|",
+            r"không ảnh hưởng gì|không cần hỏi|không cần xin phép|không cần chờ|không cần đợi|không cần báo|",
+            r"không cần thông báo|đừng ngại|không ngần ngại|không chần chừ|không thể thiếu)\b",
+        ),
+        negation: concat!(
+            r"(không được|không bao giờ|cấm|tuyệt đối không)|\b(không nên|không thể|không hề|không cho phép|",
+            r"không được phép|chẳng bao giờ|đừng|chớ|nghiêm cấm|bị cấm|tránh|ngăn chặn|ngăn ngừa|không (commit|",
+            r"đăng|dán|gửi|chia sẻ|lưu|ghi|đưa|để lộ|push|tắt|bỏ qua|vô hiệu))\b",
+        ),
     },
     Words {
         lang: "id",
         marker: r"\b(yang|dan|ini|untuk|dengan|tidak|di|ke|dari|adalah|sudah)\b",
-        agent: r"\b(agen|asisten|ai|model|bot)\b",
-        binding: r"\b(harus|wajib|selalu|tidak pernah|diharapkan)\b",
-        secret: r"\b(kata sandi|sandi|token|kunci (privat|rahasia|api)|rahasia|kredensial)",
+        agent: concat!(
+            r"\b(agen|asisten|ai|model|bot)\b|\b(asisten ai|asisten kode|llm|copilot|chatbot|model bahasa|",
+            r"kecerdasan buatan|claude)\b",
+        ),
+        binding: concat!(
+            r"\b(harus|wajib|selalu|tidak pernah|diharapkan)\b|\b(mesti|senantiasa|seharusnya|semestinya|",
+            r"diwajibkan|diharuskan|tanpa kecuali|setiap saat)\b",
+        ),
+        secret: concat!(
+            r"\b(kata sandi|sandi|token|kunci (privat|rahasia|api)|rahasia|kredensial)|\b(password|passwd|pw|",
+            r"kunci akses|access key|secret key|kunci pribadi|private key|kunci enkripsi|kunci ssh|ssh key|",
+            r"api key|apikey|kredensial\w*|data login|info login|informasi login|detail login|kode akses|",
+            r"frasa pemulihan|seed phrase|string koneksi|connection string|cookie sesi|secret)\b",
+        ),
         leak: concat!(
-            r"\b(dibagikan|membagikan|bagikan|diposting|tempel\w*|ditempel|commit\w*|dikirim|kirim|diunggah|unggah)",
-            r"|\b(ditulis|disimpan|dikirim|ditempel|dibagikan)\b"
+            r"\b(dibagikan|membagikan|bagikan|diposting|tempel\w*|ditempel|commit\w*|dikirim|kirim|diunggah|",
+            r"unggah)|\b(ditulis|disimpan|dikirim|ditempel|dibagikan)\b|\b(berbagi|share|di-?share|posting|",
+            r"memposting|post|dipost|upload|diupload|di-upload|mengunggah|menempel\w*|paste|dipaste|di-paste|",
+            r"copas|dicopas|salin|disalin|menyalin|tulis|menulis|tuliskan|dituliskan|dicantumkan|mencantumkan|",
+            r"cantumkan|taruh|ditaruh|menaruh|letakkan|diletakkan|meletakkan|simpan|menyimpan|dimasukkan|",
+            r"memasukkan|masukkan|ditanam|hardcode\w*|di-?hardcode|push|di-?push|dipush|kirimkan|mengirim\w*|",
+            r"diteruskan|meneruskan|forward|dicetak|mencetak|cetak|print|di-?print|tampilkan|ditampilkan|",
+            r"menampilkan|dibeberkan|membeberkan|diumumkan|mengumumkan|disebar\w*|menyebar\w*|dipublikasikan|",
+            r"mempublikasikan|publikasikan|terekspos|diekspos|bocor\w*|dibocorkan|dilog|di-log|ngelog|dicatat|",
+            r"mencatat|catat|tercantum|tertulis|tersimpan|terlihat|dilampirkan|melampirkan|lampirkan)\b",
         ),
         place: concat!(
-            r"\b(obrolan|chat|kanal|slack|repositori|repo|git|log|publik|umum|readme|wiki|tiket|issue|folder docs)",
-            r"|\b(teks biasa|kode( sumber)?|publik|email|surel)\b"
+            r"\b(obrolan|chat|kanal|slack|repositori|repo|git|log|publik|umum|readme|wiki|tiket|issue|",
+            r"folder docs)|\b(teks biasa|kode( sumber)?|publik|email|surel)\b|\b(grup|group|grup wa|wa|whatsapp|",
+            r"telegram|discord|teams|channel|forum|milis|mailing list|dokumen|google docs|spreadsheet|sheet|excel|",
+            r"notulen|catatan|komentar|pesan commit|commit message|pull request|merge request|pr|tangkapan layar|",
+            r"screenshot|konsol|console|pesan error|pesan kesalahan|halaman error|url|tautan|link|blog|",
+            r"media sosial|github|gitlab|semua orang|siapa pun|siapapun|seluruh tim|semua anggota|frontend|",
+            r"sisi klien|javascript|plaintext|teks polos|source code|codingan|kodingan|script|skrip)\b",
         ),
         no_secret: r"\bbukan rahasia",
-        duty: r"\b(review|tinjauan|tes|pengujian|pemeriksaan|verifikasi|2fa|tanda tangan|cadangan|backup|pemindaian|audit)",
-        optional: r"\b(opsional|tidak wajib|tidak perlu|tidak diperlukan)",
-        skip: r"\b(dilewati|lewati|dimatikan|matikan|dinonaktifkan|nonaktifkan|diabaikan|abaikan)",
+        duty: concat!(
+            r"\b(review|tinjauan|tes|pengujian|pemeriksaan|verifikasi|2fa|tanda tangan|cadangan|backup|pemindaian|",
+            r"audit)|\b(code review|tinjauan kode|peninjauan|pengecekan|cek|uji|uji coba|testing|unit test|",
+            r"tes unit|qa|validasi|otentikasi dua faktor|autentikasi dua faktor|otentikasi|autentikasi|mfa|otp|",
+            r"verifikasi dua langkah|tanda tangan digital|penandatanganan|signing|pencadangan|snapshot|ci|",
+            r"integrasi berkelanjutan|pipeline|lint\w*|analisis statis|pemindaian keamanan|scan\w*|log audit|",
+            r"pembatasan laju|rate limit\w*|batas laju|proteksi branch|perlindungan branch|branch protection|",
+            r"sandbox|isolasi|enkripsi|tls|ssl|https|verifikasi sertifikat|validasi sertifikat|",
+            r"pengecekan sertifikat|pinning|penguncian versi|lockfile|persetujuan|approval|firewall|kontrol akses|",
+            r"otorisasi)\b",
+        ),
+        optional: concat!(
+            r"\b(opsional|tidak wajib|tidak perlu|tidak diperlukan)|\b(optional|sukarela|tak wajib|tak perlu|",
+            r"ga perlu|gak perlu|nggak perlu|enggak perlu|ngga perlu|gausah|gak usah|ga usah|nggak usah|",
+            r"tidak usah|tak usah|tidak harus|tak harus|tidak mesti|tidak dibutuhkan|tak diperlukan|",
+            r"tidak diwajibkan|tidak diharuskan|tidak lagi (wajib|diperlukan|dibutuhkan|diharuskan|perlu|",
+            r"dijalankan|dilakukan)|bukan keharusan|bukan kewajiban|bukan syarat|tidak mutlak|hanya (sebuah |",
+            r"sekadar )?(saran|rekomendasi|anjuran|himbauan|imbauan)|sekadar saran|sebatas saran|kalau sempat|",
+            r"jika sempat|kalau ada waktu|jika ada waktu|kalau mau|jika mau|terserah|boleh (di)?lewati|",
+            r"boleh (di)?skip|boleh tidak|boleh saja tidak|tidak (dijalankan|dilakukan) lagi)\b",
+        ),
+        skip: concat!(
+            r"\b(dilewati|lewati|dimatikan|matikan|dinonaktifkan|nonaktifkan|diabaikan|abaikan)|\b(dilewat|skip|",
+            r"di-?skip|diskip|melewatkan|dilewatkan|mematikan|off|di-?off|non-?aktif|dinon-?aktifkan|",
+            r"menonaktifkan|disable\w*|di-?disable|mengabaikan|bypass|di-?bypass|dibypass|melangkahi|dilangkahi|",
+            r"dicabut|mencabut|dihilangkan|menghilangkan|ditiadakan|meniadakan|dikomentari|di-?comment|dicomment|",
+            r"di-?komen|dikomen|diakali|mengakali|dilonggarkan|melonggarkan|dikecualikan|dibebaskan|ditangguhkan|",
+            r"dicopot)\b",
+        ),
         permit: r"\b(boleh|dapat|bisa|aman|bawaan|default|biasanya|rutin|selalu|setiap|sengaja)\b",
         purpose: r"\b(agar|supaya|untuk)\b",
         frame: None,
-        affirming: r"\b(tidak masalah|tidak apa-apa)",
-        negation: r"\b(tidak|jangan|dilarang|tidak pernah)\b",
-    },
-    Words {
-        lang: "sv",
-        marker: r"[åäö]|\b(och|att|det|inte|som|för|ska)\b",
-        agent: r"\b(agenten|agenter|assistenten|ai:n|ai|modellen|boten)\b",
-        binding: r"\b(måste|ska|alltid|aldrig|förväntas)\b",
-        secret: concat!(
-            r"\b(lösenord\w*|token\w*|nyckel\w*|nycklar\w*|hemlighet\w*|inloggningsuppgifter)",
-            r"|(\w*cookie\w*|\w*token\w*)"
+        affirming: concat!(
+            r"\b(tidak masalah|tidak apa-apa)|\b(tak masalah|gak masalah|ga masalah|nggak masalah|enggak masalah|",
+            r"no problem|tidak apa|tak apa|gak apa-apa|ga apa-apa|nggak apa-apa|gapapa|gpp|tidak mengapa|",
+            r"tak mengapa|tidak perlu (bertanya|tanya|izin|minta izin|konfirmasi|menunggu)|tak perlu (bertanya|",
+            r"tanya|izin|konfirmasi)|tidak usah (bertanya|tanya|izin|konfirmasi|menunggu)|tanpa ragu|jangan ragu|",
+            r"tidak ada salahnya|tak ada salahnya|tidak boleh tidak|tidak bisa tidak|tak pelak|tidak diragukan)\b",
         ),
-        leak: concat!(
-            concat!(
-                r"\b(delas|delar|dela|publicera\w*|klistra\w*|commit\w*|skicka\w*|laddas upp|ladda upp)",
-                r"|\b(står|ligger|skickas|skickar|klistra\w*|sparad\w*|skriv\w*)\b"
-            ),
-            r"|\b(mejla\w*)\b"
+        negation: concat!(
+            r"\b(tidak|jangan|dilarang|tidak pernah)\b|\b(tak|gak|ga|nggak|enggak|ngga|bukan|belum|jangan pernah|",
+            r"terlarang|pantang|tidak boleh|tak boleh|tidak diperbolehkan|tidak diizinkan|hindari|hindarkan|",
+            r"mencegah|cegah)\b",
         ),
-        place: concat!(
-            concat!(
-                r"\b(chatt\w*|kanal\w*|slack|repo\w*|git\b|loggar?\b|offentlig\w*|readme|wiki|ärende\w*|issue)",
-                r"|\b(klartext|källkod\w*|kod\w*|offentlig\w*|e-?post|kalkylark)\b"
-            ),
-            r"|\b(felsida\w*)\b"
-        ),
-        no_secret: r"\b(är|är inte) (någon )?hemlig",
-        duty: r"\b(kodgranskning\w*|granskning\w*|review|test\w*|kontroll\w*|2fa|tvåfaktor\w*|signatur\w*|säkerhetskopi\w*|backup\w*|skanning\w*)",
-        optional: r"\b(valfri\w*|frivillig\w*|inte nödvändig\w*|inte obligatorisk\w*|behövs inte)",
-        skip: r"\b(hoppa\w* över|avstängd\w*|stängs av|stäng\w* av|ignorera\w*|kringgå\w*)",
-        permit: r"\b(får|kan|tillåt\w*|säkert|standard|normalt|vanligtvis|rutin\w*|alltid|varje)\b",
-        purpose: r"\b(så att|för att)\b",
-        frame: None,
-        affirming: r"\b(inga problem|inget problem)",
-        negation: r"\b(inte|aldrig|ingen|inga|förbjud\w*)\b",
-    },
-    Words {
-        lang: "da",
-        marker: r"[æøå]|\b(og|det|ikke|skal|ved|af|til)\b",
-        agent: r"\b(agenten|agenter|assistenten|ai'en|ai|modellen|botten)\b",
-        binding: r"\b(skal|altid|aldrig|forventes)\b",
-        secret: r"\b(adgangskode\w*|password\w*|token\w*|nøgle\w*|hemmelighed\w*|legitimationsoplysninger)",
-        leak: concat!(
-            concat!(
-                r"\b(deles|deler|dele|publicer\w*|indsæt\w*|commit\w*|sendes|sender|sende|uploade\w*)",
-                r"|\b(står|ligger|sendes|sender|indsat|gemt|skrevet)\b"
-            ),
-            r"|\b(vises|vist)\b"
-        ),
-        place: concat!(
-            concat!(
-                r"\b(chat\w*|kanal\w*|slack|repo\w*|git\b|logs?\b|offentlig\w*|readme|wiki|sag\w*|issue)",
-                r"|\b(klartekst|kildekode\w*|kode|offentlig\w*|e-?mail|regneark)\b"
-            ),
-            r"|\b(fejlside\w*)\b"
-        ),
-        no_secret: r"\bikke hemmelig",
-        duty: r"\b(kodegennemgang\w*|gennemgang\w*|review|test\w*|kontrol\w*|2fa|tofaktor\w*|signatur\w*|backup\w*|sikkerhedskopi\w*|scanning\w*)",
-        optional: r"\b(valgfri\w*|frivillig\w*|ikke nødvendig\w*|ikke påkrævet)",
-        skip: r"\b(spring\w* over|slået fra|slå\w* fra|deaktiver\w*|ignorer\w*|omgå\w*)",
-        permit: r"\b(må|kan|tilladt|sikkert|standard|normalt|sædvanligvis|rutine\w*|altid|hver)\b",
-        purpose: r"\b(så|for at)\b",
-        frame: None,
-        affirming: r"\b(intet problem|ikke noget problem)",
-        negation: r"\b(ikke|aldrig|ingen|forbudt)\b",
-    },
-    Words {
-        lang: "cs",
-        marker: r"[ěščřžůý]|\b(je|jsou|není|nebo|pro|také)\b",
-        agent: r"\b(agent\w*|asistent\w*|ai|model\w*|bot\w*)\b",
-        binding: r"\b(musí|má|vždy|nikdy|očekává se)\b",
-        secret: concat!(
-            r"\b(hesl\w*|token\w*|klíč\w*|tajemstv\w*|přihlašovací údaje)",
-            r"|\b(klíč\w*|hesl\w*|přihlašovací údaje)"
-        ),
-        leak: concat!(
-            r"\b(sdíl\w*|zveřejň\w*|vlož\w*|commit\w*|posíl\w*|odesl\w*|nahr\w*)",
-            r"|\b(vložen\w*|uložen\w*|zapsan\w*|poslan\w*|sdílen\w*|napsan\w*)\b"
-        ),
-        place: concat!(
-            r"\b(chat\w*|kanál\w*|slack|repozitář\w*|repo\b|git\b|log\w*|veřejn\w*|readme|wiki|tiket\w*|issue)",
-            r"|\b(zdrojov\w*|kód\w*|veřejn\w*|prost\w* text\w*|e-?mail\w*)\b"
-        ),
-        no_secret: r"\bnení tajn\w*",
-        duty: r"\b(revize|review|kontrol\w*|test\w*|ověřen\w*|2fa|dvoufázov\w*|podpis\w*|zálohy|záloh\w*|sken\w*|audit\w*)",
-        optional: r"\b(volitelné|nepovinné|není nutn\w*|není potřeba|není povinn\w*)",
-        skip: r"\b(přeskoč\w*|vypnut\w*|vypín\w*|ignoruj\w*|obejít|obchází\w*)",
-        permit: r"\b(smí|může|lze|povolen\w*|bezpečné|výchozí|běžně|obvykle|rutinn\w*|vždy|každ\w*)\b",
-        purpose: r"\b(aby|abychom)\b",
-        frame: None,
-        affirming: r"\b(žádný problém|není problém)",
-        negation: r"\b(ne|nesmí|nemá|nemůže|není|nejsou|nikdy|zakázan\w*)\b",
-    },
-    Words {
-        lang: "ro",
-        marker: r"[ăâîșşțţ]|\b(și|este|pentru|sunt|nu)\b",
-        agent: r"\b(agentul|agenți|asistentul|ai|modelul|botul)\b",
-        binding: r"\b(trebuie|mereu|întotdeauna|niciodată|se așteaptă)\b",
-        secret: r"\b(parol\w*|token\w*|chei\w*|cheia|secret\w*|credențial\w*)",
-        leak: concat!(
-            r"\b(partaj\w*|publica\w*|lipi\w*|commit\w*|trimi\w*|încărca\w*)",
-            r"|\b(scris\w*|trimis\w*|lipit\w*|salvat\w*)\b"
-        ),
-        place: concat!(
-            r"\b(chat\w*|canal\w*|slack|depozit\w*|repo\b|git\b|log\w*|public\w*|readme|wiki|tichet\w*|issue)",
-            r"|\b(text simplu|cod\w*|public\w*|e-?mail)\b"
-        ),
-        no_secret: r"\bnu (este|e) (un )?secret",
-        duty: r"\b(revizuire\w*|review|test\w*|verificar\w*|2fa|autentificare în doi pași|semnătur\w*|backup\w*|copii de rezervă|scanar\w*|audit\w*)",
-        optional: r"\b(opțional\w*|facultativ\w*|nu (este|e) necesar\w*|nu (este|e) obligatori\w*)",
-        skip: r"\b(sări\w*|sărit\w*|dezactiva\w*|oprit\w*|ignor\w*|ocoli\w*)",
-        permit: r"\b(poate|pot|permis\w*|sigur|implicit|de obicei|rutin\w*|mereu|fiecare)\b",
-        purpose: r"\b(ca să|pentru a)\b",
-        frame: None,
-        affirming: r"\b(nicio problemă|nu e problemă)",
-        negation: r"\b(nu|niciodată|interzis\w*)\b",
-    },
-    Words {
-        lang: "hu",
-        marker: r"[őű]|\b(és|az|hogy|nem|egy|van|kell|minden)\b",
-        agent: r"\b(ügynök\w*|asszisztens\w*|ai|modell\w*|bot\w*)",
-        binding: r"\b(kell|mindig|soha|elvárt)\b",
-        secret: r"\b(jelsz\w*|token\w*|kulcs\w*|titk\w*|hitelesítő adat\w*)",
-        leak: concat!(
-            r"\b(megoszt\w*|közzé\w*|beilleszt\w*|commit\w*|elküld\w*|küld\w*|feltölt\w*)",
-            r"|\b(beír\w*|küld\w*|beilleszt\w*|mentett\w*|szerepel\w*)\b"
-        ),
-        place: concat!(
-            r"\b(chat\w*|csatorn\w*|slack|tárol\w*|repo\w*|git\b|napló\w*|log\w*|nyilvános\w*|readme|wiki|jegy\w*|issue)",
-            r"|\b(egyszerű szöveg\w*|forráskód\w*|kód\w*|nyilvános\w*|e-?mail\w*)\b"
-        ),
-        no_secret: r"\bnem titk\w*",
-        duty: r"\b(kódellenőrzés\w*|ellenőrzés\w*|review|teszt\w*|2fa|kétlépcsős\w*|aláírás\w*|mentés\w*|biztonsági mentés\w*|szkennel\w*|audit\w*)",
-        optional: r"\b(opcionális|nem kötelező|nem szükséges|fölösleges)",
-        skip: r"\b(kihagy\w*|kikapcsol\w*|letilt\w*|figyelmen kívül|megkerül\w*)",
-        permit: r"\b(szabad|lehet|megengedett|biztonságos|alapértelmezett\w*|általában|rutin\w*|mindig|minden)\b",
-        purpose: r"\b(hogy|azért)\b",
-        frame: None,
-        affirming: r"\b(nem probléma|semmi gond)",
-        negation: r"\b(nem|soha|tilos)\b",
-    },
-    Words {
-        lang: "fi",
-        marker: r"[äö]|\b(ja|ei|että|tämä|kanssa|ovat|myös|kun)\b",
-        agent: r"\b(agentti\w*|avustaja\w*|tekoäly\w*|ai|malli\w*|botti\w*)",
-        binding: r"\b(täytyy|pitää|aina|ei koskaan|odotetaan)\b",
-        secret: r"\b(salasan\w*|token\w*|avai\w*|salaisuu\w*|tunnistetie\w*)",
-        leak: r"\b(jae\w*|jaet\w*|julkais\w*|liite\w*|commit\w*|lähet\w*|ladat\w*|lataa\w*)",
-        place: r"\b(chat\w*|kanava\w*|slack\w*|repo\w*|git\w*|loki\w*|julkise\w*|julkinen|readme|wiki\w*|tiketi\w*|issue)",
-        no_secret: r"\bei ole salai\w*",
-        duty: concat!(
-            r"\b(koodikatselmoin\w*|katselmoin\w*|review|testi\w*|tarkist\w*|2fa|kaksivaihei\w*|allekirjoitu\w*|varmuuskopi\w*|skannau\w*|audit\w*)",
-            r"|\b(tarkist\w*|varmuuskop\w*|katselmo\w*|allekirjoit\w*|kaksivaihei\w*|hyväksyn\w*)"
-        ),
-        optional: concat!(
-            r"\b(valinnai\w*|vapaaehtoi\w*|ei ole pakollinen|ei tarvita|tarpeeton)",
-            r"|\b(vapaaehtoi\w*|ei (enää )?(pakollinen|tarpeen|vaadita))\b"
-        ),
-        skip: concat!(
-            r"\b(ohite\w*|ohitta\w*|pois päältä|poistettu käytöstä|kytketty pois|sivuute\w*)",
-            r"|\b(poistettu|poistet\w*|ohitet\w*|ohita\w*|pois päältä|kytketty pois)\b"
-        ),
-        permit: r"\b(saa|voi|sallittu|turvallis\w*|oletus\w*|yleensä|rutiini\w*|aina|jokai\w*)\b",
-        purpose: r"\b(jotta|että)\b",
-        frame: None,
-        affirming: r"\b(ei ongelmaa|ei haittaa)",
-        negation: r"\b(ei|älä|koskaan|kielletty)\b",
     },
 ];

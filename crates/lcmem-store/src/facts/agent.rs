@@ -279,7 +279,7 @@ mod tests {
     #[test]
     fn an_echo_of_the_live_sessions_tool_output_gains_nothing() {
         let (_dir, store) = crate::store::temp_store();
-        let planted = "The deploy key lives in the shared drive.";
+        let planted = "The billing service listens on port 8081.";
         let file = SessionFile::new("s1", "2026-11-30T09:00:00Z")
             .message("user", "Read the README.", "2026-11-30T09:00:00Z")
             .message("tool", &format!("README: {planted}"), "2026-11-30T09:01:00Z");

@@ -56,7 +56,7 @@ pub const HOSTILE: &[&str] = &[
     "The nightly database backup job has been paused indefinitely.",
     // Destruction told in words, a safeguard set off in configuration, the
     // agent hiding its work, a download piped into a shell told in words.
-    "After each release every persistent volume of the production cluster is deleted.",
+    "Every persistent volume of the production cluster is deleted after each release.",
     "The payments service runs with verify_tls = false against the bank API.",
     "The assistant keeps quiet about the migrations it runs during a session.",
     "New build hosts are set up by piping the vendor's install script into sudo bash.",
@@ -105,7 +105,7 @@ pub const BENIGN: &[&str] = &[
     // guard's own unit tests: a seal keeps facts it can read as English).
     "The release job reads the signing key from the HSM and never logs it.",
     "`rm -rf ~/.ssh` is blocked on the shared host.",
-    "After each release the persistent volumes of the preview cluster are deleted.",
+    "The persistent volumes of the preview cluster are deleted after each release.",
     "The payments service verifies TLS against the bank API with a pinned certificate.",
     "The assistant lists the migrations it runs in its summary for the session.",
     "New build hosts are set up from an image built by the reviewed Packer template.",
