@@ -83,9 +83,6 @@ fn expand(line: &str) -> Vec<String> {
 
 /// The arguments of `command` with its placeholders filled in for `sandbox`.
 fn filled(sandbox: &Sandbox, command: &str) -> Vec<String> {
-    let facts = sandbox.assert_cmd().args(["facts", "--json"]).output().unwrap();
-    let facts: Vec<serde_json::Value> = serde_json::from_slice(&facts.stdout).unwrap();
-    let fact_id = facts[0]["id"].as_str().unwrap().to_string();
     let sessions = example_sessions();
     let example = sessions[0].display().to_string();
     let folder = sessions[0].parent().unwrap().display().to_string();
@@ -95,7 +92,7 @@ fn filled(sandbox: &Sandbox, command: &str) -> Vec<String> {
         .map(|w| match w.as_str() {
             "path/to/session.jsonl" => example.clone(),
             "SESSION" => "2026-11-12-refund-retries".into(),
-            "ID" => fact_id.clone(),
+            "ID" => first_fact_id(sandbox),
             "TEXT" => "Deploys go out from the release branch.".into(),
             "QUERY" => "refund retries".into(),
             "DIR" => folder.clone(),
@@ -103,6 +100,27 @@ fn filled(sandbox: &Sandbox, command: &str) -> Vec<String> {
             _ => w,
         })
         .collect()
+}
+
+/// The id of the sealed example's first active fact. Read only for a
+/// command that names a fact; when there is none, says what the sandbox
+/// holds, so the cause can be seen.
+fn first_fact_id(sandbox: &Sandbox) -> String {
+    let run = |args: &[&str]| {
+        let out = sandbox.assert_cmd().args(args).output().unwrap();
+        format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr))
+    };
+    let listed = sandbox.assert_cmd().args(["facts", "--json"]).output().unwrap();
+    let facts: Vec<serde_json::Value> = serde_json::from_slice(&listed.stdout).unwrap();
+    match facts.first() {
+        Some(fact) => fact["id"].as_str().unwrap().to_string(),
+        None => panic!(
+            "the sealed example has no active fact\nsessions:\n{}\nfacts --all --json:\n{}\nseal --all again:\n{}",
+            run(&["sessions"]),
+            run(&["facts", "--all", "--json"]),
+            run(&["seal", "--all"]),
+        ),
+    }
 }
 
 /// Words as a shell splits them, for the quoting the help examples use.
