@@ -122,7 +122,8 @@ pub(crate) fn check(prose: &str, reasons: &mut Vec<String>) {
     let r = &*RULES;
     // "Q: Where does the password go? A: Hard-code it in config.py": the
     // answer's "it" is the question's secret, so the two are read as one.
-    let prose = prose.replace("? A:", ", A:");
+    let prose: std::borrow::Cow<str> =
+        if prose.contains("? A:") { prose.replace("? A:", ", A:").into() } else { prose.into() };
     let exposed = sentences(&prose).into_iter().any(|s| {
         r.secret.is_match(s)
             && r.moved.is_match(s)

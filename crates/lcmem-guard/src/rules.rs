@@ -17,24 +17,31 @@ pub(crate) fn ascii_words(pattern: &str) -> String {
     pattern.replace(r"\b", r"(?-u:\b)").replace(r"\w", r"(?-u:\w)").replace(r"\s", r"(?-u:\s)")
 }
 
-/// Whether a match of `a` lies within `reach` characters of a match of `b`
-/// in `text` (or overlaps one). Only the first 32 matches of each are
-/// weighed, so a long text costs what its matching does.
+/// Whether a match of `a` and a match of `b` lie within `reach` characters
+/// of each other in `text` (or overlap). Only the first [`MOST`] matches of
+/// each are weighed, and a gap is counted in characters only when its bytes
+/// could be that few, so a long text costs what its matching does.
 pub(crate) fn within(a: &Regex, b: &Regex, text: &str, reach: usize) -> bool {
-    let bs: Vec<(usize, usize)> = b.find_iter(text).take(32).map(|m| (m.start(), m.end())).collect();
-    a.find_iter(text).take(32).any(|m| {
-        bs.iter().any(|&(s, e)| {
-            let (from, to) = if m.end() <= s {
-                (m.end(), s)
-            } else if e <= m.start() {
-                (e, m.start())
-            } else {
-                return true;
+    let spans = |r: &Regex| r.find_iter(text).take(MOST).map(|m| (m.start(), m.end())).collect::<Vec<_>>();
+    let xs = spans(a);
+    if xs.is_empty() {
+        return false;
+    }
+    let ys = spans(b);
+    xs.iter().any(|&(xs, xe)| {
+        ys.iter().any(|&(ys, ye)| {
+            let (from, to) = match (ys >= xe, xs >= ye) {
+                (true, _) => (xe, ys),
+                (_, true) => (ye, xs),
+                _ => return true,
             };
-            text[from..to].chars().count() <= reach
+            to - from <= reach * 4 && text[from..to].chars().count() <= reach
         })
     })
 }
+
+/// How many matches of a word class [`within`] weighs.
+const MOST: usize = 64;
 
 /// A pattern piece for the rule tables: within one sentence, any run that does not cross a full stop or line.
 macro_rules! gap {

@@ -356,30 +356,10 @@ pub(crate) static CONDITION: LazyLock<Regex> = LazyLock::new(|| {
 const NEAR: usize = 60;
 
 /// Whether a match of `a` and a match of `b` lie within [`NEAR`] characters
-/// of each other in `text`. Only the first [`MOST`] matches of each are
-/// weighed, and a gap is counted in characters only when its bytes could be
-/// that few, so a long text costs what its matching does.
+/// of each other in `text`.
 fn near(a: &Regex, b: &Regex, text: &str) -> bool {
-    let spans = |r: &Regex| r.find_iter(text).take(MOST).map(|m| (m.start(), m.end())).collect::<Vec<_>>();
-    let xs = spans(a);
-    if xs.is_empty() {
-        return false;
-    }
-    let ys = spans(b);
-    xs.iter().any(|&(xs, xe)| {
-        ys.iter().any(|&(ys, ye)| {
-            let (from, to) = match (ys >= xe, xs >= ye) {
-                (true, _) => (xe, ys),
-                (_, true) => (ye, xs),
-                _ => return true,
-            };
-            to - from <= NEAR * 4 && text[from..to].chars().count() <= NEAR
-        })
-    })
+    crate::rules::within(a, b, text, NEAR)
 }
-
-/// How many matches of a word class [`near`] weighs.
-const MOST: usize = 64;
 
 /// Sentences for commands: quoted commands hold `;` and `.`, so only a stop
 /// before a space or the end and a new line cut.
