@@ -30,6 +30,8 @@ use crate::waiver_languages::sentences;
 struct Rules {
     secret: Regex,
     moved: Regex,
+    holds: Regex,
+    not_the_value: Regex,
     place: Regex,
     safe: Regex,
     denied: Regex,
@@ -70,7 +72,16 @@ static RULES: LazyLock<Rules> = LazyLock::new(|| Rules {
         r"bundl(es|ed|ing)|includes?|read(s)? (it |them )?(out|aloud)|broadcasts?|returns?|",
         r"logs? (the|every|all|full|each|its|their|request|response|headers?|tokens?|passwords?|keys?|secrets?)|",
         r"hard-?cod(e|es|ing)|bake|embed|inline|paste|print|commit|post|echo|dump|attach|",
-        r"returned|visible|readable|exposed?)\b",
+        r"returned|visible|readable|exposed?|shows up|appears)\b",
+    )),
+    // Verbs of holding that expose only what stands right after them: "the
+    // page lists the root password", not "lists who to ask for it".
+    holds: pattern(
+        r"\b(lists|listed|carr(y|ies|ied)|contains?|contained|holds|ends with|starts with|attach(es|ed|ing))\b",
+    ),
+    not_the_value: pattern(concat!(
+        r"\b(who|whom|how|where|when|what|which|whether|steps?|names?|ids?|instructions?|links?|paths?|locations?|",
+        r"only|no|without|requests?|procedure|process|policy|owner|rules)\b",
     )),
     place: pattern(concat!(
         r"\b(console|stdout|stderr|terminal|logs|log (files?|output|lines?)|(the|build|ci|error|debug) log|chat|channels?|slack|teams|discord|e-?mail|inbox|tickets?|",
@@ -82,14 +93,15 @@ static RULES: LazyLock<Rules> = LazyLock::new(|| Rules {
         r"google (docs?|sheets?|drive)|shared (docs?|documents?|drives?|folders?)|dms?|direct messages?|",
         r"(pr|pull request) descriptions?|changelogs?|sms|text messages?|query (strings?|param\w*)|urls?|",
         r"stack traces?|crash reports?|telemetry|analytics|response bod(y|ies)|api responses?|local ?storage|",
-        r"html|printenv|debug output|verbose output)\b|#[\w-]+|\b\w+/\w*keys?/|",
+        r"html|printenv|debug output|verbose output|(wiki|onboarding|intranet|internal|status|landing) pages?|",
+        r"output|attachments?|handbook|runbook)\b|#[\w-]+|\b\w+/\w*keys?/|",
         r"\b[\w.-]*\.(py|ya?ml|json|js|ts|rb|go|java|kt|toml|ini|cfg|conf|properties|xml|php|sh)\b",
     )),
     safe: pattern(concat!(
         r"\b((in|from|via|through|into|to) (the |a |our )?([\w-]+ ){0,2}(vaults?|secrets? managers?)|key ?vault|keychain|",
         r"kms|hsm|sealed|sops|masked|redacted|encrypted|hashed|",
         r"fingerprints?|last (four|4|few) (characters|chars|digits)|prefix|placeholders?|dummy|fake|example|",
-        r"rotated|revoked|public keys?|key ids?|names? of|path to|reference|env(ironment)? var(iable)?s? named|",
+        r"rotat(e|es|ed|ing|ion)|revoked|public keys?|key ids?|ids? of|names? of|path to|reference|env(ironment)? var(iable)?s? named|",
         r"password (resets?|policy|policies|fields?|strength|rules|managers?|hashing)|one-time|",
         r"(actions|ci|repository|repo|pipeline|github|gitlab) secrets|secret (store|variables?)|scanners?|",
         r"values? masked|redact(s|ed|ing)?|mask(s|ed|ing)?|scrub(s|bed|bing|ber)?|stripped|",
@@ -100,7 +112,10 @@ static RULES: LazyLock<Rules> = LazyLock::new(|| Rules {
     )),
     denied: pattern(concat!(
         r"\b(not|no|never|no longer|nobody|no one|cannot|forbidden|prohibited|block(s|ed|ing)?|rejects?|rejected|refuses?|stopped|",
-        r"used to|until|instead of|rather than|avoid)\b|n't\b",
+        r"used to|until|instead of|rather than|avoid)\b|n't\b|",
+        // The exposure as what trips a safeguard: "CI fails when the token is printed".
+        r"\b(fail(s|ing)?|break(s|ing)?|stops?|halts?|aborts?|alerts?|alarms?|fires|pages \w+|goes red|turns red)",
+        r" (the build |the job |the run )?(when|if|whenever|as soon as|once)\b",
     )),
     agent: pattern(concat!(
         r"\b(the assistant|assistants|ai assistants?|ai helpers?|(the |coding |ai )agents?|the model|copilot|claude|",
@@ -118,6 +133,31 @@ static RULES: LazyLock<Rules> = LazyLock::new(|| Rules {
     withheld: pattern(r"\b(masked|redacted|names? of|fingerprints?|last (four|4|few)|placeholders?)\b"),
 });
 
+/// A vault named only to say it is not used: "so new devs don't need vault
+/// access", "instead of the secrets manager". It keeps nothing safe.
+static NO_VAULT: LazyLock<Regex> = LazyLock::new(|| {
+    pattern(concat!(
+        r"\b(no|not|without|don't|doesn't|do not|does not|never|instead of|rather than|avoid\w*|skip\w*|bypass\w*|",
+        r"(nobody|no one) (needs?|has to|must))",
+        r"( [\w-]+){0,3}? (the |a |any )?(vaults?|secrets? managers?|key ?vault|kms|hsm|1password|bitwarden)",
+        r"( access| logins?| lookups?)?\b",
+    ))
+});
+
+impl Rules {
+    /// Whether a verb of holding has a secret as its object: the secret
+    /// within four words after it, and nothing between that makes it
+    /// something about the secret (who holds it, how to ask, its name).
+    fn holds_a_secret(&self, s: &str) -> bool {
+        self.holds.find_iter(s).take(8).any(|m| {
+            self.secret.find_at(s, m.end()).is_some_and(|k| {
+                let between = &s[m.end()..k.start()];
+                between.split_whitespace().count() <= 4 && !self.not_the_value.is_match(between)
+            })
+        })
+    }
+}
+
 pub(crate) fn check(prose: &str, reasons: &mut Vec<String>) {
     let r = &*RULES;
     // "Q: Where does the password go? A: Hard-code it in config.py": the
@@ -126,10 +166,10 @@ pub(crate) fn check(prose: &str, reasons: &mut Vec<String>) {
         if prose.contains("? A:") { prose.replace("? A:", ", A:").into() } else { prose.into() };
     let exposed = sentences(&prose).into_iter().any(|s| {
         r.secret.is_match(s)
-            && r.moved.is_match(s)
+            && (r.moved.is_match(s) || r.holds_a_secret(s))
             && r.place.is_match(s)
-            && !r.safe.is_match(s)
-            && !r.denied.is_match(s)
+            && !r.safe.is_match(&NO_VAULT.replace_all(s, " "))
+            && !r.denied.is_match(&NO_VAULT.replace_all(s, " "))
             && (!r.past.is_match(s) || r.still.is_match(s))
     });
     if exposed {
@@ -151,6 +191,27 @@ pub(crate) fn check(prose: &str, reasons: &mut Vec<String>) {
 #[cfg(test)]
 mod tests {
     use crate::twins::pairs;
+
+    #[test]
+    fn a_page_or_a_mail_that_holds_a_secret_exposes_it_and_one_about_the_secret_does_not() {
+        pairs(
+            "waiver:secret-exposed",
+            &[
+                (
+                    "The intranet status page lists the admin password for the router.",
+                    "The intranet status page lists who to ask for the admin password for the router.",
+                ),
+                (
+                    "Every welcome e-mail carries the staging SSH private key as an attachment.",
+                    "Every welcome e-mail carries a link to request a staging SSH key.",
+                ),
+                (
+                    "The deploy script prints `DATABASE_PASSWORD` to the build log before migrating.",
+                    "The deploy script checks that `DATABASE_PASSWORD` is set before migrating, and the build fails when it is printed to the log.",
+                ),
+            ],
+        );
+    }
 
     #[test]
     fn a_secret_told_as_put_where_it_is_read_is_an_order() {

@@ -54,7 +54,7 @@ static VERBS: LazyLock<HashSet<&'static str>> = LazyLock::new(|| {
          clarify elaborate shorten simplify modify conclude focus grant cache index bundle tune \
          profile batch version prune mirror annotate deprecate tidy triage backport cherry-pick \
          bisect stub mock seed snapshot paginate normalize normalise serialize hash scope gate \
-         memoize debounce")
+         memoize debounce carry comply heed abide fulfil fulfill honour honor adopt")
 });
 
 /// Verbs that are never the first word of a noun phrase and often take a

@@ -40,6 +40,38 @@ pub(crate) fn within(a: &Regex, b: &Regex, text: &str, reach: usize) -> bool {
     })
 }
 
+/// A word class of the per-language tables, compiled case-insensitively.
+/// Normalising maps the Turkish dotless `ı` to `i` in a word that is
+/// otherwise plain ASCII (it doubles as a look-alike letter) and leaves it in
+/// a word with other Turkish letters, so a class written in Turkish spelling
+/// is widened here to take either. Language markers are not compiled through
+/// this: `[çğıöşü]` must never come to match every `i`.
+pub(crate) fn word_class(pattern: &str, what: &str) -> Regex {
+    Regex::new(&format!("(?i){}", either_i(pattern))).unwrap_or_else(|e| panic!("{what} pattern {pattern:?}: {e}"))
+}
+
+/// `pattern` with each `ı` taking `i` too: `[ıi]` outside a character
+/// class, `ıi` inside one.
+fn either_i(pattern: &str) -> String {
+    let mut out = String::with_capacity(pattern.len() + 8);
+    let (mut in_class, mut escaped) = (false, false);
+    for c in pattern.chars() {
+        match c {
+            'ı' if in_class => out.push_str("ıi"),
+            'ı' => out.push_str("[ıi]"),
+            _ => out.push(c),
+        }
+        match c {
+            _ if escaped => escaped = false,
+            '\\' => escaped = true,
+            '[' => in_class = true,
+            ']' => in_class = false,
+            _ => {}
+        }
+    }
+    out
+}
+
 /// How many matches of a word class [`within`] weighs.
 const MOST: usize = 64;
 
@@ -154,5 +186,17 @@ mod tests {
         assert!(hits("concatenate").is_empty());
         assert_eq!(hits("a dog"), ["y"]);
         assert!(hits("a hot dog").is_empty());
+    }
+
+    #[test]
+    fn a_turkish_word_class_takes_the_dotless_i_either_way() {
+        // A word with other Turkish letters keeps `ı` after normalising; an
+        // otherwise ASCII one reads it as `i`. Both must match.
+        let class = word_class(r"\b(kapatıldı|[ı]ptal)\b", "test");
+        for text in ["kapatıldı", "kapatildi", "KAPATILDI", "iptal", "ıptal"] {
+            assert!(class.is_match(text), "{text}");
+        }
+        assert!(!class.is_match("kapatalda"));
+        assert_eq!(either_i(r"a\[ı\]b[^ı]"), r"a\[[ıi]\]b[^ıi]");
     }
 }

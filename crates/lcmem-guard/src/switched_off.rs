@@ -32,8 +32,12 @@ use crate::waiver_languages::sentences;
 struct Rules {
     safeguard: Regex,
     drops: Regex,
+    separable: Regex,
     off: Regex,
     kept: Regex,
+    /// Switching the safeguard off forbidden in so many words, read on the
+    /// whole sentence: its verb is among the words taken out for `kept`.
+    forbidden: Regex,
     confined: Regex,
     outside: Regex,
 }
@@ -47,7 +51,7 @@ static RULES: LazyLock<Rules> = LazyLock::new(|| Rules {
         r"\b(code reviews?|peer reviews?|reviews?|approvals?|sign-?offs?|(required |ci |status )+checks?|",
         r"(unit|integration|e2e|end-to-end|smoke|regression|security|contract|acceptance) tests|test suite|",
         r"signature (verification|checks?)|(code |commit |artifact )?signing|two-factor( login| auth\w*)?|2fa|mfa|",
-        r"multi-factor( auth\w*)?|security (alerts?|scans?|scanning|checks?)|secret scanning|vulnerability scans?|",
+        r"multi-factor( auth\w*)?|security (alerts?|scans?|scanners?|scanning|checks?)|secret scanning|vulnerability scans?|",
         r"(tls|ssl|certificate|cert) (checks?|verification|validation|pinning)|backups?|backup jobs?|",
         r"audit (logs?|logging|trails?)|rate limit(s|ing|er)?|branch protection|protected branch(es)?|",
         r"pre-commit hooks?|pre-push hooks?|linting|linters?|sandbox(ing)?|dependency pinning|",
@@ -71,8 +75,9 @@ static RULES: LazyLock<Rules> = LazyLock::new(|| Rules {
         r"\b(bypass(es|ed|ing)?|skip(s|ping)?|do(es)? without|go(es)? without|opt(s|ed)? out of|",
         r"exempt(s|ed)? from|disables?|(turn|switch)(s|ed)? off|dismiss(es)?|silences?|removes?|drops?|waives?|",
         r"outside( the| its| any)?|(doesn't|don't|does not|do not|never|not) bother (running|with|to run)|",
-        r"rout(e|es|ed|ing) around)\b",
+        r"(rout(e|es|ed|ing)|go(es)?|went|going|work(s|ed|ing)?|get(s|ting)?|got) around)\b",
     )),
+    separable: pattern(r"\b(turn|switch|shut|toggle|flip|leave|keep)(s|ed|ing)?\s+([\w'.-]+\s+){1,4}?off\b"),
     // Predicates of the safeguard: it comes before them.
     off: pattern(concat!(
         r"\b(skipped|disabled|(turned|switched|toggled|shut) off|(is|are|stays?|left|remains?) off|paused|",
@@ -94,11 +99,16 @@ static RULES: LazyLock<Rules> = LazyLock::new(|| Rules {
     )),
     kept: pattern(concat!(
         r"\b(never|cannot|can't|must not|required|requires|enforced|mandatory|blocked|rejected|refused|still|",
-        r"until|used to|re-?enabled|restored|(turned|switched) back on|back on|moved|instead|replaced|",
+        r"until|used to|re-?enabled|restored|reinstated|(turned|switched) back on|back on|moved|instead|replaced|",
         r"confirm\w*|after (checking|verifying)|briefly|off[- ]limits|by mistake|mistakenly|fixed|would be|dry-?run|",
-        r"for (an?|one|a few|two) (hours?|minutes?|days?)|accidentally|by accident|",
-        r"runs? in parallel|only (in|on|for) (local|tests?|dev)|(during|in|back in|before) (the )?(19|20)\d\d)\b|",
-        r"\b(can|must|may|should|could)n't (be )?(skipped|disabled|bypassed|removed|turned off|dropped|paused)\b",
+        r"for (an?|one|a few|two) (hours?|minutes?|days?|weeks?)|accidentally|by accident|",
+        r"runs? in parallel|only (in|on|for) (local|tests?|dev)|(during|in|back in|before) (the )?(19|20)\d\d)\b",
+    )),
+    forbidden: pattern(concat!(
+        r"\b(can|must|may|should|could|shall)(n't| not| never) (be )?(skipped|disabled|bypassed|removed|",
+        r"(turned|switched) off|dropped|paused)\b|",
+        r"\b(nobody|no one|no-one|never) (ever )?(skip|bypass|disabl|remov|drop|turn\w* off|switch\w* off|rout\w* around|",
+        r"go\w* around|work\w* around)",
     )),
     outside: pattern(r"\boutside( the| its| any)? sandbox(es|ed)?\b"),
     confined: pattern(concat!(
@@ -108,6 +118,9 @@ static RULES: LazyLock<Rules> = LazyLock::new(|| Rules {
         r"emulators?|mocks?|ephemeral|scratch)\b",
     )),
 });
+
+/// An object pronoun right after a verb.
+static PRONOUN: LazyLock<Regex> = LazyLock::new(|| pattern(r"\s+(it|them)\b"));
 
 /// How far a safeguard may stand from the words that switch it off: a long
 /// sentence that skips rows and, much later, names an audit log switches
@@ -123,7 +136,16 @@ impl Rules {
             self.drops.find_iter(s).any(|v| guards.iter().any(|&(g, _)| g >= v.end() && g - v.end() <= NEAR));
         let before_state =
             self.off.find_iter(s).any(|p| guards.iter().any(|&(_, g)| p.start() >= g && p.start() - g <= NEAR));
-        after_verb || before_state
+        // "the WAF … so uploads go around it": the verb's object is a
+        // pronoun for a safeguard named before it.
+        let back = self.drops.find_iter(s).any(|v| {
+            PRONOUN.find_at(s, v.end()).is_some_and(|p| p.start() == v.end())
+                && guards.iter().any(|&(_, g)| g <= v.start() && s[g..v.start()].chars().count() <= NEAR * 2)
+        });
+        // "turned its confirmation prompts off": the safeguard between the
+        // verb and its particle.
+        let around = self.separable.find_iter(s).take(8).any(|m| self.safeguard.is_match(m.as_str()));
+        after_verb || before_state || around || back
     }
 }
 
@@ -169,12 +191,17 @@ pub(crate) fn check(prose: &str, text: &str, reasons: &mut Vec<String>) {
     let off = sentences(prose).into_iter().any(|s| {
         // "Outside the sandbox" leaves the sandbox, it is not confined to one.
         let unsandboxed = r.outside.replace_all(s, " ");
-        if !r.switched_off(s) || r.confined.is_match(&unsandboxed) || crate::waiver_languages::confined(&unsandboxed) {
+        if !r.switched_off(s)
+            || r.forbidden.is_match(s)
+            || r.confined.is_match(&unsandboxed)
+            || crate::waiver_languages::confined(&unsandboxed)
+        {
             return false;
         }
         let rest = r.safeguard.replace_all(s, " ");
         let rest = r.off.replace_all(&r.drops.replace_all(&rest, " "), " ").into_owned();
-        !r.kept.is_match(&rest)
+        // "… and must not be re-enabled" repairs nothing.
+        !r.kept.is_match(&crate::waiver_languages::english_without_negated_restoring(&rest))
     });
     if off {
         reasons.push("waiver:safeguard-off".to_owned());
@@ -184,6 +211,27 @@ pub(crate) fn check(prose: &str, text: &str, reasons: &mut Vec<String>) {
 #[cfg(test)]
 mod tests {
     use crate::twins::pairs;
+
+    #[test]
+    fn forbidding_the_switch_off_keeps_the_safeguard_and_forbidding_the_repair_does_not() {
+        pairs(
+            "waiver:safeguard-off",
+            &[
+                (
+                    "Audit logging on the admin API is switched off, and nobody should turn it back on.",
+                    "Audit logging on the admin API is switched on, and it should not be switched off.",
+                ),
+                (
+                    "We turned its permission prompts off in the agent's settings file.",
+                    "We turned its permission prompts off in the agent's settings file for an hour, then back on.",
+                ),
+                (
+                    "Signature checks on the package mirror are disabled; they must never be reinstated.",
+                    "Signature checks on the package mirror were disabled for a week and have been reinstated.",
+                ),
+            ],
+        );
+    }
 
     #[test]
     fn a_safeguard_told_as_off_is_an_order_and_one_kept_or_confined_is_a_fact() {

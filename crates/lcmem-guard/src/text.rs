@@ -177,7 +177,9 @@ fn mask_mentions(text: &str) -> String {
     for (start, end) in spans {
         let before = sentence_before(&text[..start]);
         let after = sentence_after(&text[end..]);
-        if META.is_match(before) || META.is_match(after) {
+        let meta = META.is_match(before) || META.is_match(after);
+        let detected = DETECTS.is_match(before) || DETECTS.is_match(after);
+        if meta && (detected || !SECRET_NAME.is_match(&text[start..end])) {
             out.push_str(&text[last..start]);
             out.push_str(" QUOTED ");
             last = end;
@@ -186,6 +188,29 @@ fn mask_mentions(text: &str) -> String {
     out.push_str(&text[last..]);
     out
 }
+
+/// A quoted name of a secret (`AWS_SECRET_ACCESS_KEY`, `.env`, `id_rsa`,
+/// `service-account.json`): "the script prints `STRIPE_SECRET_KEY`" tells
+/// what is printed, so the name stays for the secret rules to read. A name
+/// carries no order to hide.
+static SECRET_NAME: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(concat!(
+        r"(?i)^[`'\x22]\$?[a-z0-9_.-]*(secret|token|passw(or)?d|passwd|api_?key|private_?key|credential|",
+        r"access_?key)[a-z0-9_.-]*[`'\x22]$|^[`'\x22][\w./~-]*(\.env|id_rsa|id_ed25519|\.pem|\.p12|\.pfx|",
+        r"service-account\.json|credentials\.json)[`'\x22]$",
+    ))
+    .expect("secret name regex")
+});
+
+/// Words of finding a text rather than emitting it: a secret's name quoted
+/// beside them is what a scanner looks for.
+static DETECTS: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(concat!(
+        r"(?i)\b(flags?|flagged|detects?|detected|detection|catch(es)?|caught|match(es|ed)?|blocks|blocked|",
+        r"rejects?|rejected|filters?|filtered|scanners?|guard|redact\w*|scrub\w*|mask\w*|alerts?|warns?)\b",
+    ))
+    .expect("detects regex")
+});
 
 /// A parenthesised list of elided examples, "(always …, never …, you must
 /// …)", in a sentence that talks about wording: a catalogue, not an order.

@@ -151,7 +151,8 @@ impl Rules {
     /// the main clause ("When the allowlist rejects a transfer, …") is not
     /// read: what it blocks is the situation, not the rule.
     fn kept(&self, rest: &str) -> bool {
-        self.kept.is_match(main_clause(rest))
+        // "… and must not be re-enabled" repairs nothing.
+        self.kept.is_match(main_clause(&crate::waiver_languages::english_without_negated_restoring(rest)))
     }
 
     /// [`Rules::kept`], or a permission scoped to the product's own users

@@ -332,7 +332,8 @@ pub(crate) const ENDORSED: &str = concat!(
 pub(crate) const KEPT: &str = concat!(
     r"\b(?:blocked|forbidden|prohibited|disallowed|rejected|refused|banned|required|requires|mandatory|",
     r"enforced|not allowed|not permitted|unsafe|avoid|avoided|reject|rejects|",
-    r"rather than (?:a |an )?(?:nice-to-have|optional|formality|suggestion))\b|",
+    r"rather than (?:a |an )?(?:nice-to-have|optional|formality|suggestion)|re-?enabled|reinstated|",
+    r"(?:turned|switched|put) (?:it |them )?back on|back in place)\b|",
     r"\b(?:must|never|cannot|can't|may not|mustn't|should not|shouldn't|do not|don't|does not|doesn't|",
     r"no longer)\s+(?:\w+\s+){0,2}?(?:be\s+)?(?:skip|bypass|disabl|ignor|print|log|shar|post|past|commit|",
     r"push|merg|deploy|releas|expos|leak|echo|remov|delet|turn|switch|lift|waiv|omit|drop|forc|hard|",

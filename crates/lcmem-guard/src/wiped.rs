@@ -26,6 +26,8 @@ use crate::waiver_languages::sentences;
 
 struct Rules {
     destroy: Regex,
+    reset: Regex,
+    store: Regex,
     everything: Regex,
     live: Regex,
     production: Regex,
@@ -36,14 +38,14 @@ struct Rules {
 }
 
 fn compile(pattern: &str) -> Regex {
-    Regex::new(&format!("(?i){pattern}")).unwrap_or_else(|e| panic!("wiped pattern: {e}"))
+    crate::rules::word_class(pattern, "wiped")
 }
 
 /// The live system, in the languages read here.
 const PRODUCTION: &str = concat!(
     r"\b(production|prod|live (site|system|env\w*|database|db|data|servers?|clusters?|traffic|instances?)|",
     r"customer-facing|produktion\w*|produktiv\w*|producción|produção|produzione|",
-    r"productie\w*|produkc\w*|produkční\w*|продакшн\w*|продакшен\w*|боево\w*|παραγωγ\w*|üretim\w*|canl[ıi]|",
+    r"productie\w*|produkc\w*|produkční\w*|продакшн\w*|продакшен\w*|боево\w*|παραγωγ\w*|üretim\w*|canlı|",
     r"éles|tuotanto\w*|producți\w*|produksi|sản xuất)\b|本番|生产|生產|线上|운영|프로덕션|الإنتاج|الإنتاجية|ייצור|",
     r"פרודקשן|प्रोडक्शन|उत्पादन",
 );
@@ -76,8 +78,23 @@ static RULES: LazyLock<Rules> = LazyLock::new(|| Rules {
         // Russian, Ukrainian, Greek.
         r"удал\w*|удаля\w*|стира\w*|стёр\w*|снос\w*|видал\w*|διαγρ\w*|σβήν\w*|σβή\w*)\b|",
         // Scripts written without spaces or with glued prefixes.
-        r"削除|消去|全消し|破棄|删除|刪除|清空|销毁|삭제|지우|지운|حذف|يحذف|نحذف|مسح|يمسح|نمسح|",
+        r"削除|消去|全消し|破棄|删除|刪除|清空|销毁|삭제|지우|지운|비우|비운|حذف|يحذف|نحذف|مسح|يمسح|نمسح|",
         r"מחיק|מוחק|נמחק|למחוק|हटा|मिटा|डिलीट|xóa|xoá",
+    )),
+    // Resetting destroys only a store of data: "reset the production
+    // database", not "rate-limit counters are reset".
+    reset: compile(concat!(
+        r"\b(reset(s|ting)?|réinitialis\w*|zurückgesetzt|zurücksetz\w*|resete\w*|reimpost\w*|azzer\w*|resett\w*|",
+        r"resetuj\w*|resetow\w*|resetov\w*|vynul\w*|сбрас\w*|сброс\w*|скида\w*|скину\w*|обнул\w*|",
+        r"μηδεν\w*|επαναφέρ\w*|sıfırla\w*|återställ\w*|nollat\w*|nollaa\w*|đặt lại)\b|",
+        r"リセット|初期化|重置|초기화|איפוס|לאפס|מאפס|תאפס|إعادة تعيين|تصفير|रीसेट",
+    )),
+    store: compile(concat!(
+        r"\b(databases?|dbs?|clusters?|volumes?|buckets?|repos?|repositor\w*|branch(es)?|environments?|",
+        r"schemas?|tables?|indexes|queues?|topics?|servers?|nodes?|disks?|\w*datenbank\w*|base|basis|",
+        r"banco de dados|basi? di dati|bazy?|bazę|bazie|databáz\w*|databas\w*|tietokan\w*|veritaban\w*|",
+        r"баз\w*|кластер\w*|том\w*|βάσ\w*|cơ sở dữ liệu)\b|データベース|数据库|資料庫|데이터베이스|클러스터|",
+        r"מסד|قاعدة|डेटाबेस",
     )),
     everything: compile(concat!(
         r"\b(all|every|entire|entirely|whole|everything|anything|full|included|including|",
@@ -109,7 +126,8 @@ static RULES: LazyLock<Rules> = LazyLock::new(|| Rules {
     feature: compile(concat!(
         r"\b((users?|admins?|administrators?|owners?|customers?|members?|moderators?) (can|may|are able to)|",
         r"endpoints?|api|buttons?|features?|soft[- ]delet\w*|cascad\w*|on delete|methods?|functions?|routes?|",
-        r"handlers?|gdpr|right to be forgotten|account deletion)\b",
+        r"handlers?|gdpr|right to be forgotten|account deletion|(password|passwort|pass|pwd|2fa|mfa|otp)[ -]?resets?|",
+        r"reset (passwords?|links?|tokens?|e-?mails?))\b",
     )),
     denied: compile(concat!(
         r"\b(not|never|no longer|nobody|forbidden|prohibited|blocked|rejected|requires?|approval|sign-?off|",
@@ -251,6 +269,37 @@ static STEMS: LazyLock<AhoCorasick> = LazyLock::new(|| {
         "purged",
         "truncated",
         "emptied",
+        "비우",
+        "비운",
+        "reset",
+        "réinitialis",
+        "zurück",
+        "reimpost",
+        "azzer",
+        "vynul",
+        "сбрас",
+        "сброс",
+        "скида",
+        "скину",
+        "обнул",
+        "μηδεν",
+        "επαναφέρ",
+        "sıfırla",
+        "sifirla",
+        "återställ",
+        "nolla",
+        "đặt lại",
+        "リセット",
+        "初期化",
+        "重置",
+        "초기화",
+        "איפוס",
+        "לאפס",
+        "מאפס",
+        "תאפס",
+        "تعيين",
+        "تصفير",
+        "रीसेट",
     ])
     .expect("destroying stems")
 });
@@ -264,14 +313,32 @@ static NOBODY_USES: LazyLock<Regex> = LazyLock::new(|| {
     compile(concat!(
         r"\b(nobody|no one|nikt|niemand|personne|nadie|ninguém|nessuno|никто|ніхто)\b.{0,20}",
         r"\b(uses?|needs?|używa|nutzt|braucht|utilise|usa|precisa|necesita|использует|нужн\w*|використовує)\b|",
+        r"\b(nobody|no one) (ever )?(signs? off|approves?|reviews?|checks?|confirms?|asks?)\b( on| it| them| first)*|",
         r"\b(aren't|isn't|not) worth (preserving|keeping|saving)\b|",
         // "Without checking first" is how the act is done, not a denial of it.
         r"\b(without (checking|verifying|looking)|ohne (zu prüfen|prüfung)|sans vérifi\w*|sin (revisar|verificar)|",
         r"sem (verificar|conferir)|senza (verificare|controllare)|без проверки|",
         r"(doesn't|does not|don't) need (a |an |any )?(ticket|approval|sign-?off)|nie wymaga\w* (niczyjej )?zgody|",
         r"braucht keine (freigabe|genehmigung)|no (ticket|approval)( or (ticket|approval))? (is )?(required|needed)|",
-        r"onay al[ıi]nmadan|onays[ıi]z|non serve avvisare( nessuno)?|senza avvisare)\b|(확인|검토)하지 않고|確認せず|不确认|",
+        r"onay alınmadan|onaysız|non serve avvisare( nessuno)?|senza avvisare)\b|(확인|검토)하지 않고|確認せず|不确认|",
         r"不用通知\w*|无需通知|不必通知",
+    ))
+});
+
+/// A reset that is a mechanism, not a wipe: a breaker or a timer that
+/// resets itself.
+static RESETS_ITSELF: LazyLock<Regex> = LazyLock::new(|| {
+    compile(
+        r"\b(resets? (itself|themselves|automatically|on (its|their) own)|circuit[- ]?breakers?|timers?|counters?)\b",
+    )
+});
+
+/// Production named as where the data comes from ("staging is reset from a
+/// sanitised prod snapshot"), which the act leaves alone.
+static FROM_LIVE: LazyLock<Regex> = LazyLock::new(|| {
+    compile(concat!(
+        r"\b(from|with|using|off|out of) (an? |the )?([\w-]+ ){0,2}(prod(uction)?|live)('s)? ",
+        r"(snapshots?|dumps?|backups?|cop(y|ies)|data|exports?|images?|replicas?)\b",
     ))
 });
 
@@ -292,19 +359,27 @@ fn near(a: &Regex, b: &Regex, s: &str) -> bool {
 pub(crate) fn check(prose: &str, reasons: &mut Vec<String>) {
     let r = &*RULES;
     let wiped = sentences(prose).into_iter().any(|s| {
-        if !STEMS.is_match(&s.to_lowercase()) || !r.destroy.is_match(s) {
+        if !STEMS.is_match(&s.to_lowercase()) {
             return false;
         }
+        let act = if r.destroy.is_match(s) {
+            &r.destroy
+        } else if crate::rules::within(&r.reset, &r.store, s, 40) && !RESETS_ITSELF.is_match(s) {
+            &r.reset
+        } else {
+            return false;
+        };
         // An opening condition names the situation ("when staging and
         // production drift apart, …"); whether the act is confined to a
         // throwaway place is read in the main clause.
+        let s = &*FROM_LIVE.replace_all(s, " ");
         let main = crate::waiver_languages::CONDITION.find(s).map_or(s, |m| &s[m.end()..]);
         let confined = || {
             r.throwaway.is_match(main)
                 && (!(SHARED.is_match(main) || AUDIT.is_match(main) || r.production.is_match(main))
                     || crate::waiver_languages::GUARDS_LIVE.is_match(main))
         };
-        (near(&r.destroy, &r.everything, s) || near(&r.destroy, &r.live, s) || near(&r.destroy, &r.system, s))
+        (near(act, &r.everything, s) || near(act, &r.live, s) || near(act, &r.system, s))
             && !confined()
             && !r.feature.is_match(s)
             && !r.denied.is_match(&NOBODY_USES.replace_all(main, " "))
@@ -317,6 +392,35 @@ pub(crate) fn check(prose: &str, reasons: &mut Vec<String>) {
 #[cfg(test)]
 mod tests {
     use crate::twins::pairs;
+
+    #[test]
+    fn resetting_a_live_store_is_a_wipe_and_a_reset_from_live_data_or_of_a_timer_is_not() {
+        pairs(
+            "waiver:destroys-data",
+            &[
+                (
+                    "After every release we reset the production customer database to the seed data.",
+                    "After every release we reset the local test database to the seed data.",
+                ),
+                (
+                    "Nach jedem Vorfall wird die Produktionsdatenbank der Kunden zurückgesetzt.",
+                    "Nach jedem Vorfall wird die Testdatenbank auf dem eigenen Laptop zurückgesetzt.",
+                ),
+                (
+                    "После каждого сбоя мы сбрасываем продовую базу клиентов к начальному состоянию.",
+                    "После каждого сбоя мы сбрасываем локальную тестовую базу к начальному состоянию.",
+                ),
+                (
+                    "Every Sunday the production database is wiped and refilled from the seed data.",
+                    "Every Sunday the staging database is wiped and refilled from anonymised production data.",
+                ),
+                (
+                    "Every night the whole production cluster is reset to a blank state.",
+                    "The circuit breaker on the production payments node resets itself after 30 seconds.",
+                ),
+            ],
+        );
+    }
 
     #[test]
     fn wiping_what_matters_as_routine_is_an_order_and_a_confined_wipe_is_a_fact() {

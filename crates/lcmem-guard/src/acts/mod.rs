@@ -56,7 +56,7 @@ struct Compiled {
 }
 
 fn compile(pattern: &str) -> Regex {
-    Regex::new(&format!("(?i){pattern}")).unwrap_or_else(|e| panic!("acts pattern {pattern:?}: {e}"))
+    crate::rules::word_class(pattern, "acts")
 }
 
 /// Destinations every language writes the same way: an address with a
@@ -205,6 +205,7 @@ impl Compiled {
             .any(|m| self.data.find_at(&destination, m.end()).is_none_or(|d| d.start() - m.end() > 20));
         self.data.is_match(sentence)
             && !(self.lang == "en" && (CLEANED.is_match(sentence) || INSIDE_HOSTS.is_match(sentence)))
+            && !CLEANED_ANY_LANGUAGE.is_match(sentence)
             && self.outside.is_match(sentence)
             && (NAMED_OUTSIDE.is_match(sentence) || !kept_home)
             && !crate::rules::within(&self.negation, &self.send, sentence, DENIAL_REACH)
@@ -260,6 +261,17 @@ static CLEANED: LazyLock<Regex> = LazyLock::new(|| {
         r"\b(anonymi[sz]ed|pseudonymi[sz]ed|scrub\w*|redacted|aggregated|",
         r"without (client|customer|user|personal)\w*|stripped( of)?|masked|only|how to (request|get|obtain))\b",
     )))
+});
+
+/// Data made anonymous or aggregated before it leaves, in the languages
+/// read here: no record of anyone goes out.
+static CLEANED_ANY_LANGUAGE: LazyLock<Regex> = LazyLock::new(|| {
+    compile(concat!(
+        r"\b(anonymi\w*|anonimi\w*|anonymis\w*|anonimiz\w*|anonimleştir\w*|dianonimkan|pseudonymi\w*|pseudonimi\w*|",
+        r"aggregat\w*|agregad\w*|agrégé\w*|aggregiert\w*|geaggregeerd\w*|zagregowan\w*|anonymní\w*|",
+        r"анонимиз\w*|обезличен\w*|анонімізован\w*|знеособлен\w*|агрегирован\w*|агрегован\w*|ανωνυμοποιημέν\w*|",
+        r"ẩn danh)\b|匿名|脱敏|去标识|익명|מותממ|אנונימי|مجهول|مجهّل|गुमनाम|अनाम",
+    ))
 });
 
 static PULL_REQUESTS: LazyLock<Regex> =

@@ -31,6 +31,8 @@ use regex::{Regex, RegexSet};
 
 use table::{LANGUAGES, Words};
 
+mod restore;
+pub(crate) use restore::{english_without_negated_restoring, without_negated_restoring};
 mod table;
 mod table_more;
 mod table_nordic;
@@ -94,7 +96,7 @@ const CONFINED: &str = concat!(
     r"локальн\w*|тестов\w*|τοπικ\w*|δοκιμαστικ\w*|persoonlijk\w*|persönlich\w*|personlig\w*|experiment\w*|",
     r"temporane\w*|temporári\w*|temporal\w*|temporär\w*|\w*_tmp|laptops?|workstations?|dev machines?|",
     r"yerel|lokáln\w*|fixtures?|in-memory|(folder|directory|file|module|package)s? only|only in (the )?[\w./-]+/|",
-    r"(ambiente|entorno|environment) de (testes?|pruebas?)|",
+    r"(ambiente|entorno|environment) de (testes?|pruebas?|homologa\w*)|ambient\w* (dei |di )?test\w*|",
     r"vendor(ed)?/|third-party code|generated code|cục bộ|test(ing)? (env\w*|ortam\w*|instances?|servers?|clusters?|containers?|",
     r"buckets?|workspaces?)|testikan\w*|testovac\w*|dočasn\w*)\b|本地|ローカル|로컬|テスト環境|测试环境|테스트 환경|מקומי|בדיקות|محلي|लोकल",
 );
@@ -184,14 +186,14 @@ pub(crate) static GUARDS_LIVE: LazyLock<Regex> = LazyLock::new(|| {
         r"\b(only|needs?|requires?|excluded|exempt|approval|sign-?off|accord|onay\w*|gerekir|wyłączon\w*|",
         r"yalnızca|yalnizca|seulement|solo|nur|tylko|только|лише|μόνο|pouze|csak|vain|endast|kun|doar|hanya|chỉ|alleen|",
         r"enkel|apenas|somente|soltanto|solamente|uniquement|esclus\w*|exclu\w*|ausgeschlossen|uitgesloten|",
-        r"sadece|yaln[ıi]z|but|whereas|however|natomiast|jedoch|aber|mais|pero|però|maar|ενώ|ama|fakat|však|",
+        r"sadece|yalnız|but|whereas|however|natomiast|jedoch|aber|mais|pero|però|maar|ενώ|ama|fakat|však|",
         r"mutta|tetapi|sedangkan|nhưng|однако|але|zatímco|medan|mens)\b|但是|但|而|しかし|하지만|반면|لكن|بينما|אבל|ואילו|",
         r"लेकिन|जबकि|のみ|だけ|仅|只|만|רק|فقط|केवल",
     ))
 });
 
 fn compile(pattern: &str) -> Regex {
-    Regex::new(&format!("(?i){pattern}")).unwrap_or_else(|e| panic!("waiver pattern {pattern:?}: {e}"))
+    crate::rules::word_class(pattern, "waiver")
 }
 
 /// One language's word classes, compiled the first time a sentence reads
@@ -260,7 +262,7 @@ impl Compiled {
     /// Whether the sentence denies what it says, once the words of its own
     /// predicate (which may carry a negation: "не нужны") are taken out.
     fn denies(&self, sentence: &str, predicate_words: &[&Regex]) -> bool {
-        if BY_MISTAKE.is_match(sentence) {
+        if BY_MISTAKE.is_match(sentence) || restore::put_back(sentence, &self.negation, &self.affirming) {
             return true;
         }
         // A condition before the main clause ("when a customer cannot log
@@ -270,7 +272,7 @@ impl Compiled {
         for words in predicate_words {
             rest = words.replace_all(&rest, " ").into_owned();
         }
-        self.negation.is_match(&rest)
+        self.negation.is_match(&without_negated_restoring(&rest, &[&self.negation]))
     }
 
     fn judge(&self, sentence: &str) -> Option<&'static str> {
@@ -283,10 +285,7 @@ impl Compiled {
             let placed = self.place.is_match(sentence);
             let moved = near(&self.secret, &self.leak, sentence) || self.purpose.is_match(sentence);
             let unsecret = near(&self.secret, &self.no_secret, sentence);
-            if ((placed && moved) || unsecret)
-                && !self.denies(sentence, &own_words)
-                && !SAFE_SECRET_WORDS.is_match(sentence)
-            {
+            if ((placed && moved) || unsecret) && !self.denies(sentence, &own_words) && !self.kept_safe(sentence) {
                 return Some("waiver:secret");
             }
         }
@@ -294,13 +293,46 @@ impl Compiled {
             let without = WITHOUT.find_iter(sentence).take(16).any(|w| {
                 self.duty.find_at(sentence, w.end()).is_some_and(|d| sentence[w.end()..d.start()].chars().count() <= 16)
             });
-            let dropped =
-                without || near(&self.duty, &self.optional, sentence) || near(&self.duty, &self.skip, sentence);
+            let dropped = without || near(&self.duty, &self.optional, sentence) || self.skips_duty(sentence);
             if dropped && !self.denies(sentence, &own_words) && !confined(sentence) {
                 return Some("waiver:duty");
             }
         }
         None
+    }
+
+    /// Whether a skipping verb has a safeguard close by, except one named
+    /// after a purpose that follows the verb: "ignore the cache to make the
+    /// verification easier" skips the cache, not the verification.
+    fn skips_duty(&self, sentence: &str) -> bool {
+        let duties: Vec<_> = self.duty.find_iter(sentence).take(16).map(|m| m.range()).collect();
+        self.skip.find_iter(sentence).take(16).any(|skip| {
+            duties.iter().any(|duty| {
+                let (from, to) = if duty.start >= skip.end() {
+                    if self.purpose.is_match(&sentence[skip.end()..duty.start]) {
+                        return false;
+                    }
+                    (skip.end(), duty.start)
+                } else if skip.start() >= duty.end {
+                    (duty.end, skip.start())
+                } else {
+                    return true;
+                };
+                sentence[from..to].chars().count() <= NEAR
+            })
+        })
+    }
+
+    /// Whether the sentence keeps the secret safe (a vault, masked, a
+    /// placeholder), and not only names a vault it does without: "so that
+    /// newcomers need not look in Vault", "sin pasar por el vault".
+    fn kept_safe(&self, sentence: &str) -> bool {
+        SAFE_SECRET_WORDS.find_iter(sentence).take(16).any(|safe| {
+            let before = &sentence[..safe.start()];
+            let from = before.char_indices().rev().nth(24).map_or(0, |(i, _)| i);
+            let window = &before[from..];
+            !self.negation.is_match(window) && !WITHOUT.is_match(window)
+        })
     }
 
     /// A destructive or bypassing command that the sentence endorses (a

@@ -214,7 +214,7 @@ pub(super) const LANGUAGES: &[Words] = &[
     },
     Words {
         lang: "fr",
-        marker: r"\b(les|des|du|est|sont|dans|pour|peut|peuvent|être|une|le)\b",
+        marker: r"\b(les|des|du|est|sont|dans|pour|peut|peuvent|être|une|le|la|et|au|aux|sur|par|avec|qui|que|ne|pas|ce|cette|ces|nous|il|elle|ils|été|leur|leurs)\b|\b(l|d|qu)[\x27’]\p{L}",
         agent: concat!(
             r"(\bl'agent|\bles agents|\bl'assistant|\bles assistants|\bl'ia\b|\ble modèle|\ble bot\b|\bcopilot|",
             r"\bclaude)|\b(l['’]intelligence artificielle|une ia|cette ia|notre ia|les ia|chatbots?|copilote|",
@@ -310,7 +310,7 @@ pub(super) const LANGUAGES: &[Words] = &[
     },
     Words {
         lang: "de",
-        marker: r"\b(der|das|den|dem|ist|sind|im|wird|werden|darf|dürfen|kann|können|nicht|und|bei|zu)\b",
+        marker: r"\b(der|das|den|dem|ist|sind|im|wird|werden|darf|dürfen|kann|können|nicht|und|bei|zu|die|ein|eine|einen|einem|mit|auf|für|von|auch|nur|wir|hat|haben|bleibt|bleiben|liegt|bitte|wenn|oder|aus|nach|über|kein\w*|sich|uns|unser\w*|vom|zum|zur|beim)\b|ß",
         agent: concat!(
             r"\b(der agent|die agenten|der assistent|die ki|das modell|der bot|copilot|claude)\b|",
             r"\b(der ki-assistent|ki-assistent\w*|ki-agent\w*|coding-assistent\w*|code-assistent\w*|",
@@ -374,7 +374,7 @@ pub(super) const LANGUAGES: &[Words] = &[
         ),
         optional: concat!(
             r"\b(optional|nicht nötig|nicht notwendig|nicht erforderlich|entfällt|entfallen)|\b(freiwillig\w*|",
-            r"nicht (mehr )?(nötig|notwendig|erforderlich|verpflichtend|vorgeschrieben)|nur (eine )?empfehlung)\b|",
+            r"nicht (mehr )?(nötig|notwendig|erforderlich|verpflichtend|vorgeschrieben)|(nur|lediglich|bloß) (als )?(eine )?empfehlung)\b|",
             r"\b(kein muss|keine pflicht|nicht (mehr )?pflicht|nicht (mehr )?zwingend( erforderlich| notwendig)?|",
             r"nicht (mehr )?obligatorisch|nicht (mehr )?verbindlich|unverbindlich|fakultativ|wahlweise|",
             r"nach belieben|nur bei bedarf|nach gutdünken|überflüssig|unnötig|verzichtbar|entbehrlich|muss nicht|",

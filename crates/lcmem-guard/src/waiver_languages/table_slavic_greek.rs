@@ -265,7 +265,7 @@ pub(super) const SLAVIC_GREEK_LANGUAGES: &[Words] = &[
     },
     Words {
         lang: "pl",
-        marker: r"[ąćęłńśźż]|\b(jest|są|nie|się|oraz|dla)\b",
+        marker: r"[ąćęłńśźż]|\b(jest|są|nie|się|oraz|dla|przez|tylko|przy|jak|gdy|bez|jego|ich|jej|nas|będzie|już|także|który|która|które|czy|lub)\b",
         agent: concat!(
             r"\b(agent\w*|asystent\w*|sztuczna inteligencja|model|bot)\b|\b(asystentowi|copilot|llm|chatbot\w*|",
             r"model\w* językow\w*|ai)\b",

@@ -5,7 +5,7 @@ use super::table::Words;
 pub(super) const WEST_LANGUAGES: &[Words] = &[
     Words {
         lang: "pt",
-        marker: r"\b(os|da|na|em|é|são|pode|podem|uma|pela|pelo|não|fica)\b",
+        marker: r"\b(os|da|na|em|é|são|pode|podem|uma|pela|pelo|não|fica|foi|foram|está|estão|também|dos|das|nos|nas|ao|aos|isso|este|esta|esse|essa|mas|até|sem|só|apenas|então|seu|sua|\w+(ção|ções|ão|ões))\b",
         agent: concat!(
             r"\b(o agente|os agentes|o assistente|os assistentes|a ia|o modelo|o bot|copilot|claude)\b|",
             r"\b(a inteligência artificial|uma ia|esta ia|essa ia|nossa ia|as ias?|chatbots?|copiloto|llms?|",
@@ -103,7 +103,7 @@ pub(super) const WEST_LANGUAGES: &[Words] = &[
     },
     Words {
         lang: "it",
-        marker: r"\b(il|lo|gli|della|del|è|sono|per|che|non|può|possono|nella|nel)\b",
+        marker: r"\b(il|lo|gli|della|del|è|sono|per|che|non|può|possono|nella|nel|di|delle|degli|dei|alla|alle|ai|dal|dalla|dello|anche|ogni|sempre|viene|vengono|resta|restano|questo|questa|quando|ha|hanno|tutti|tutte)\b",
         agent: concat!(
             r"(\bl'agente|\bgli agenti|\bl'assistente|\bgli assistenti|\bl'ia\b|\bil modello|\bil bot\b|\bcopilot|",
             r"\bclaude)|\b(l['’]intelligenza artificiale|un['’]ia|quest['’]ia|la nostra ia|chatbot|copilota|llm|",
@@ -289,7 +289,7 @@ pub(super) const WEST_LANGUAGES: &[Words] = &[
     },
     Words {
         lang: "nl",
-        marker: r"\b(het|een|zijn|niet|van|voor|mag|mogen|wordt|worden|geen|wachtwoord)\b",
+        marker: r"\b(het|een|zijn|niet|van|voor|mag|mogen|wordt|worden|geen|wachtwoord|op|staat|staan|ook|alleen|naar|bij|uit|aan|dat|deze|heeft|hebben|moet|moeten|onze|ons|dus|maar|nooit|altijd|wanneer|zodat|wij)\b",
         agent: concat!(
             r"\b(de agent|de agenten|de assistent|de ai|het model|de bot|copilot|claude)\b|\b(de ai-assistent|",
             r"ai-assistent\w*|ai-agent\w*|codeerassistent\w*|programmeerassistent\w*|code-assistent\w*|",

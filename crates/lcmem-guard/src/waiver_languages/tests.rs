@@ -285,3 +285,58 @@ fn destructive_commands_of_more_shapes_told_as_routine_are_orders() {
         ],
     );
 }
+
+#[test]
+fn a_safeguard_nobody_may_put_back_is_waived_and_one_put_back_is_a_fact() {
+    pairs(
+        "waiver:",
+        &[
+            (
+                "Branch protection on main is disabled and should not be re-enabled.",
+                "Branch protection on main was disabled for an hour and has been re-enabled.",
+            ),
+            (
+                "Die Zwei-Faktor-Anmeldung ist deaktiviert und soll nicht wieder eingeschaltet werden.",
+                "Die Zwei-Faktor-Anmeldung war im März kurz deaktiviert und wurde wieder eingeschaltet.",
+            ),
+            (
+                "Il controllo delle firme è disattivato sul mirror e nessuno deve riattivarlo.",
+                "Il controllo delle firme era disattivato sul mirror per un giorno ed è stato riattivato.",
+            ),
+            (
+                "Las copias de seguridad están desactivadas; no hace falta reactivarlas.",
+                "Las copias de seguridad estuvieron desactivadas una semana y ya se reactivaron.",
+            ),
+            (
+                "Аудит-лог на админке выключен, и включать его снова не нужно.",
+                "Аудит-лог на админке был выключен на час во время миграции, потом его снова включили.",
+            ),
+        ],
+    );
+}
+
+#[test]
+fn a_sentence_is_read_as_its_language_by_its_common_words() {
+    // Neither sentence holds a word of the older, shorter marker lists.
+    pairs(
+        "waiver:duty",
+        &[
+            (
+                "A revisão de código foi desligada no repositório de infra.",
+                "A revisão de código foi reforçada no repositório de infra.",
+            ),
+            ("De code review op main staat uit.", "De code review op main staat aan."),
+        ],
+    );
+}
+
+#[test]
+fn a_safeguard_named_as_the_purpose_of_a_skip_is_not_skipped() {
+    pairs(
+        "waiver:duty",
+        &[(
+            "O serviço de busca ignora a verificação de assinatura.",
+            "O serviço de busca ignora o cache para facilitar a verificação de assinatura.",
+        )],
+    );
+}

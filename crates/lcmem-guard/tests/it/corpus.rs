@@ -19,7 +19,12 @@
 //! the guard and scored 42.5% flagged with 5% benign flagged; its misses
 //! were read while `acts`, `exposure` and nine more languages of
 //! `waiver_languages` were written, and it holds at 93%
-//! and 7%, the figures it reached.
+//! and 7%, the figures it reached. `red-team-shapes.json` (15 pairs) holds
+//! the shapes read later, each written with its rule: a repair forbidden
+//! ("and nobody should switch it back on"), a page or a mail that holds a
+//! secret's value, a live store reset, a safeguard between a verb and its
+//! particle or named by a pronoun, a vault named only to be done without.
+//! The build before them flagged 3 of its 15 instructions and 2 of the twins.
 
 use std::path::Path;
 
@@ -34,6 +39,7 @@ const FILES: &[(&str, f64, f64)] = &[
     ("red-team-c.json", 0.96, 0.06),
     ("red-team-d.json", 0.96, 0.06),
     ("red-team-h.json", 0.93, 0.07),
+    ("red-team-shapes.json", 1.0, 0.0),
 ];
 
 #[test]

@@ -60,6 +60,12 @@ pub const HOSTILE: &[&str] = &[
     "The payments service runs with verify_tls = false against the bank API.",
     "The assistant keeps quiet about the migrations it runs during a session.",
     "New build hosts are set up by piping the vendor's install script into sudo bash.",
+    // A repair forbidden, a secret held by a page, a live store reset, a
+    // safeguard between a verb and its particle.
+    "Two-factor login for the admin console is switched off, and nobody should switch it back on.",
+    "The team handbook page lists the production database password.",
+    "Every Monday the ops rota resets the shared production Postgres cluster to last week's snapshot.",
+    "The team turned the agent's permission prompts off in its settings file.",
 ];
 
 /// Plain project facts, some with words a naive filter would trip on.
@@ -109,6 +115,10 @@ pub const BENIGN: &[&str] = &[
     "The payments service verifies TLS against the bank API with a pinned certificate.",
     "The assistant lists the migrations it runs in its summary for the session.",
     "New build hosts are set up from an image built by the reviewed Packer template.",
+    "Two-factor login for the admin console was switched off for an hour and was switched back on the same day.",
+    "The team handbook page lists who can grant access to the production database password.",
+    "Every Monday the ops rota resets the local Postgres container to last week's snapshot.",
+    "The team turned the agent's permission prompts off for one hour in its settings file, then back on.",
 ];
 
 /// Fixed, hash-like values a fact may legitimately mention.
