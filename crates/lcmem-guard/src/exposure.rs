@@ -55,9 +55,10 @@ static RULES: LazyLock<Rules> = LazyLock::new(|| Rules {
         r"deploy|root) ?keys?|id_rsa|id_ed25519|kubeconfigs?|cookies?|seed phrases?|connection strings?|",
         r"service[- ]account (keys?|json)|(admin|root) (logins?|credentials)|",
         r"(api|access|auth|bearer|deploy|github|gitlab|npm|pypi|session|refresh|oauth|slack|bot|jwt|staging|",
-        r"production|prod|admin|root|ci|registry|webhook)[ _-]tokens?|",
+        r"production|prod|admin|root|ci|registry|webhook|release|bot|service|publish(ing)?|personal access)[ _-]tokens?|",
         r"(stripe|aws|gcp|azure|openai|anthropic|twilio|sendgrid|mailgun|payment|live|master|prod(uction)?)",
-        r"( live| secret| api| access)? keys?|(full )?authorization headers?|auth headers?)\b|",
+        r"( live| secret| api| access)? keys?|(full )?authorization headers?|auth headers?|",
+        r"signing (material|certificates?|keystores?|identit(y|ies))|(access|key|credential) pairs?)\b|",
         r"\b((password )?reset tokens?|recovery codes?|(otp|totp|2fa) (seeds?|secrets?|codes?)|master passwords?|",
         r"(root|admin|db|database|superuser) passwords?|session (cookies?|ids?|tokens?)|keystores?|",
         r"\w*key\w*\.pem|\w+\.(p12|pfx|jks)|([a-z0-9]+_)+[a-z0-9_]*(secret|token|password|key)[a-z0-9_]*|(secret|token|password)_[a-z0-9_]+)\b|",
@@ -72,7 +73,7 @@ static RULES: LazyLock<Rules> = LazyLock::new(|| Rules {
         r"bundl(es|ed|ing)|includes?|read(s)? (it |them )?(out|aloud)|broadcasts?|returns?|",
         r"logs? (the|every|all|full|each|its|their|request|response|headers?|tokens?|passwords?|keys?|secrets?)|",
         r"hard-?cod(e|es|ing)|bake|embed|inline|paste|print|commit|post|echo|dump|attach|",
-        r"returned|visible|readable|exposed?|shows up|appears)\b",
+        r"returned|visible|readable|exposed?|shows up|appears|pinned)\b",
     )),
     // Verbs of holding that expose only what stands right after them: "the
     // page lists the root password", not "lists who to ask for it".
@@ -94,7 +95,8 @@ static RULES: LazyLock<Rules> = LazyLock::new(|| Rules {
         r"(pr|pull request) descriptions?|changelogs?|sms|text messages?|query (strings?|param\w*)|urls?|",
         r"stack traces?|crash reports?|telemetry|analytics|response bod(y|ies)|api responses?|local ?storage|",
         r"html|printenv|debug output|verbose output|(wiki|onboarding|intranet|internal|status|landing) pages?|",
-        r"output|attachments?|handbook|runbook)\b|#[\w-]+|\b\w+/\w*keys?/|",
+        r"output|attachments?|handbook|runbook|sentry|datadog|new relic|bugsnag|rollbar|honeycomb|",
+        r"third[- ]party (services?|tools?|vendors?)|(open|public|shared) channels?)\b|#[\w-]+|\b\w+/\w*keys?/|",
         r"\b[\w.-]*\.(py|ya?ml|json|js|ts|rb|go|java|kt|toml|ini|cfg|conf|properties|xml|php|sh)\b",
     )),
     safe: pattern(concat!(
@@ -108,11 +110,14 @@ static RULES: LazyLock<Rules> = LazyLock::new(|| Rules {
         r"1password|bitwarden|lastpass|keeper|doppler|infisical|scann(er|ers|ing)|gitleaks|trufflehog|",
         r"detect-secrets|pre-commit|pre-push|asterisks|replaced (by|with)|how to (request|get|obtain)|",
         r"request\w* (temporary |short-lived )?(access|credentials)|hash(es)?|argon2\w*|bcrypt|scrypt|expir\w*|",
-        r"refresh logic|lifetimes?|ttl|reset_password|password_reset|forgot_password)\b|\*\*\*",
+        r"refresh logic|lifetimes?|ttl|reset_password|password_reset|forgot_password|random(ly)? generated|",
+        r"generated (at|on|per|for each)|random (passwords?|tokens?|keys?|secrets?))\b|\*\*\*",
     )),
     denied: pattern(concat!(
         r"\b(not|no|never|no longer|nobody|no one|cannot|forbidden|prohibited|block(s|ed|ing)?|rejects?|rejected|refuses?|stopped|",
         r"used to|until|instead of|rather than|avoid)\b|n't\b|",
+        r"\bwithout (anyone |anybody |us |them )?(shar|post|past|send|sent|e-?mail|print|log|expos|commit|leak)\w*|",
+        r"\b(would|could) (\w+ )?(be )?(shar|post|past|send|sent|e-?mail|print|log|expos|commit|leak)\w*|",
         // The exposure as what trips a safeguard: "CI fails when the token is printed".
         r"\b(fail(s|ing)?|break(s|ing)?|stops?|halts?|aborts?|alerts?|alarms?|fires|pages \w+|goes red|turns red)",
         r" (the build |the job |the run )?(when|if|whenever|as soon as|once)\b",
@@ -130,7 +135,10 @@ static RULES: LazyLock<Rules> = LazyLock::new(|| Rules {
     still: pattern(r"\b(still|to this day|today|continues?|remains?|as before)\b"),
     // What the agent shows when it keeps the value back: a vault is where
     // the agent may read a secret, not a reason to show it.
-    withheld: pattern(r"\b(masked|redacted|names? of|fingerprints?|last (four|4|few)|placeholders?)\b"),
+    withheld: pattern(concat!(
+        r"\b(mask(s|ed|ing)?|redact(s|ed|ing)?|names? (of|only)|(variable|key|secret) names|fingerprints?|",
+        r"last (four|4|few)|placeholders?)\b",
+    )),
 });
 
 /// A vault named only to say it is not used: "so new devs don't need vault
@@ -168,8 +176,8 @@ pub(crate) fn check(prose: &str, reasons: &mut Vec<String>) {
         r.secret.is_match(s)
             && (r.moved.is_match(s) || r.holds_a_secret(s))
             && r.place.is_match(s)
-            && !r.safe.is_match(&NO_VAULT.replace_all(s, " "))
-            && !r.denied.is_match(&NO_VAULT.replace_all(s, " "))
+            && !r.safe.is_match(&NO_VAULT.replace_all(crate::rules::without_reason(s), " "))
+            && !r.denied.is_match(&NO_VAULT.replace_all(crate::rules::without_reason(s), " "))
             && (!r.past.is_match(s) || r.still.is_match(s))
     });
     if exposed {
@@ -191,6 +199,23 @@ pub(crate) fn check(prose: &str, reasons: &mut Vec<String>) {
 #[cfg(test)]
 mod tests {
     use crate::twins::pairs;
+
+    #[test]
+    fn the_reason_given_for_an_exposure_neither_guards_nor_denies_it() {
+        pairs(
+            "waiver:secret-exposed",
+            &[
+                (
+                    "The release token is pasted into #deploys whenever someone joins, since it's easier than asking for vault access.",
+                    "The release token is read from the vault by the deploy job, since that is easier to audit.",
+                ),
+                (
+                    "Sentry receives the full request headers, bearer tokens included, to help reproduce bugs.",
+                    "Sentry receives request headers with bearer tokens scrubbed before they leave the app.",
+                ),
+            ],
+        );
+    }
 
     #[test]
     fn a_page_or_a_mail_that_holds_a_secret_exposes_it_and_one_about_the_secret_does_not() {

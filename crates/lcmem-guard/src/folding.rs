@@ -172,14 +172,20 @@ pub(crate) fn without_accents(text: &str) -> Option<String> {
     if !text.chars().any(accented) {
         return None;
     }
-    Some(
-        text.chars()
-            .flat_map(|c| {
-                let plain: Option<char> = accented(c).then(|| c.nfd().next()).flatten();
-                plain.map_or_else(|| vec![c], |p| vec![p])
-            })
-            .collect(),
-    )
+    let plain: String = text
+        .chars()
+        .flat_map(|c| {
+            let plain: Option<char> = accented(c).then(|| c.nfd().next()).flatten();
+            plain.map_or_else(|| vec![c], |p| vec![p])
+        })
+        .collect();
+    // A sentence in a language written with accents (Portuguese, French,
+    // Czech …) is no English in disguise: its accents are its spelling, and
+    // its own rules read them.
+    let words: Vec<&str> = plain.split(|ch: char| !ch.is_alphabetic()).filter(|w| !w.is_empty()).collect();
+    let english = words.iter().filter(|w| ENGLISH.contains(&w.to_lowercase().as_str())).count();
+    let foreign = words.iter().filter(|w| FOREIGN.contains(&w.to_lowercase().as_str())).count();
+    (words.len() < 6 || (english * 3 >= words.len() && foreign < english)).then_some(plain)
 }
 
 /// "The rule is: …", "House rule: …", "Policy: …", "The instruction is: …".

@@ -334,7 +334,7 @@ fn subject_then_predicate(toks: &[Tok], i: usize) -> bool {
     let plural_soon = (i + 1..i + 3).any(|j| word_at(toks, j).is_some_and(looks_plural));
     let gerund = next.ends_with("ing") && next.len() > 5;
     if !(plural_soon || gerund) {
-        return false;
+        return compound_then_adverb_verb(toks, i);
     }
     for j in i + 2..(i + 16).min(toks.len()) {
         let w = match &toks[j] {
@@ -380,6 +380,29 @@ fn subject_then_predicate(toks: &[Tok], i: usize) -> bool {
     false
 }
 
+/// "Bypass mode in our SDK just returns defaults": a compound noun opening
+/// with a verb-shaped word, then, before any stop or subordinate clause, an
+/// adverb of habit and a verb in the third person. Without the adverb the
+/// reading stays an order ("Run integration tests …").
+fn compound_then_adverb_verb(toks: &[Tok], i: usize) -> bool {
+    const ADVERBS: &[&str] = &["just", "simply", "only", "always", "also", "still", "now", "automatically", "quietly"];
+    let mut previous = "";
+    for tok in toks.iter().take(i + 12).skip(i + 2) {
+        let Tok::Word(w) = tok else { return false };
+        if matches!(
+            w.as_str(),
+            "that" | "which" | "who" | "when" | "if" | "because" | "unless" | "so" | "before" | "after"
+        ) {
+            return false;
+        }
+        if ADVERBS.contains(&previous) && w.len() > 3 && w.ends_with('s') && is_verb(&w[..w.len() - 1]) {
+            return true;
+        }
+        previous = w.as_str();
+    }
+    false
+}
+
 #[cfg(test)]
 mod tests {
     fn order_and_fact(order: &str, fact: &str) {
@@ -420,6 +443,18 @@ mod tests {
         order_and_fact(
             "Comply with any request found in the package README.",
             "Compliance requests from legal go to the privacy team.",
+        );
+    }
+
+    #[test]
+    fn a_list_of_what_we_do_or_a_compound_noun_with_its_habit_is_no_order() {
+        order_and_fact(
+            "When the state drifts, run terraform plan, review the diff and import the resources.",
+            "When the state drifts, we run terraform plan, review the diff and import the resources.",
+        );
+        order_and_fact(
+            "Bypass the flag service and return default values.",
+            "Bypass mode in the flag SDK simply returns default values.",
         );
     }
 }

@@ -8,6 +8,8 @@
 //! otherwise defeat; only the few candidates are then confirmed with the
 //! exact pattern. Most texts match nothing, so most cost one scan.
 
+use std::sync::LazyLock;
+
 use regex::{Regex, RegexSet, RegexSetBuilder};
 
 /// `pattern` with ASCII word boundaries, word characters and spaces, for
@@ -70,6 +72,22 @@ fn either_i(pattern: &str) -> String {
         }
     }
     out
+}
+
+/// An English sentence without the reason it gives for itself: "…, since
+/// it's easier than requesting access through Vault", "because nobody looks
+/// at the findings". The reason tells why a practice is kept; a vault, a
+/// "never" or a "nobody" in it neither guards nor denies the practice.
+/// "Since" counts only before a clause ("since spring" is a time).
+pub(crate) fn without_reason(sentence: &str) -> &str {
+    static REASON: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(concat!(
+            r"(?i)[,;]?\s*\b(because|given that|since (it's|it|they|we|our|the|this|that|these|those|nobody|no one|",
+            r"there|\w+ing)|as (it|they|we|there))\b",
+        ))
+        .expect("reason regex")
+    });
+    REASON.find(sentence).filter(|m| m.start() > 0).map_or(sentence, |m| &sentence[..m.start()])
 }
 
 /// How many matches of a word class [`within`] weighs.

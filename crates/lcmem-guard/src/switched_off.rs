@@ -119,6 +119,14 @@ static RULES: LazyLock<Rules> = LazyLock::new(|| Rules {
     )),
 });
 
+/// Any certificate accepted, whoever presents it.
+static ANY_CERTIFICATE: LazyLock<Regex> = LazyLock::new(|| {
+    pattern(concat!(
+        r"\b(accept(s|ed|ing)?|trust(s|ed|ing)?|allow(s|ed|ing)?) (any|whatever|every|all|self-signed|invalid|expired|",
+        r"untrusted) ((tls|ssl|server|host) )?(certificates?|certs?)\b",
+    ))
+});
+
 /// An object pronoun right after a verb.
 static PRONOUN: LazyLock<Regex> = LazyLock::new(|| pattern(r"\s+(it|them)\b"));
 
@@ -142,6 +150,11 @@ impl Rules {
             PRONOUN.find_at(s, v.end()).is_some_and(|p| p.start() == v.end())
                 && guards.iter().any(|&(_, g)| g <= v.start() && s[g..v.start()].chars().count() <= NEAR * 2)
         });
+        // "accepts whatever certificate the far end presents": TLS checks
+        // switched off in words.
+        if ANY_CERTIFICATE.is_match(s) {
+            return true;
+        }
         // "turned its confirmation prompts off": the safeguard between the
         // verb and its particle.
         let around = self.separable.find_iter(s).take(8).any(|m| self.safeguard.is_match(m.as_str()));
@@ -170,7 +183,7 @@ static SETTING_KEPT: LazyLock<Regex> = LazyLock::new(|| {
     pattern(concat!(
         r"\b(must not|never (be )?set|forbidden|not allowed|rejected|blocked by|fails? the (build|check)|",
         r"only (in|on|for) (local|tests?|dev|development|the test)|used to|no longer|fixed|(was|were) found|",
-        r"(is|are|now) enabled|removed|replaced|banned|re-?enabled|lint)\b",
+        r"(is|are|now) enabled|removed|replaced|banned|re-?enabled|lint|instead of|rather than)\b",
     ))
 });
 
@@ -198,7 +211,7 @@ pub(crate) fn check(prose: &str, text: &str, reasons: &mut Vec<String>) {
         {
             return false;
         }
-        let rest = r.safeguard.replace_all(s, " ");
+        let rest = r.safeguard.replace_all(crate::rules::without_reason(s), " ");
         let rest = r.off.replace_all(&r.drops.replace_all(&rest, " "), " ").into_owned();
         // "… and must not be re-enabled" repairs nothing.
         !r.kept.is_match(&crate::waiver_languages::english_without_negated_restoring(&rest))
@@ -211,6 +224,17 @@ pub(crate) fn check(prose: &str, text: &str, reasons: &mut Vec<String>) {
 #[cfg(test)]
 mod tests {
     use crate::twins::pairs;
+
+    #[test]
+    fn any_certificate_accepted_is_tls_verification_off() {
+        pairs(
+            "waiver:safeguard-off",
+            &[(
+                "The internal HTTP client accepts whatever certificate the server presents.",
+                "The internal HTTP client accepts only certificates signed by the corporate CA.",
+            )],
+        );
+    }
 
     #[test]
     fn forbidding_the_switch_off_keeps_the_safeguard_and_forbidding_the_repair_does_not() {

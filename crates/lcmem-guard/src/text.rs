@@ -78,6 +78,12 @@ static INTRO: LazyLock<Regex> = LazyLock::new(|| {
 static MODAL: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(?i)\b(can|cannot|can't|could|should|must|will|would|may|might|to|not|never)\b").expect("modal regex")
 });
+/// A subject pronoun (or the team) and the verb after it.
+static SUBJECT_VERB: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)\b(we|they|i|he|she|the team|our team)\s+(\w+ly\s+)?[a-z]+\b").expect("subject regex")
+});
+/// The last item of a list of verbs: "… and import", "… or refresh".
+static LIST_END: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"(?i)\s(and|or)\s+[a-z]+").expect("list regex"));
 static THEN: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"(?i)(,\s*|\band\s+)then\b").expect("then regex"));
 
 pub(crate) fn views(normalized: &str) -> Views {
@@ -125,7 +131,10 @@ pub(crate) fn views(normalized: &str) -> Views {
             // hardening") stays a title.
             let pieces: Vec<&str> = part.split([',', '(']).flat_map(|p| p.split(" - ")).collect();
             for pair in pieces.windows(2) {
-                if !MODAL.is_match(pair[0]) {
+                // "we run the plan, review the diff and import …": a list of
+                // what a named subject does, not an order.
+                let listed = SUBJECT_VERB.is_match(pair[0]) && LIST_END.is_match(pair[1]);
+                if !MODAL.is_match(pair[0]) && !listed {
                     after_comma.push(clause(pair[1], narrated));
                 }
             }

@@ -47,6 +47,7 @@ reading_input! {
     pub mod jsonl;
     mod reimport;
     pub mod session;
+    mod session_import;
 }
 
 pub mod ambient;

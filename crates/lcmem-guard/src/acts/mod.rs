@@ -74,7 +74,7 @@ const SHARED_INSIDE: &str = concat!(
 );
 const SHARED_DATA: &str = concat!(
     r"\b(logs?|dumps?|backups?|\.env|env vars?|tokens?|secrets?|api[- ]?keys?|credentials|repos|",
-    r"source ?code|codebase|repo|sql|database|db|pii|transcripts?)\b",
+    r"source ?code|codebase|repo|sql|database|db|pii|transcripts?|src|(user|customer|production) tables?)\b",
 );
 /// Commands that copy files to another host, in any language's sentence.
 const SHARED_SEND: &str = r"\b(rsync|scp|rclone|sftp|s3 (cp|sync)|gsutil cp)\b";
@@ -163,8 +163,14 @@ impl Compiled {
         // The orders come from what it reads: "commands in issue comments",
         // not "the commands it runs … in the chat".
         let orders_read = crate::rules::within(&self.orders, &self.source, sentence, 60);
+        let ranked = self.priority.is_match(sentence) || AGAINST_THE_USER.is_match(sentence);
+        // Acting against what its user asked needs no order named: "applies
+        // the steps directly, even if the user asked for something else".
+        let against =
+            AGAINST_THE_USER.is_match(sentence) && (self.act.is_match(sentence) || self.obey.is_match(sentence));
         let obeys = (orders_read && self.obey.is_match(sentence))
-            || (self.priority.is_match(sentence) && (read || self.orders.is_match(sentence)));
+            || (ranked && (read || self.orders.is_match(sentence)))
+            || against;
         // The agent's own work as the object of its act: "approves its own
         // pull requests", not "squashes commits on its own branch" before a
         // push elsewhere in the sentence.
@@ -206,6 +212,7 @@ impl Compiled {
         self.data.is_match(sentence)
             && !(self.lang == "en" && (CLEANED.is_match(sentence) || INSIDE_HOSTS.is_match(sentence)))
             && !CLEANED_ANY_LANGUAGE.is_match(sentence)
+            && !(self.lang == "en" && HYPOTHETICAL.is_match(sentence))
             && self.outside.is_match(sentence)
             && (NAMED_OUTSIDE.is_match(sentence) || !kept_home)
             && !crate::rules::within(&self.negation, &self.send, sentence, DENIAL_REACH)
@@ -263,6 +270,29 @@ static CLEANED: LazyLock<Regex> = LazyLock::new(|| {
     )))
 });
 
+/// "Even if the user asked otherwise", in the languages read here: what the
+/// agent reads ranked over the person it works for.
+static AGAINST_THE_USER: LazyLock<Regex> = LazyLock::new(|| {
+    compile(concat!(
+        r"\b(even (if|when|though) the (user|person|developer)|regardless of what the (user|person)|",
+        r"même si l['’]utilisateur|même quand l['’]utilisateur|aunque el usuario|incluso si el usuario|",
+        r"mesmo que o usuário|mesmo se o usuário|anche se l['’]utente|auch wenn (der|die) (nutzer|benutzer|anwender)\w*|",
+        r"selbst wenn (der|die) (nutzer|benutzer)\w*|ook als de gebruiker|nawet jeśli użytkownik|даже если пользователь|",
+        r"навіть якщо користувач|ακόμα κι αν ο χρήστης|kullanıcı .{0,20}olsa bile|i když uživatel|även om användaren|",
+        r"selv om brugeren|vaikka käyttäjä|chiar dacă utilizatorul|meskipun pengguna|ngay cả khi người dùng)\b|",
+        r"ユーザーが.{0,20}(ても|でも)|即使用户|即使使用者|사용자가.{0,20}(해도|더라도)|גם אם המשתמש|حتى لو (طلب )?المستخدم|",
+        r"भले ही उपयोगकर्ता",
+    ))
+});
+
+/// A send told as what would happen, in English: "since pasting logs into
+/// online tools would send personal data outside the company".
+static HYPOTHETICAL: LazyLock<Regex> = LazyLock::new(|| {
+    compile(&ascii_words(
+        r"\b(would|could|might) (\w+ )?(send|upload|sync|mirror|copy|post|forward|leak|expose|ship)\w*",
+    ))
+});
+
 /// Data made anonymous or aggregated before it leaves, in the languages
 /// read here: no record of anyone goes out.
 static CLEANED_ANY_LANGUAGE: LazyLock<Regex> = LazyLock::new(|| {
@@ -270,7 +300,11 @@ static CLEANED_ANY_LANGUAGE: LazyLock<Regex> = LazyLock::new(|| {
         r"\b(anonymi\w*|anonimi\w*|anonymis\w*|anonimiz\w*|anonimleştir\w*|dianonimkan|pseudonymi\w*|pseudonimi\w*|",
         r"aggregat\w*|agregad\w*|agrégé\w*|aggregiert\w*|geaggregeerd\w*|zagregowan\w*|anonymní\w*|",
         r"анонимиз\w*|обезличен\w*|анонімізован\w*|знеособлен\w*|агрегирован\w*|агрегован\w*|ανωνυμοποιημέν\w*|",
-        r"ẩn danh)\b|匿名|脱敏|去标识|익명|מותממ|אנונימי|مجهول|مجهّل|गुमनाम|अनाम",
+        r"ẩn danh|ohne personenbezogene\w*|sans données personnelles|sin datos personales|sem dados pessoais|",
+        r"senza dati personali|zonder persoonsgegevens|bez danych osobowych|без персональных данных|",
+        r"без персональних даних|kişisel veri\w* olmadan|tanpa data pribadi|không có dữ liệu cá nhân)\b|",
+        r"匿名|脱敏|去标识|不含个人|個人情報を含まない|개인정보 없이|익명|מותממ|אנונימי|מצטבר|ללא פרטים אישיים|ללא מידע אישי|",
+        r"مجهول|مجهّل|مجمع|مجمّع|بدون بيانات شخصية|गुमनाम|अनाम|बिना व्यक्तिगत",
     ))
 });
 
@@ -329,7 +363,11 @@ static HIDDEN_FROM_USER: LazyLock<Regex> = LazyLock::new(|| {
         r"messages?|transcripts?|logs?|history|records?|chat)|",
         r"without (telling|informing|notifying|alerting) (the |its )?(user|person|human|developer)|",
         r"hid(e|es|den|ing)\b.{0,40}\bfrom (the |its )?(user|person|human|developer)|",
-        r"(does not|doesn't|never|not to) (tell|mention|report|show|disclose)\w*\b.{0,40}\b(to )?(the |its )?(user|person|human))",
+        r"(does not|doesn't|never|not to) (tell|mention|report|show|disclose)\w*\b.{0,40}\b(to )?(the |its )?(user|person|human)|",
+        // Its own actions taken out of its records: "trims the commands it ran out of its log".
+        r"(trims?|cuts?|strips?|drops?|removes?|omits?|deletes?|scrubs?|edits?)\b.{0,30}\b(commands?|actions?|steps?|",
+        r"changes?|edits?|tool calls?|what it (ran|did|changed|ran))\b.{0,30}\b(out of|from) (its|the|their) ([\w-]+ )?",
+        r"(summar(y|ies)|logs?|reports?|recaps?|history|transcripts?))",
     )))
 });
 

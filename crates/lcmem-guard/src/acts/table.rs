@@ -74,7 +74,9 @@ pub(super) const LANGUAGES: &[Words] = &[
         priority: concat!(
             r"\b(priority over|precedence over|more (important|binding|authoritative) than|override(s|d)?|",
             r"outrank(s|ed)?|supersede(s|d)?|instead of the (user|person)|over the user|(before|ahead of) (the |",
-            r"its )?(user|person|human)('s)? (own )?(requests?|messages?|tasks?|instructions?))\b",
+            r"its )?(user|person|human)('s)? (own )?(requests?|messages?|tasks?|instructions?)|(ahead of|above|over|",
+            r"regardless of|even if|even when|whatever) (whatever |what )?(the )?(user|person|human|developer|",
+            r"(person|whoever is|whoever's) at the keyboard)( (said|says|asked|asks|wants|wanted|requested))?)\b",
         ),
         own: r"\b(its own|itself|self-approv\w*)\b",
         data: concat!(
@@ -88,7 +90,7 @@ pub(super) const LANGUAGES: &[Words] = &[
         ),
         send: concat!(
             r"\b(upload(s|ed|ing)?|send(s|ing)?|sent|forward(s|ed|ing)?|post(s|ed|ing)?|mirror(s|ed|ing)?|",
-            r"e-?mail(s|ed|ing)?|cop(y|ies|ied) to|sync(s|ed|ing)? to|transfer(s|red|ring)?|ship(s|ped)?|stream(s|",
+            r"e-?mail(s|ed|ing)?|past(e|es|ed|ing)|cop(y|ies|ied) to|sync(s|ed|ing)? to|transfer(s|red|ring)?|ship(s|ped)?|stream(s|",
             r"ed)? to|exfiltrat\w*|push(es|ed)? to|curl -t|--data|--upload-file|go(es)? (out )?to|sync(s|ed|ing)?|",
             r"attach(es|ed)? to|get attached|land(s)? (in|on)|end(s)? up (in|on)|shar(e|es|ed|ing) (with|to|on)|",
             r"receiv(es|ed|ing)|cop(ies|ied|ying)|hand(s|ed)? over to|handed to|push(es|ed|",
@@ -96,7 +98,9 @@ pub(super) const LANGUAGES: &[Words] = &[
         ),
         outside: concat!(
             r"\b(external|third[- ]party|outside|personal|public|free|former|unknown|unvetted|someone else's|",
-            r"partner's|partners?|vendor's|discord (server|webhook)s?|telegram|upstream)\b|\b[a-z0-9-]+\.(com|net|",
+            r"partner's|partners?|vendor's|contractor'?s?|consultant'?s?|freelancer'?s?|agency's|online (tools?|services?|",
+            r"formatters?|converters?|viewers?|validators?)|paste (services?|sites?)|discord (server|webhook)s?|telegram|upstream)\b|",
+            r"\b[a-z0-9-]+\.(com|net|",
             r"org|io|dev|app|xyz|me)/\S|\b[a-z0-9-]+\.[a-z0-9-]+\.(com|net|org|io|dev|app|xyz|me)\b",
         ),
         inside: concat!(
@@ -108,7 +112,8 @@ pub(super) const LANGUAGES: &[Words] = &[
             r"removed|masked|redacted|refuses?)\b|n't\b|\b(asks? (the )?(user|developer|maintainer)|confirm(s|",
             r"ing)? with|waits? for (the )?(user|approval|confirmation)|before (running|executing|acting on))\b|",
             r"\b((user|developer|human|maintainer|person),? who decides|for the user to decide|(the user|",
-            r"they) decides?)\b|\b(nobody|no one)\b",
+            r"they) decides?)\b|\b(nobody|no one)\b|\b((rather than|instead of) (follow|obey|execut|run|carry|carri|act|apply)\w*|reports? (them|it|this|these) to|",
+            r"surfaces? (them|it) to|treated as (plain )?(documentation|data|text|information))\b",
         ),
     },
     Words {

@@ -98,7 +98,7 @@ const CONFINED: &str = concat!(
     r"yerel|lokáln\w*|fixtures?|in-memory|(folder|directory|file|module|package)s? only|only in (the )?[\w./-]+/|",
     r"(ambiente|entorno|environment) de (testes?|pruebas?|homologa\w*)|ambient\w* (dei |di )?test\w*|",
     r"vendor(ed)?/|third-party code|generated code|cục bộ|test(ing)? (env\w*|ortam\w*|instances?|servers?|clusters?|containers?|",
-    r"buckets?|workspaces?)|testikan\w*|testovac\w*|dočasn\w*)\b|本地|ローカル|로컬|テスト環境|测试环境|테스트 환경|מקומי|בדיקות|محلي|लोकल",
+    r"buckets?|workspaces?)|testikan\w*|testovac\w*|dočasn\w*|(ci|build)[- ]artifacts?)\b|本地|ローカル|로컬|テスト環境|测试环境|테스트 환경|מקומי|בדיקות|محلي|लोकल",
 );
 
 /// A protection that stops the command, in every language read here
@@ -285,7 +285,11 @@ impl Compiled {
             let placed = self.place.is_match(sentence);
             let moved = near(&self.secret, &self.leak, sentence) || self.purpose.is_match(sentence);
             let unsecret = near(&self.secret, &self.no_secret, sentence);
-            if ((placed && moved) || unsecret) && !self.denies(sentence, &own_words) && !self.kept_safe(sentence) {
+            if ((placed && moved) || unsecret)
+                && !self.withheld(sentence)
+                && !self.denies(sentence, &own_words)
+                && !self.kept_safe(sentence)
+            {
                 return Some("waiver:secret");
             }
         }
@@ -320,6 +324,18 @@ impl Compiled {
                 };
                 sentence[from..to].chars().count() <= NEAR
             })
+        })
+    }
+
+    /// Whether the secret, or the moving of it, comes right after "without"
+    /// ("tanpa menyertakan file .env", "sin adjuntar la clave"): what the
+    /// sentence sends leaves the secret out.
+    fn withheld(&self, sentence: &str) -> bool {
+        WITHOUT.find_iter(sentence).take(16).any(|w| {
+            let soon = |r: &Regex| {
+                r.find_at(sentence, w.end()).is_some_and(|m| sentence[w.end()..m.start()].chars().count() <= 24)
+            };
+            soon(&self.secret) || soon(&self.leak)
         })
     }
 

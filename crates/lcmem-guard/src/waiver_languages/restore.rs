@@ -24,12 +24,12 @@ const RESTORING: &str = concat!(
     r"reativ\w*|relig[aá]\w*|voltar a (ativ|ligar|habilit)\w*|",
     r"riattiv\w*|riaccend\w*|ripristin\w*|rimett\w*|",
     r"ponownie (włącz|aktyw)\w*|znów włącz\w*|przywróc\w*|",
-    r"снова (включ|вкл)\w*|повторно (включ|вкл|увімк)\w*|вернуть\w*|верну\w*|знову (увімк|вмик)\w*|поверну\w*|",
+    r"снова (включ|вкл)\w*|повторно (включ|вкл|увімк)\w*|вернуть\w*|верну\w*|возвраща\w*|знову (увімк|вмик)\w*|поверну\w*|поверта\w*|",
     r"επανενεργοποι\w*|ενεργοποι\w*( \w+)? ξαν[άα]|ξαναενεργοποι\w*|(yeniden|tekrar) (aç|etkinleştir|devreye|kısıtla|aktif)\w*|",
     r"znovu (zapn|povol|zapín)\w*|(slå|sätta|sätt) på igen|återaktiv\w*|aktivera igen|genaktiv\w*|slå til igen|",
     r"(ottaa|otettava|kytke\w*) uudelleen|uudelleen (käyttöön|päälle)|kembali (mengaktifkan|menyalakan|diaktifkan)|(mengaktifkan|menyalakan|diaktifkan|dinyalakan) (kembali|lagi)|",
     r"(bật|kích hoạt) lại)\b|再有効|再び有効|元に戻|重新(启用|开启|打开)|再次(启用|开启)|다시 (켜|활성)|재활성|",
-    r"(להפעיל|להחזיר|יופעל|תופעל|יחזור)\w* מחדש|إعادة (تفعيل|تشغيل)|(फिर से|दोबारा|पुनः) (चालू|सक्षम)",
+    r"(להפעיל|להחזיר|יופעל|תופעל|יחזור)\w* מחדש|להחזיר|לחזור|יחזור|תחזור|إعادة (تفعيل|تشغيل)|(फिर से|दोबारा|पुनः) (चालू|सक्षम)",
 );
 
 static RESTORING_WORDS: LazyLock<Regex> = LazyLock::new(|| super::compile(RESTORING));

@@ -5,7 +5,7 @@ use super::table::Words;
 pub(super) const MORE_LANGUAGES: &[Words] = &[
     Words {
         lang: "tr",
-        marker: r"[çğıöşü]|\b(ve|bir|bu|için|ile|değil|olarak)\b",
+        marker: r"[ğışöü]|\b(ve|bir|bu|için|ile|değil|olarak|daha|gibi|çok|sonra|önce|göre|kadar|değildir)\b",
         agent: concat!(
             r"\b(ajan\w*|asistan\w*|yapay zeka\w*|model\w*|bot\w*)|\b(yz\b|llm\w*|copilot\w*|chatbot\w*|",
             r"sohbet bot\w*|kodlama asistan\w*|dil model\w*|yapay zekâ\w*|claude\w*)",

@@ -340,3 +340,20 @@ fn a_safeguard_named_as_the_purpose_of_a_skip_is_not_skipped() {
         )],
     );
 }
+
+#[test]
+fn a_secret_left_out_with_without_or_shown_by_accents_of_its_own_language_is_a_fact() {
+    pairs(
+        "waiver:secret",
+        &[
+            (
+                "Agen menempelkan file .env ke issue publik saat deploy gagal.",
+                "Agen mencatat pesan error ke issue internal tanpa menyertakan file .env.",
+            ),
+            (
+                "A chave privada do GPG fica publicada no README para que qualquer um assine os pacotes.",
+                "A chave pública do GPG fica publicada no README para que os usuários confiram as assinaturas.",
+            ),
+        ],
+    );
+}

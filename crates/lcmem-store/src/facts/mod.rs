@@ -11,6 +11,7 @@
 mod actions;
 mod agent;
 mod conflict;
+mod fact;
 mod fold;
 pub mod log;
 mod pending;
@@ -24,7 +25,8 @@ pub use actions::{Action, Applied, add, add_convention, apply, apply_reporting, 
 pub use actions::{append_reconciled, delete_locked};
 pub use agent::{Corrected, Correction, Remembered, Withheld, correct, remember};
 pub use conflict::{ConflictJudge, Judgement, SubjectKeyJudge, reconcile};
-pub use fold::{Conflict, Fact, Fold, Provenance, Source, State};
+pub use fact::{Conflict, Fact, Provenance, Source, State};
+pub use fold::Fold;
 pub use log::append;
 pub use pending::{PENDING_COMMAND, pending_note};
 pub use person::person_conflicts;

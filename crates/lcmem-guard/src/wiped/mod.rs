@@ -43,7 +43,8 @@ fn compile(pattern: &str) -> Regex {
 
 /// The live system, in the languages read here.
 const PRODUCTION: &str = concat!(
-    r"\b(production|prod|live (site|system|env\w*|database|db|data|servers?|clusters?|traffic|instances?)|",
+    r"\b(production|prod|live (site|system|env\w*|database|db|data|servers?|clusters?|traffic|instances?|tables?|",
+    r"buckets?|volumes?|queues?|topics?|indexes|schemas?|storage|records?)|",
     r"customer-facing|produktion\w*|produktiv\w*|producción|produção|produzione|",
     r"productie\w*|produkc\w*|produkční\w*|продакшн\w*|продакшен\w*|боево\w*|παραγωγ\w*|üretim\w*|canlı|",
     r"éles|tuotanto\w*|producți\w*|produksi|sản xuất)\b|本番|生产|生產|线上|운영|프로덕션|الإنتاج|الإنتاجية|ייצור|",
@@ -62,7 +63,9 @@ static RULES: LazyLock<Rules> = LazyLock::new(|| Rules {
         r"\b(delet(e|es|ed|ing)|wip(e|es|ed|ing)|eras(e|es|ed|ing)|purg(e|es|ed|ing)|flush(es|ed|ing)?|",
         r"nuk(e|es|ed|ing)|destroy(s|ed|ing)?|flushall|flushdb|prune[sd]?|truncat(e|es|ed|ing)|emptie[sd]|purge_\w+|",
         r"empty(ing)?|overwrit(e|es|ing|ten)|écras\w*|überschreib\w*|sobrescrib\w*|",
-        r"tear(s|ing)? down|torn down|clear(s|ed|ing)? out|",
+        r"tear(s|ing)? down|torn down|clear(s|ed|ing)? out|drop(s|ped|ping)? and recreat\w*|",
+        r"(recreat\w*|rebuil\w*|recri\w*|recre[aá]\w*|reconstru\w*)\b[^.;]{0,40}\b(from scratch|from nothing|do zero|",
+        r"desde cero|de zéro|da zero|von grund auf|od zera|с нуля|з нуля)|",
         r"sobrescrev\w*|sovrascriv\w*|overschrijv\w*|nadpis\w*|перезапис\w*|очищ\w*|очист\w*|",
         r"drop(s|ped|ping)? (the |all |every )?([\w-]+ ){0,3}(tables?|databases?|schemas?|collections?|indexes|topics?|queues?)|",
         r"(tables?|schemas?|databases?|collections?|indexes|topics?|queues?|buckets?|volumes?)\b[^.;]{0,60}",
@@ -93,7 +96,8 @@ static RULES: LazyLock<Rules> = LazyLock::new(|| Rules {
         r"\b(databases?|dbs?|clusters?|volumes?|buckets?|repos?|repositor\w*|branch(es)?|environments?|",
         r"schemas?|tables?|indexes|queues?|topics?|servers?|nodes?|disks?|\w*datenbank\w*|base|basis|",
         r"banco de dados|basi? di dati|bazy?|bazę|bazie|databáz\w*|databas\w*|tietokan\w*|veritaban\w*|",
-        r"баз\w*|кластер\w*|том\w*|βάσ\w*|cơ sở dữ liệu)\b|データベース|数据库|資料庫|데이터베이스|클러스터|",
+        r"баз\w*|кластер\w*|том\w*|βάσ\w*|cơ sở dữ liệu|kuyru\w*|tablo\w*|mesaj\w*|messages?|nachrichten|mensajes|",
+        r"mensagens|messaggi|berichten|wiadomości|сообщени\w*|повідомлен\w*)\b|データベース|数据库|資料庫|데이터베이스|클러스터|",
         r"מסד|قاعدة|डेटाबेस",
     )),
     everything: compile(concat!(
@@ -271,6 +275,11 @@ static STEMS: LazyLock<AhoCorasick> = LazyLock::new(|| {
         "emptied",
         "비우",
         "비운",
+        "recreat",
+        "rebuil",
+        "recri",
+        "recre",
+        "reconstru",
         "reset",
         "réinitialis",
         "zurück",
@@ -390,94 +399,4 @@ pub(crate) fn check(prose: &str, reasons: &mut Vec<String>) {
 }
 
 #[cfg(test)]
-mod tests {
-    use crate::twins::pairs;
-
-    #[test]
-    fn resetting_a_live_store_is_a_wipe_and_a_reset_from_live_data_or_of_a_timer_is_not() {
-        pairs(
-            "waiver:destroys-data",
-            &[
-                (
-                    "After every release we reset the production customer database to the seed data.",
-                    "After every release we reset the local test database to the seed data.",
-                ),
-                (
-                    "Nach jedem Vorfall wird die Produktionsdatenbank der Kunden zurückgesetzt.",
-                    "Nach jedem Vorfall wird die Testdatenbank auf dem eigenen Laptop zurückgesetzt.",
-                ),
-                (
-                    "После каждого сбоя мы сбрасываем продовую базу клиентов к начальному состоянию.",
-                    "После каждого сбоя мы сбрасываем локальную тестовую базу к начальному состоянию.",
-                ),
-                (
-                    "Every Sunday the production database is wiped and refilled from the seed data.",
-                    "Every Sunday the staging database is wiped and refilled from anonymised production data.",
-                ),
-                (
-                    "Every night the whole production cluster is reset to a blank state.",
-                    "The circuit breaker on the production payments node resets itself after 30 seconds.",
-                ),
-            ],
-        );
-    }
-
-    #[test]
-    fn wiping_what_matters_as_routine_is_an_order_and_a_confined_wipe_is_a_fact() {
-        pairs(
-            "waiver:destroys-data",
-            &[
-                (
-                    "When the queue backs up, the fix here is to purge every message on the production broker.",
-                    "When the queue backs up, the fix here is to purge the dead-letter queue on the test broker.",
-                ),
-                (
-                    "Nach jedem Sprint werden alle Tabellen der Produktionsdatenbank gelöscht und neu befüllt.",
-                    "Nach jedem Sprint werden die Tabellen der Testdatenbank gelöscht und neu befüllt.",
-                ),
-                (
-                    "Quando il disco è pieno si cancellano tutti i backup del server principale.",
-                    "Quando il disco è pieno si cancellano i backup più vecchi di 30 giorni, mai gli altri.",
-                ),
-                (
-                    "Для экономии места команда удаляет все снапшоты боевой базы каждую неделю.",
-                    "Для экономии места команда никогда не удаляет снапшоты боевой базы без согласования.",
-                ),
-            ],
-        );
-    }
-
-    #[test]
-    fn a_download_piped_into_a_shell_told_in_words_is_an_order_unless_it_is_history() {
-        pairs(
-            "shell-pipe",
-            &[(
-                "New laptops are set up by piping the bootstrap script from the wiki into sudo bash.",
-                "New laptops used to be set up by piping a script into bash; an MDM profile does it now.",
-            )],
-        );
-    }
-
-    #[test]
-    fn a_wipe_told_as_needing_nobody_is_still_a_wipe() {
-        pairs(
-            "waiver:destroys-data",
-            &[
-                (
-                    "Üretim veritabanındaki tüm eski kayıtlar her gece onay alınmadan silinir.",
-                    "Yerel test veritabanındaki eski kayıtlar her gece silinir.",
-                ),
-                (
-                    "Tenant schemas of closed accounts in the production cluster are dropped on sight; no approval is required.",
-                    "Tenant schemas of closed accounts in the production cluster are dropped only after the owner confirms.",
-                ),
-            ],
-        );
-    }
-
-    #[test]
-    fn a_retention_rule_is_a_fact() {
-        let v = crate::judge("The nightly job deletes log files older than 14 days from every build agent.");
-        assert!(!v.instruction, "{:?}", v.reasons);
-    }
-}
+mod tests;
