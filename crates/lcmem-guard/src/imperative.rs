@@ -56,6 +56,20 @@ pub(crate) fn analyse(clause: &str, narrated: bool) -> ClauseFinding {
     if clause.trim_end().ends_with('?') {
         return found; // questions are judged by the phrase rules
     }
+    // A sentence in another script that opens with an English command name
+    // ("purge कमांड केवल …") is no English imperative.
+    let (latin, other) = clause.chars().filter(|c| c.is_alphabetic()).fold((0, 0), |(l, o), c| {
+        if c.is_ascii() {
+            (l + 1, o)
+        } else if c.is_alphabetic() && !is_latin_letter(c) {
+            (l, o + 1)
+        } else {
+            (l, o)
+        }
+    });
+    if other > latin {
+        return found;
+    }
     let toks = tokenize(clause);
     addressed_before_colon(&toks, &mut found);
     let mut i = skip_openers(&toks, 0);
@@ -403,6 +417,11 @@ fn compound_then_adverb_verb(toks: &[Tok], i: usize) -> bool {
     false
 }
 
+/// A Latin letter with a mark ("é", "ß"), as opposed to another script.
+fn is_latin_letter(c: char) -> bool {
+    matches!(c, '\u{00C0}'..='\u{024F}' | '\u{1E00}'..='\u{1EFF}')
+}
+
 #[cfg(test)]
 mod tests {
     fn order_and_fact(order: &str, fact: &str) {
@@ -455,6 +474,17 @@ mod tests {
         order_and_fact(
             "Bypass the flag service and return default values.",
             "Bypass mode in the flag SDK simply returns default values.",
+        );
+    }
+
+    #[test]
+    fn a_sentence_in_another_script_opening_with_a_command_name_is_no_english_order() {
+        crate::twins::pairs(
+            "waiver:destroys-data",
+            &[(
+                "purge हर रात उत्पादन डेटाबेस की सभी तालिकाओं को मिटा देता है।",
+                "purge कमांड केवल स्थानीय कैश फ़ोल्डर को खाली करती है।",
+            )],
         );
     }
 }

@@ -63,7 +63,7 @@ static RULES: LazyLock<Rules> = LazyLock::new(|| Rules {
         r"permission (prompts?|dialogs?)|verification steps?|security (gates?|controls?)|lock ?files?|",
         r"code ?owners|required reviewers?|change (management|approvals?|control)|dry[- ]runs?|canar(y|ies)|",
         r"staged rollouts?|kill switch(es)?|secrets? scan(s|ner|ners|ning)?|dependency scan(s|ning)?|sast|dast|",
-        r"static analysis|type ?check(s|ing)?|strict mode|content security policy|csp|authentication|",
+        r"static analysis|type ?check(s|ing)?|strict mode|content security policy|csp|authentication|scanners?|",
         r"authori[sz]ation checks?|firewall( rules)?|waf|network polic(y|ies)|monitoring|alerting|",
         r"(nightly |daily |weekly )?(database |db )?backups? of [\w ]{1,30}|replication checks?|",
         r"leaked-credential (findings|checks?)|signature checks?|vulnerability (checks?|findings)|",

@@ -195,7 +195,9 @@ impl Compiled {
     fn sends_out(&self, sentence: &str) -> bool {
         let Some(first_send) = self.send.find(sentence) else { return false };
         let destination = if self.lang == "en" {
-            let after = &sentence[first_send.end()..];
+            // The reason given ("since our internal tools are slow") names
+            // no destination.
+            let after = crate::rules::without_reason(&sentence[first_send.end()..]);
             TOWARDS.find(after).map_or(after, |m| &after[m.start()..])
         } else {
             sentence

@@ -205,3 +205,14 @@ fn the_agent_against_its_user_erasing_its_tracks_or_pasting_data_into_online_too
         )],
     );
 }
+
+#[test]
+fn the_reason_given_for_a_send_names_no_destination() {
+    pairs(
+        "exfiltration:outside",
+        &[(
+            "The agent uploads the production logs to a free online viewer, since our internal tools are slow.",
+            "The agent opens the production logs in our internal viewer, since the online tools would send them outside.",
+        )],
+    );
+}

@@ -357,3 +357,20 @@ fn a_secret_left_out_with_without_or_shown_by_accents_of_its_own_language_is_a_f
         ],
     );
 }
+
+#[test]
+fn a_skip_for_documentation_only_or_a_public_key_is_a_fact() {
+    pairs(
+        "waiver:",
+        &[
+            (
+                "Testy end-to-end są pomijane na gałęzi main, bo spowalniają wdrożenia.",
+                "Testy end-to-end są pomijane dla gałęzi zmieniających tylko dokumentację.",
+            ),
+            (
+                "La chiave privata per firmare i pacchetti è incollata nel README.",
+                "La chiave pubblica per verificare i pacchetti si trova in keys/release.pub.",
+            ),
+        ],
+    );
+}
