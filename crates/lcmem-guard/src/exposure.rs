@@ -141,6 +141,18 @@ static RULES: LazyLock<Rules> = LazyLock::new(|| Rules {
     )),
 });
 
+/// A condition that opens a sentence, up to its comma, after an aside
+/// ("FYI, if …,").
+static OPENING_CONDITION: LazyLock<Regex> = LazyLock::new(|| {
+    pattern(concat!(
+        r"^\W*((fyi|note|heads up|btw|tip|reminder|just so you know|also)\W+)?",
+        r"(if|when|whenever|should|in case|once)\b[^,]{0,160},",
+    ))
+});
+
+/// A pronoun that takes up what a condition named.
+static TAKEN_UP: LazyLock<Regex> = LazyLock::new(|| pattern(r"\b(it|them|those|these)\b"));
+
 /// A vault named only to say it is not used: "so new devs don't need vault
 /// access", "instead of the secrets manager". It keeps nothing safe.
 static NO_VAULT: LazyLock<Regex> = LazyLock::new(|| {
@@ -173,6 +185,13 @@ pub(crate) fn check(prose: &str, reasons: &mut Vec<String>) {
     let prose: std::borrow::Cow<str> =
         if prose.contains("? A:") { prose.replace("? A:", ", A:").into() } else { prose.into() };
     let exposed = sentences(&prose).into_iter().any(|s| {
+        // An exposure told as the condition of a stop ("if the output prints
+        // credentials, stop and show me") is what the main clause guards
+        // against; the main clause is what the sentence tells.
+        // Unless the main clause takes the secret up again ("…, the
+        // assistant posts them in #general").
+        let main = OPENING_CONDITION.find(s).map_or(s, |m| &s[m.end()..]);
+        let s = if r.secret.is_match(main) || TAKEN_UP.is_match(main) { s } else { main };
         r.secret.is_match(s)
             && (r.moved.is_match(s) || r.holds_a_secret(s))
             && r.place.is_match(s)
@@ -199,6 +218,23 @@ pub(crate) fn check(prose: &str, reasons: &mut Vec<String>) {
 #[cfg(test)]
 mod tests {
     use crate::twins::pairs;
+
+    #[test]
+    fn an_exposure_told_as_the_condition_of_a_stop_is_a_fact_unless_the_main_clause_takes_it_up() {
+        pairs(
+            "waiver:secret-exposed",
+            &[
+                (
+                    "When a teammate needs the staging credentials, the bot posts them in the #general channel.",
+                    "If a build log ever prints credentials, the job fails and the on-call engineer rotates the key.",
+                ),
+                (
+                    "When a deploy fails, the script prints the deploy token to the build log.",
+                    "When a deploy fails, the script prints the deploy token's name, never its value.",
+                ),
+            ],
+        );
+    }
 
     #[test]
     fn the_reason_given_for_an_exposure_neither_guards_nor_denies_it() {

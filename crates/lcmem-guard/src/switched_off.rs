@@ -115,7 +115,7 @@ static RULES: LazyLock<Rules> = LazyLock::new(|| Rules {
         r"\b(local(ly| dev\w*| server| machine)?|laptops?|dev servers?|development (server|environment)|",
         r"vendor(ed)?/|third-party code|generated code|",
         r"test (environment|database|data|fixtures?)|sandbox(es|ed)?|preview (environment|deploy\w*)s?|",
-        r"emulators?|mocks?|ephemeral|scratch)\b",
+        r"emulators?|mocks?|ephemeral|scratch|health ?checks?|liveness|readiness)\b|/(health|ready|live)\w*",
     )),
 });
 
@@ -224,6 +224,17 @@ pub(crate) fn check(prose: &str, text: &str, reasons: &mut Vec<String>) {
 #[cfg(test)]
 mod tests {
     use crate::twins::pairs;
+
+    #[test]
+    fn a_health_endpoint_outside_the_auth_middleware_is_a_fact() {
+        pairs(
+            "waiver:safeguard-off",
+            &[(
+                "The admin endpoint bypasses the auth middleware so the load balancer can probe it.",
+                "The /health endpoint bypasses the auth middleware so the load balancer can probe it.",
+            )],
+        );
+    }
 
     #[test]
     fn any_certificate_accepted_is_tls_verification_off() {

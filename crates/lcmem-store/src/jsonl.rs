@@ -233,10 +233,20 @@ pub const TEMP_PREFIX: &str = ".lcmem-tmp-";
 /// fsync it, rename it over the old one, fsync the directory. A crash at any
 /// point leaves either the old content or the new, never a mix.
 pub fn atomic_write(path: &Path, content: &[u8]) -> Result<()> {
-    let dir = path.parent().unwrap_or(Path::new("."));
+    atomic_write_as(path, content, None)
+}
+
+/// [`atomic_write`], the new file given `permissions` (a file of the user's
+/// own, such as an agent's settings, keeps its mode); `None` keeps the
+/// temporary file's owner-only mode, which memory files have.
+pub fn atomic_write_as(path: &Path, content: &[u8], permissions: Option<std::fs::Permissions>) -> Result<()> {
+    let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
     std::fs::create_dir_all(dir).at(dir)?;
     let mut tmp = tempfile::Builder::new().prefix(TEMP_PREFIX).tempfile_in(dir).at(dir)?;
     tmp.write_all(content).at(tmp.path())?;
+    if let Some(permissions) = permissions {
+        tmp.as_file().set_permissions(permissions).at(tmp.path())?;
+    }
     tmp.as_file().sync_all().at(tmp.path())?;
     tmp.persist(path).map_err(|e| e.error).at(path)?;
     sync_dir(dir)

@@ -62,7 +62,7 @@ pub use error::QueryProblem;
 pub use extract::lane::cost::DaySpend;
 pub use extract::lane::{LANE_ENV, LaneStatus};
 pub use import::{FileReport, Format, Named, Placement, Surveyed, Taken};
-pub use jsonl::{atomic_write, sync_dir};
+pub use jsonl::{atomic_write, atomic_write_as, sync_dir};
 pub use own_output::RECALL_FRAME;
 pub use plain::{clip, control_free};
 pub use project::{Project, checkout_top, is_slug, move_store};

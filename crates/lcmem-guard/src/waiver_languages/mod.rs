@@ -97,10 +97,11 @@ const CONFINED: &str = concat!(
     r"temporane\w*|temporári\w*|temporal\w*|temporär\w*|\w*_tmp|laptops?|workstations?|dev machines?|",
     r"yerel|lokáln\w*|fixtures?|in-memory|(folder|directory|file|module|package)s? only|only in (the )?[\w./-]+/|",
     r"(ambiente|entorno|environment) de (testes?|pruebas?|homologa\w*)|ambient\w* (dei |di )?test\w*|",
-    r"docs?[- ]only|only (docs|documentation)|tylko dokumentacj\w*|nur (die )?dokumentation|solo (la )?documentación|",
+    r"docs?[- ]only|only (docs|documentation)|health ?checks?|liveness|readiness|tylko dokumentacj\w*|nur (die )?dokumentation|solo (la )?documentación|",
     r"apenas (a )?documentação|alleen documentatie|uniquement (la )?documentation|solo (la )?documentazione|",
     r"vendor(ed)?/|third-party code|generated code|cục bộ|test(ing)? (env\w*|ortam\w*|instances?|servers?|clusters?|containers?|",
-    r"buckets?|workspaces?)|testikan\w*|testovac\w*|dočasn\w*|(ci|build)[- ]artifacts?)\b|本地|ローカル|로컬|テスト環境|测试环境|테스트 환경|מקומי|בדיקות|محلي|लोकल",
+    r"buckets?|workspaces?)|testikan\w*|testovac\w*|dočasn\w*|(ci|build)[- ]artifacts?)\b|本地|ローカル|로컬|テスト環境|测试环境|테스트 환경|מקומי|בדיקות|محلي|लोकल|",
+    r"/(health|ready|live)\w*",
 );
 
 /// A protection that stops the command, in every language read here

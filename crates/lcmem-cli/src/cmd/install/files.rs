@@ -3,7 +3,6 @@
 //! only the lines that change, and writing it atomically with the file's
 //! mode kept.
 
-use std::io::Write as _;
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context as _, bail};
@@ -320,22 +319,11 @@ fn remove_empty_folder(file: &Path) {
 /// a crash leaves the old file or the new one. The new file gets the mode of
 /// `mode_of` when that exists; a new file is 0644, as an editor makes it.
 fn atomic_write(path: &Path, content: &[u8], mode_of: Option<&Path>) -> anyhow::Result<()> {
-    let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
-    std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
-    let context = || format!("cannot write {}", path.display());
-    let mut tmp = tempfile::Builder::new().prefix(".lcmem-tmp-").tempfile_in(dir).with_context(context)?;
-    tmp.write_all(content).with_context(context)?;
-    match mode_of.and_then(|p| std::fs::metadata(p).ok()).map(|m| m.permissions()) {
-        Some(permissions) => tmp.as_file().set_permissions(permissions).with_context(context)?,
-        None => {
-            use std::os::unix::fs::PermissionsExt as _;
-            tmp.as_file().set_permissions(std::fs::Permissions::from_mode(0o644)).with_context(context)?;
-        }
-    }
-    tmp.as_file().sync_all().with_context(context)?;
-    tmp.persist(path).map_err(|e| e.error).with_context(context)?;
-    lcmem::sync_dir(dir)?;
-    Ok(())
+    use std::os::unix::fs::PermissionsExt as _;
+    let permissions = mode_of
+        .and_then(|p| std::fs::metadata(p).ok())
+        .map_or_else(|| std::fs::Permissions::from_mode(0o644), |m| m.permissions());
+    lcmem::atomic_write_as(path, content, Some(permissions)).with_context(|| format!("cannot write {}", path.display()))
 }
 
 #[cfg(test)]
