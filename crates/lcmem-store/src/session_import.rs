@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-use crate::Store;
+use crate::store::{ImportOutcome, Store};
 use crate::diagnostic::Diagnostic;
 use crate::error::{Error, Result};
 use crate::guards::Guards;
@@ -12,46 +12,6 @@ use crate::jsonl;
 use crate::lock::WriteLock;
 use crate::reimport::{Incoming, Merge};
 use crate::session::Session;
-
-/// What importing one file did.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum ImportOutcome {
-    Added {
-        id: String,
-    },
-    /// The stored copy was a prefix of the file; the new lines were appended.
-    Extended {
-        id: String,
-        lines: usize,
-    },
-    /// A converted transcript's stored copy was replaced by a new
-    /// conversion of it (this build's converter reads more of it), lcmem's
-    /// own status lines carried over; `lines` is the new copy's line count.
-    Reconverted {
-        id: String,
-        lines: usize,
-    },
-    Unchanged {
-        id: String,
-    },
-}
-
-impl ImportOutcome {
-    /// The stored session's id.
-    pub fn id(&self) -> &str {
-        match self {
-            ImportOutcome::Added { id }
-            | ImportOutcome::Extended { id, .. }
-            | ImportOutcome::Reconverted { id, .. }
-            | ImportOutcome::Unchanged { id } => id,
-        }
-    }
-
-    /// Whether the import wrote anything.
-    pub fn wrote(&self) -> bool {
-        !matches!(self, ImportOutcome::Unchanged { .. })
-    }
-}
 
 impl Store {
     /// Validates a v1 session file and adds it to the store. The stored copy

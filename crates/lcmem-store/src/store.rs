@@ -23,7 +23,6 @@ use crate::lock::WriteLock;
 use crate::project::Project;
 pub use crate::reimport::Incoming;
 use crate::session::{self, Session};
-pub use crate::session_import::ImportOutcome;
 
 /// Recall's index folder's name under `cache/`. The version changes whenever
 /// the analysis or the schema does, so an old index is simply ignored. Named
@@ -41,6 +40,46 @@ pub struct Store {
     project: Project,
     dir: PathBuf,
     guards: Guards,
+}
+
+/// What importing one file did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ImportOutcome {
+    Added {
+        id: String,
+    },
+    /// The stored copy was a prefix of the file; the new lines were appended.
+    Extended {
+        id: String,
+        lines: usize,
+    },
+    /// A converted transcript's stored copy was replaced by a new
+    /// conversion of it (this build's converter reads more of it), lcmem's
+    /// own status lines carried over; `lines` is the new copy's line count.
+    Reconverted {
+        id: String,
+        lines: usize,
+    },
+    Unchanged {
+        id: String,
+    },
+}
+
+impl ImportOutcome {
+    /// The stored session's id.
+    pub fn id(&self) -> &str {
+        match self {
+            ImportOutcome::Added { id }
+            | ImportOutcome::Extended { id, .. }
+            | ImportOutcome::Reconverted { id, .. }
+            | ImportOutcome::Unchanged { id } => id,
+        }
+    }
+
+    /// Whether the import wrote anything.
+    pub fn wrote(&self) -> bool {
+        !matches!(self, ImportOutcome::Unchanged { .. })
+    }
 }
 
 /// A store for a new project in a temporary folder, its sessions folder
