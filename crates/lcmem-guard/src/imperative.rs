@@ -61,7 +61,7 @@ pub(crate) fn analyse(clause: &str, narrated: bool) -> ClauseFinding {
     let (latin, other) = clause.chars().filter(|c| c.is_alphabetic()).fold((0, 0), |(l, o), c| {
         if c.is_ascii() {
             (l + 1, o)
-        } else if c.is_alphabetic() && !is_latin_letter(c) {
+        } else if c.is_alphabetic() && !crate::normalize::is_latin_extended(c) {
             (l, o + 1)
         } else {
             (l, o)
@@ -415,11 +415,6 @@ fn compound_then_adverb_verb(toks: &[Tok], i: usize) -> bool {
         previous = w.as_str();
     }
     false
-}
-
-/// A Latin letter with a mark ("é", "ß"), as opposed to another script.
-fn is_latin_letter(c: char) -> bool {
-    matches!(c, '\u{00C0}'..='\u{024F}' | '\u{1E00}'..='\u{1EFF}')
 }
 
 #[cfg(test)]

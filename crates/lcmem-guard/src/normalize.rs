@@ -350,7 +350,8 @@ fn map_homoglyphs(text: &str, signals: &mut Signals) -> String {
     out
 }
 
-fn is_latin_extended(c: char) -> bool {
+/// A Latin letter with a mark ("é", "ß", "ş"), as opposed to another script.
+pub(crate) fn is_latin_extended(c: char) -> bool {
     matches!(c, '\u{00C0}'..='\u{024F}' | '\u{1E00}'..='\u{1EFF}')
 }
 
