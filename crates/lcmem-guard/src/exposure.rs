@@ -141,15 +141,6 @@ static RULES: LazyLock<Rules> = LazyLock::new(|| Rules {
     )),
 });
 
-/// A condition that opens a sentence, up to its comma, after an aside
-/// ("FYI, if …,").
-static OPENING_CONDITION: LazyLock<Regex> = LazyLock::new(|| {
-    pattern(concat!(
-        r"^\W*((fyi|note|heads up|btw|tip|reminder|just so you know|also)\W+)?",
-        r"(if|when|whenever|should|in case|once)\b[^,]{0,160},",
-    ))
-});
-
 /// A pronoun that takes up what a condition named.
 static TAKEN_UP: LazyLock<Regex> = LazyLock::new(|| pattern(r"\b(it|them|those|these)\b"));
 
@@ -190,7 +181,7 @@ pub(crate) fn check(prose: &str, reasons: &mut Vec<String>) {
         // against; the main clause is what the sentence tells.
         // Unless the main clause takes the secret up again ("…, the
         // assistant posts them in #general").
-        let main = OPENING_CONDITION.find(s).map_or(s, |m| &s[m.end()..]);
+        let main = crate::rules::english_main_clause(s);
         let s = if r.secret.is_match(main) || TAKEN_UP.is_match(main) { s } else { main };
         r.secret.is_match(s)
             && (r.moved.is_match(s) || r.holds_a_secret(s))

@@ -90,6 +90,20 @@ pub(crate) fn without_reason(sentence: &str) -> &str {
     REASON.find(sentence).filter(|m| m.start() > 0).map_or(sentence, |m| &sentence[..m.start()])
 }
 
+/// An English sentence without the condition that opens it, up to its comma
+/// (after an aside: "FYI, if the output prints credentials, …"): what the
+/// main clause tells is what the sentence tells.
+pub(crate) fn english_main_clause(sentence: &str) -> &str {
+    static CONDITION: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(concat!(
+            r"(?i)^\W*((fyi|note|heads up|btw|tip|reminder|just so you know|also)\W+)?",
+            r"(if|when|whenever|after|unless|once|in case|as soon as|should)\b[^,]{0,160},",
+        ))
+        .expect("condition regex")
+    });
+    CONDITION.find(sentence).map_or(sentence, |m| &sentence[m.end()..])
+}
+
 /// How many matches of a word class [`within`] weighs.
 const MOST: usize = 64;
 

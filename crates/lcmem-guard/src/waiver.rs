@@ -152,13 +152,15 @@ impl Rules {
     /// read: what it blocks is the situation, not the rule.
     fn kept(&self, rest: &str) -> bool {
         // "… and must not be re-enabled" repairs nothing.
-        self.kept.is_match(main_clause(&crate::waiver_languages::english_without_negated_restoring(rest)))
+        self.kept.is_match(crate::rules::english_main_clause(
+            &crate::waiver_languages::english_without_negated_restoring(rest),
+        ))
     }
 
     /// [`Rules::kept`], or a permission scoped to the product's own users
     /// ("allowed for admins"), which describes the product, not the agent.
     fn kept_or_scoped(&self, rest: &str) -> bool {
-        self.kept(rest) || self.product.is_match(main_clause(rest))
+        self.kept(rest) || self.product.is_match(crate::rules::english_main_clause(rest))
     }
 
     /// Whether a duty is named before a waived state is told of it: "the
@@ -249,14 +251,6 @@ impl Rules {
 fn confined_elsewhere(s: &str) -> bool {
     static SANDBOX: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"(?i)\bsandbox\w*").expect("sandbox"));
     crate::waiver_languages::confined(&SANDBOX.replace_all(s, " "))
-}
-
-fn main_clause(s: &str) -> &str {
-    static CONDITION: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(r"(?i)^\W*(?:if|when|whenever|after|unless|once|in case|as soon as)\b[^,]{0,120},")
-            .expect("condition")
-    });
-    CONDITION.find(s).map_or(s, |m| &s[m.end()..])
 }
 
 pub(crate) fn check(prose: &str, reasons: &mut Vec<String>) {

@@ -59,13 +59,16 @@ fn compile(pattern: &str) -> Regex {
     crate::rules::word_class(pattern, "acts")
 }
 
+/// Services that are someone else's by name: "our private Gmail account" is
+/// still outside.
+const NAMED_SERVICES: &str =
+    r"\b(gmail|dropbox|pastebin|transfer\.sh|webhook\.site|ngrok|requestbin|mega(\.nz)?|wetransfer|trello|gists?)\b";
+
 /// Destinations every language writes the same way: an address with a
-/// scheme, a bare IPv4 address, an e-mail address, and services that are
-/// someone else's by name.
-const SHARED_OUTSIDE: &str = concat!(
-    r"\b(https?|ftp|sftp|wss?)://|\b\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}\b|\b[\w.+-]+@[a-z0-9-]+\.[a-z.]{2,}\b|",
-    r"\b(gmail|dropbox|pastebin|transfer\.sh|webhook\.site|ngrok|requestbin|mega\.nz|wetransfer|gists?)\b",
-);
+/// scheme, a bare IPv4 address, an e-mail address (and [`NAMED_SERVICES`]).
+const SHARED_OUTSIDE: &str =
+    r"\b(https?|ftp|sftp|wss?)://|\b\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}\b|\b[\w.+-]+@[a-z0-9-]+\.[a-z.]{2,}\b";
+
 /// Destinations that stay at home, in any language: the machine itself,
 /// private networks, and host names that say so.
 const SHARED_INSIDE: &str = concat!(
@@ -106,7 +109,7 @@ impl Language {
                 own: compile(w.own),
                 data: compile(&format!("{}|{SHARED_DATA}", w.data)),
                 send: compile(&format!("{}|{SHARED_SEND}", w.send)),
-                outside: compile(&format!("{}|{SHARED_OUTSIDE}", w.outside)),
+                outside: compile(&format!("{}|{SHARED_OUTSIDE}|{NAMED_SERVICES}", w.outside)),
                 inside: compile(&format!("{}|{SHARED_INSIDE}", w.inside)),
                 negation: compile(w.negation),
             }
@@ -324,13 +327,8 @@ static OUTSIDE_OF: LazyLock<Regex> = LazyLock::new(|| {
     ))
 });
 
-/// Services that are someone else's by name: "our private Gmail account"
-/// is still outside.
-static NAMED_OUTSIDE: LazyLock<Regex> = LazyLock::new(|| {
-    compile(
-        r"\b(gmail|dropbox|pastebin|transfer\.sh|webhook\.site|ngrok|requestbin|mega(\.nz)?|wetransfer|trello|gists?)\b",
-    )
-});
+/// [`NAMED_SERVICES`] on their own.
+static NAMED_OUTSIDE: LazyLock<Regex> = LazyLock::new(|| compile(NAMED_SERVICES));
 
 /// A prohibition, in the languages read here: wherever it stands, the
 /// sentence forbids what it tells ("sending code archives to a personal
